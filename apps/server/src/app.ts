@@ -1,0 +1,102 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import helmet from "@fastify/helmet";
+import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Config } from "./config.ts";
+import type { Database, DatabaseHandle } from "./db/database.ts";
+import { createEventHub, type EventHub } from "./lib/event-hub.ts";
+import { loggerOptions } from "./lib/logger.ts";
+import { createMailer, type Mailer } from "./lib/mailer.ts";
+import { accountRoutes } from "./modules/account/routes.ts";
+import { createAuth, type Auth } from "./modules/auth/auth.ts";
+import { registerAuthRoutes } from "./modules/auth/routes.ts";
+import { registerEventRoutes } from "./modules/events/routes.ts";
+import { registerHealthRoutes } from "./modules/health/routes.ts";
+import { organizationRoutes } from "./modules/organizations/routes.ts";
+import { registerAuthentication } from "./plugins/authentication.ts";
+import { registerErrorHandler } from "./plugins/error-handler.ts";
+import { registerRequestGuards } from "./plugins/request-guards.ts";
+import { registerSpa } from "./plugins/spa.ts";
+import { registerTenancy } from "./plugins/tenancy.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+    events: EventHub;
+    mailer: Mailer;
+    auth: Auth;
+  }
+}
+
+export type BuildAppOptions = {
+  config: Config;
+  database: DatabaseHandle;
+  /** Replaces the configured mailer (tests capture mail this way only when no SMTP server is used). */
+  mailer?: Mailer;
+  logger?: boolean;
+};
+
+const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : loggerOptions(config.logLevel),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const events = await createEventHub({ connectionString: database.connectionString });
+  const mailer =
+    options.mailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: path.join(config.dataDir, "outbox"),
+      logger: app.log,
+    });
+  const auth = createAuth({ config, db: database.db, mailer });
+  app.decorate("config", config);
+  app.decorate("db", database.db);
+  app.decorate("events", events);
+  app.decorate("mailer", mailer);
+  app.decorate("auth", auth);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        "default-src": ["'self'"],
+        "img-src": ["'self'", "data:", "blob:"],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "script-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "upgrade-insecure-requests": null,
+      },
+    },
+  });
+  registerErrorHandler(app);
+  registerRequestGuards(app, { appUrl: config.appUrl });
+  registerAuthentication(app, auth);
+  registerTenancy(app, database.db);
+
+  const openStreams = new Set<FastifyReply>();
+  registerHealthRoutes(app);
+  registerAuthRoutes(app, auth, { trustProxy: config.trustProxy });
+  await app.register(accountRoutes(auth));
+  await app.register(organizationRoutes);
+  registerEventRoutes(app, openStreams);
+  await registerSpa(app, WEB_DIST);
+
+  // On shutdown, end the SSE streams first: they would otherwise hold the server open.
+  app.addHook("preClose", async () => {
+    for (const stream of openStreams) stream.raw.end();
+  });
+  app.addHook("onClose", async () => {
+    await events.close();
+  });
+  return app;
+}

@@ -1,0 +1,101 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  HOST: z.string().default("0.0.0.0"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  APP_URL: z.url().optional(),
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+    .optional(),
+  BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
+    .optional(),
+  MAIL_FROM: z.string().default("Flowdeck <no-reply@localhost>"),
+  TRUST_PROXY: z.enum(["true", "false"]).default("false"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  SCHEDULER: z.enum(["on", "off"]).default("on"),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_CLIENT_SECRET: z.string().optional(),
+  GITHUB_CLIENT_ID: z.string().optional(),
+  GITHUB_CLIENT_SECRET: z.string().optional(),
+});
+
+export type Config = {
+  env: "development" | "production" | "test";
+  host: string;
+  port: number;
+  appUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  authSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  trustProxy: boolean;
+  logLevel: string;
+  loginRateLimit: number;
+  schedulerEnabled: boolean;
+  oauth: {
+    google?: { clientId: string; clientSecret: string };
+    github?: { clientId: string; clientSecret: string };
+  };
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; a bad variable stops start-up with a message that names it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
+  }
+  const values = parsed.data;
+  const dataDir = path.resolve(values.DATA_DIR);
+  return {
+    env: values.NODE_ENV,
+    host: values.HOST,
+    port: values.PORT,
+    appUrl: (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ""),
+    dataDir,
+    databaseUrl: values.DATABASE_URL,
+    authSecret: values.BETTER_AUTH_SECRET ?? readOrCreateSecret(dataDir),
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM,
+    trustProxy: values.TRUST_PROXY === "true",
+    logLevel: values.LOG_LEVEL,
+    loginRateLimit: values.LOGIN_RATE_LIMIT,
+    schedulerEnabled: values.SCHEDULER === "on",
+    oauth: {
+      google: pair(values.GOOGLE_CLIENT_ID, values.GOOGLE_CLIENT_SECRET),
+      github: pair(values.GITHUB_CLIENT_ID, values.GITHUB_CLIENT_SECRET),
+    },
+  };
+}
+
+function pair(clientId: string | undefined, clientSecret: string | undefined) {
+  return clientId && clientSecret ? { clientId, clientSecret } : undefined;
+}
+
+/**
+ * Without BETTER_AUTH_SECRET a random secret is made once and kept in the data directory
+ * (readable only by its owner), so sessions survive restarts. Several instances must share one
+ * secret through the environment instead.
+ */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: "wx" });
+  return secret;
+}

@@ -1,0 +1,83 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { acquireDataDirLock } from "./data-dir-lock.ts";
+import * as schema from "./schema/index.ts";
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction or the database itself: repositories accept either. */
+export type Executor = Pick<Database, "select" | "insert" | "update" | "delete" | "execute" | "transaction">;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** Set with PostgreSQL: the event hub listens on its own connection. */
+  connectionString?: string;
+  close: () => Promise<void>;
+};
+
+export type DatabaseOptions =
+  | { kind: "postgres"; connectionString: string; poolSize?: number }
+  /** `dataDir: null` keeps the embedded database in memory (tests). */
+  | { kind: "pglite"; dataDir: string | null };
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  return options.kind === "postgres" ? openPostgres(options) : openPglite(options.dataDir);
+}
+
+async function openPostgres(options: { connectionString: string; poolSize?: number }): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({ connectionString: options.connectionString, max: options.poolSize ?? 10 });
+  pool.on("error", () => {
+    // An idle client lost its connection; the pool replaces it on next use.
+  });
+  const client = await pool.connect();
+  try {
+    // Several instances may start at once: one migrates, the others wait for it.
+    await client.query("select pg_advisory_lock(7240917)");
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder: migrationsFolder() });
+    await client.query("select pg_advisory_unlock(7240917)");
+  } finally {
+    client.release();
+  }
+  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  return { db, kind: "postgres", connectionString: options.connectionString, close: () => pool.end() };
+}
+
+async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+  const lock = dataDir ? await acquireDataDirLock(dataDir) : undefined;
+  try {
+    const client = await PGlite.create(dataDir ? path.join(dataDir, "pglite") : undefined);
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder: migrationsFolder() });
+    return {
+      db: db as unknown as Database,
+      kind: "pglite",
+      close: async () => {
+        await client.close();
+        await lock?.release();
+      },
+    };
+  } catch (error) {
+    await lock?.release();
+    throw error;
+  }
+}
+
+/** The committed migrations, found from the source tree or from the built server. */
+function migrationsFolder(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let depth = 0; depth < 4; depth++) {
+    const candidate = path.join(dir, "drizzle");
+    if (existsSync(path.join(candidate, "meta", "_journal.json"))) return candidate;
+    dir = path.dirname(dir);
+  }
+  throw new Error("The database migrations folder (apps/server/drizzle) was not found");
+}

@@ -1,0 +1,18 @@
+/** True when a database error is a unique violation, optionally of the named constraint. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const candidate = findPgError(error);
+  if (!candidate || candidate.code !== "23505") return false;
+  return !constraint || candidate.constraint === constraint || String(candidate.message).includes(constraint);
+}
+
+type PgError = { code?: string; constraint?: string; message?: string };
+
+// Drizzle wraps driver errors; the PostgreSQL error is on `cause`.
+function findPgError(error: unknown): PgError | undefined {
+  let current = error as (PgError & { cause?: unknown }) | undefined;
+  for (let depth = 0; current && depth < 4; depth++) {
+    if (typeof current.code === "string" && /^[0-9A-Z]{5}$/.test(current.code)) return current;
+    current = current.cause as typeof current;
+  }
+  return undefined;
+}

@@ -1,0 +1,15 @@
+import { randomUUID } from "node:crypto";
+import { text, timestamp } from "drizzle-orm/pg-core";
+
+export const id = () =>
+  text("id")
+    .primaryKey()
+    .$defaultFn(() => randomUUID());
+
+export const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+export const updatedAt = () =>
+  timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());

@@ -1,0 +1,66 @@
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { user } from "./auth.ts";
+import { createdAt, id, updatedAt } from "./columns.ts";
+
+export type NotificationSettings = { email: boolean; pushNotifications: boolean; weeklyReports: boolean };
+
+export const organizations = pgTable(
+  "organizations",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    description: text("description"),
+    /** Stored lowercase; unique. */
+    domain: text("domain"),
+    createdBy: text("created_by").references((): AnyPgColumn => user.id, { onDelete: "set null" }),
+    credits: integer("credits").notNull().default(0),
+    website: text("website"),
+    timezone: text("timezone").notNull().default("UTC"),
+    address: text("address"),
+    phone: text("phone"),
+    industry: text("industry"),
+    notifications: jsonb("notifications")
+      .$type<NotificationSettings>()
+      .notNull()
+      .default({ email: true, pushNotifications: true, weeklyReports: false }),
+    updatedBy: text("updated_by").references((): AnyPgColumn => user.id, { onDelete: "set null" }),
+    lastActivity: timestamp("last_activity", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex("organizations_domain_unique").on(table.domain),
+    check("organizations_credits_not_negative", sql`${table.credits} >= 0`),
+  ],
+);
+
+export const memberships = pgTable(
+  "memberships",
+  {
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** Null only for a membership that was given no role; it acts as viewer and shows as 'member'. */
+    role: text("role").$type<"viewer" | "editor" | "admin" | "owner">(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.userId] }),
+    index("memberships_user_idx").on(table.userId),
+  ],
+);

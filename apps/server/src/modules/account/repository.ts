@@ -1,0 +1,19 @@
+import { eq } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import type { Executor } from "../../db/database.ts";
+import { account, user } from "../../db/schema/index.ts";
+
+export async function emailExists(db: Executor, email: string) {
+  const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email.toLowerCase()));
+  return Boolean(row);
+}
+
+/** A user with an email-and-password account, as better-auth stores it. */
+export async function insertUserWithPassword(db: Executor, values: { email: string; passwordHash: string }) {
+  const id = randomUUID();
+  await db.insert(user).values({ id, email: values.email.toLowerCase(), name: "" });
+  await db
+    .insert(account)
+    .values({ id: randomUUID(), accountId: id, providerId: "credential", userId: id, password: values.passwordHash });
+  return { id };
+}

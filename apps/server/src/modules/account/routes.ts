@@ -1,0 +1,35 @@
+import { RegisterSchema } from "@flowdeck/shared";
+import { fromNodeHeaders } from "better-auth/node";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import type { Auth } from "../auth/auth.ts";
+import { CLIENT_IP_HEADER } from "../auth/auth.ts";
+import { registerAccount } from "./service.ts";
+
+export function accountRoutes(auth: Auth): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      "/api/account/register",
+      {
+        config: { public: true },
+        schema: {
+          body: RegisterSchema,
+          response: { 201: z.object({ userId: z.string(), organizationId: z.string() }) },
+        },
+      },
+      async (request, reply) => {
+        const result = await registerAccount({ db: app.db, auth, events: app.events, input: request.body });
+        // Sign the new account in, so registration lands on the dashboard.
+        const headers = fromNodeHeaders(request.headers);
+        headers.set(CLIENT_IP_HEADER, request.ip);
+        const signIn = await auth.api.signInEmail({
+          body: { email: request.body.email, password: request.body.password },
+          headers,
+          returnHeaders: true,
+        });
+        reply.header("set-cookie", signIn.headers.getSetCookie());
+        return reply.status(201).send(result);
+      },
+    );
+  };
+}

@@ -1,0 +1,57 @@
+import { AppError, INITIAL_CREDITS, MESSAGES, type Me } from "@flowdeck/shared";
+import { eq } from "drizzle-orm";
+import type { Database } from "../../db/database.ts";
+import { user } from "../../db/schema/index.ts";
+import type { EventHub } from "../../lib/event-hub.ts";
+import { findMembership, insertOrganization, listMembershipsOfUser, setCurrentOrganization } from "./repository.ts";
+
+export async function getMe({ db, userId }: { db: Database; userId: string }): Promise<Me> {
+  const [profile] = await db
+    .select({ id: user.id, email: user.email, name: user.name, image: user.image, currentOrgId: user.currentOrgId })
+    .from(user)
+    .where(eq(user.id, userId));
+  if (!profile) throw new AppError("unauthenticated", MESSAGES.notSignedIn);
+  const organizations = await listMembershipsOfUser(db, userId);
+  return {
+    user: {
+      id: profile.id,
+      email: profile.email,
+      displayName: profile.name || null,
+      avatarUrl: profile.image ?? null,
+      currentOrgId: profile.currentOrgId,
+    },
+    organizations: organizations.map((org) => ({ ...org, role: org.role ?? null, logoUrl: null })),
+  };
+}
+
+export async function createOrganization({
+  db,
+  events,
+  userId,
+  name,
+}: {
+  db: Database;
+  events: EventHub;
+  userId: string;
+  name: string;
+}) {
+  const organization = await db.transaction((tx) =>
+    insertOrganization(tx, { name, domain: null, createdBy: userId, credits: INITIAL_CREDITS }),
+  );
+  await events.publish(organization.id, { entity: "organization", id: organization.id, action: "created" });
+  return organization;
+}
+
+export async function switchOrganization({
+  db,
+  userId,
+  organizationId,
+}: {
+  db: Database;
+  userId: string;
+  organizationId: string;
+}) {
+  const membership = await findMembership(db, { organizationId, userId });
+  if (!membership) throw new AppError("permission-denied", MESSAGES.noOrganizationAccess);
+  await setCurrentOrganization(db, { userId, organizationId });
+}

@@ -1,0 +1,40 @@
+import { AppError, codeForStatus, MESSAGES, type ErrorBody } from "@flowdeck/shared";
+import type { FastifyError, FastifyInstance } from "fastify";
+import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+
+/** One error shape for every answer; 5xx details stay in the log. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send(body(error.code, error.message, error.fields));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const key = issue.instancePath.replace(/^\//, "").replace(/\//g, ".") || "_";
+        fields[key] ??= issue.message ?? MESSAGES.invalidRequest;
+      }
+      const first = error.validation[0]?.message ?? MESSAGES.invalidRequest;
+      return reply.status(400).send(body("invalid-argument", first, fields));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, "request failed");
+      return reply
+        .status(status === 503 ? 503 : 500)
+        .send(
+          body(status === 503 ? "unavailable" : "internal", status === 503 ? MESSAGES.unavailable : MESSAGES.internal),
+        );
+    }
+    // Fastify's own 4xx (bad JSON, body too large, unsupported media type): safe to show.
+    return reply.status(status).send(body(codeForStatus(status), error.message));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send(body("not-found", MESSAGES.notFound));
+  });
+}
+
+function body(code: ErrorBody["error"]["code"], message: string, fields?: Record<string, string>): ErrorBody {
+  return { error: fields ? { code, message, fields } : { code, message } };
+}

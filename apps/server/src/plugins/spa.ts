@@ -1,0 +1,29 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance } from "fastify";
+
+/** Serves the built web app; any unknown non-API GET gets index.html for the client router. */
+export async function registerSpa(app: FastifyInstance, webDist: string) {
+  if (!existsSync(path.join(webDist, "index.html"))) {
+    app.log.warn({ webDist }, "The web app is not built: run `npm run build`");
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    index: false,
+    setHeaders: (reply, filePath) => {
+      const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+      reply.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
+    },
+  });
+  app.get("/*", (request, reply) => {
+    const file = request.url.split("?")[0] ?? "/";
+    if (file.startsWith("/api/") || /\.[a-z0-9]+$/i.test(file)) {
+      return reply.status(404).send({ error: { code: "not-found", message: "Not found" } });
+    }
+    reply.header("cache-control", "no-cache");
+    return reply.sendFile("index.html");
+  });
+}

@@ -1,0 +1,43 @@
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { buildApp } from "../../src/app.ts";
+import { loadConfig, type Config } from "../../src/config.ts";
+import type { Mailer } from "../../src/lib/mailer.ts";
+import { createTestDatabase, type TestDatabase } from "./test-database.ts";
+
+export type TestApp = {
+  app: FastifyInstance;
+  config: Config;
+  database: TestDatabase;
+  close: () => Promise<void>;
+};
+
+/** Builds the real server on a fresh database. `env` overrides configuration variables. */
+export async function createTestApp(
+  options: { env?: Record<string, string>; mailer?: Mailer; database?: TestDatabase } = {},
+): Promise<TestApp> {
+  const database = options.database ?? (await createTestDatabase());
+  const config = loadConfig({
+    NODE_ENV: "test",
+    APP_URL: "http://localhost:3000",
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "flowdeck-test-")),
+    BETTER_AUTH_SECRET: "test-secret-that-is-long-enough-for-better-auth",
+    LOG_LEVEL: "silent",
+    LOGIN_RATE_LIMIT: "1000",
+    SCHEDULER: "off",
+    ...options.env,
+  });
+  const app = await buildApp({ config, database, mailer: options.mailer, logger: false });
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    close: async () => {
+      await app.close();
+      if (!options.database) await database.drop();
+    },
+  };
+}

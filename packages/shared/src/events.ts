@@ -1,0 +1,6 @@
+/** What a service publishes after a commit; the web app invalidates the matching queries. */
+export type LiveEvent = {
+  entity: string;
+  id: string;
+  action: "created" | "updated" | "deleted";
+};

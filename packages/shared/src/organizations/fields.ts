@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { MESSAGES } from "../errors/messages.ts";
+
+// Labels of letters, digits and inner hyphens, joined by dots, ending in a top level of 2+ letters.
+const DOMAIN_PATTERN = /^(?=.{4,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
+
+export function isValidDomain(value: string): boolean {
+  return DOMAIN_PATTERN.test(value.trim());
+}
+
+/** Domains are stored lowercase and compared case-insensitively (spec 3, 5). */
+export function domainField() {
+  return z
+    .string({ error: MESSAGES.organizationDomainMissing })
+    .trim()
+    .min(1, MESSAGES.organizationDomainMissing)
+    .refine(isValidDomain, MESSAGES.domainInvalid)
+    .transform((domain) => domain.toLowerCase());
+}
+
+export function organizationNameField() {
+  return z
+    .string({ error: MESSAGES.organizationNameRequired })
+    .trim()
+    .min(1, MESSAGES.organizationNameRequired)
+    .max(100, "Organization name must be at most 100 characters");
+}

@@ -1,0 +1,34 @@
+import type { Role } from "./roles.ts";
+
+export type NavSection = "General" | "Personal" | "Administration";
+
+export type PageDefinition = {
+  path: string;
+  label: string;
+  section: NavSection;
+  /** `null` means any signed-in user, even without an organization. */
+  minimumRole: Role | null;
+  /** The role shown in the navigation list when it differs from the enforced minimum. */
+  navRole?: Role;
+};
+
+/** Page minimums of spec 2 "Protected routes", in navigation order. */
+export const PAGES = [
+  { path: "/dashboard", label: "Dashboard", section: "General", minimumRole: "viewer" },
+  { path: "/workflows", label: "Workflows", section: "General", minimumRole: "viewer" },
+  { path: "/tasks", label: "Tasks", section: "General", minimumRole: "editor" },
+  { path: "/documents", label: "Documents", section: "General", minimumRole: "viewer" },
+  { path: "/reports", label: "Reports", section: "General", minimumRole: "viewer" },
+  { path: "/profile", label: "Profile", section: "Personal", minimumRole: null, navRole: "viewer" },
+  { path: "/admin/members", label: "Members", section: "Administration", minimumRole: "admin" },
+  { path: "/admin/invitations", label: "Invitations", section: "Administration", minimumRole: "admin" },
+  { path: "/admin/settings", label: "Settings", section: "Administration", minimumRole: "admin" },
+  { path: "/admin/audit", label: "Audit", section: "Administration", minimumRole: "admin" },
+  { path: "/admin/billing", label: "Billing", section: "Administration", minimumRole: "owner" },
+] as const satisfies readonly PageDefinition[];
+
+export const NAV_SECTIONS: readonly NavSection[] = ["General", "Personal", "Administration"];
+
+export function findPage(path: string): PageDefinition | undefined {
+  return PAGES.find((page) => page.path === path);
+}

@@ -1,0 +1,34 @@
+/** The four roles of an organization, lowest first. The rank is the index. */
+export const ROLES = ["viewer", "editor", "admin", "owner"] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Roles that can be given through an invitation (an owner is only ever the creator). */
+export const INVITABLE_ROLES = ["viewer", "editor", "admin"] as const satisfies readonly Role[];
+export type InvitableRole = (typeof INVITABLE_ROLES)[number];
+
+export const DEFAULT_ROLE: Role = "viewer";
+
+export function roleRank(role: Role): number {
+  return ROLES.indexOf(role);
+}
+
+/** True when `role` is `minimum` or higher. A missing role counts as the default role. */
+export function hasRole(role: Role | null | undefined, minimum: Role): boolean {
+  return roleRank(role ?? DEFAULT_ROLE) >= roleRank(minimum);
+}
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
+}
+
+/** Badge colours of spec 2: owner red, admin purple, editor blue, other gray. */
+export const ROLE_BADGE_COLOR: Record<Role, "red" | "purple" | "blue" | "gray"> = {
+  owner: "red",
+  admin: "purple",
+  editor: "blue",
+  viewer: "gray",
+};
+
+export function roleLabel(role: Role | null | undefined): string {
+  return role ?? "member";
+}

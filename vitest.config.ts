@@ -1,0 +1,23 @@
+import { defineConfig } from "vitest/config";
+
+// API tests run against the embedded database always, and against PostgreSQL too when
+// TEST_DATABASE_URL is set (CI sets it).
+const databases = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: "shared", include: ["packages/shared/src/**/*.test.ts"] } },
+      { test: { name: "web", include: ["apps/web/src/**/*.test.ts"] } },
+      ...databases.map((database) => ({
+        test: {
+          name: `server-${database}`,
+          include: ["apps/server/test/**/*.test.ts"],
+          env: { TEST_DATABASE: database },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      })),
+    ],
+  },
+});
