@@ -5,7 +5,7 @@
     var dark = saved ? saved === "dark" : window.matchMedia("(prefers-color-scheme: dark)").matches;
     document.documentElement.classList.toggle("dark", dark);
     document.documentElement.style.colorScheme = dark ? "dark" : "light";
-  } catch (e) {
+  } catch {
     /* storage unavailable: keep the light theme */
   }
 })();

@@ -52,6 +52,7 @@ function toApiError(status: number, data: unknown): ApiError {
   const body = data as Partial<ErrorBody> & { message?: string; code?: string };
   if (body?.error?.message) return new ApiError(status, body.error.code, body.error.message, body.error.fields);
   // better-auth answers { code, message }.
-  if (typeof body?.message === "string") return new ApiError(status, status === 429 ? "resource-exhausted" : "invalid-argument", body.message);
+  if (typeof body?.message === "string")
+    return new ApiError(status, status === 429 ? "resource-exhausted" : "invalid-argument", body.message);
   return new ApiError(status, "internal", "Something went wrong on our side. Please try again.");
 }

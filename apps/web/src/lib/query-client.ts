@@ -10,9 +10,13 @@ export function createQueryClient() {
         gcTime: 10 * 60 * 1000,
         refetchOnWindowFocus: false,
         // Client errors will not change on retry; server and network errors may.
-        retry: (failureCount, error) => failureCount < 3 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+        retry: (failureCount, error) =>
+          failureCount < 3 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
       },
-      mutations: { retry: 1 },
+      // Mutations retry once (spec 7), and only when the request may not have reached the server.
+      mutations: {
+        retry: (failureCount, error) => failureCount < 1 && error instanceof ApiError && error.status === 0,
+      },
     },
   });
 }

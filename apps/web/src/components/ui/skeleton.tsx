@@ -4,7 +4,9 @@ type SkeletonProps = { className?: string };
 
 /** A pulsing placeholder block; hidden from assistive technology, which gets aria-busy on the container instead. */
 export function Skeleton({ className }: SkeletonProps) {
-  return <div aria-hidden="true" className={clsx("animate-pulse rounded-lg bg-gray-200 dark:bg-gray-700", className)} />;
+  return (
+    <div aria-hidden="true" className={clsx("animate-pulse rounded-lg bg-gray-200 dark:bg-gray-700", className)} />
+  );
 }
 
 type SkeletonTextProps = { lines?: number; className?: string };

@@ -1,0 +1,92 @@
+import { LoginSchema, MESSAGES } from "@flowdeck/shared";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState, type FormEvent } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { Alert } from "@/components/ui/alert.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { TextField } from "@/components/ui/text-field.tsx";
+import { fieldErrorsFromApi, fieldErrorsOf, type FieldErrors } from "@/lib/form-errors.ts";
+import { meQueryKey } from "@/features/session/api/get-me.ts";
+import { safeRedirect } from "@/features/session/safe-redirect.ts";
+import { logIn } from "../api/auth-requests.ts";
+import { AuthLayout } from "./auth-layout.tsx";
+import { OAuthButtons } from "./oauth-buttons.tsx";
+
+export function LoginPage() {
+  const [searchParams] = useSearchParams();
+  const redirect = safeRedirect(searchParams.get("redirect"));
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState({ email: "", password: "", rememberMe: false });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = LoginSchema.safeParse(values);
+    if (!parsed.success) return setErrors(fieldErrorsOf(parsed.error));
+    setErrors({});
+    setBusy(true);
+    try {
+      await logIn(parsed.data);
+      await queryClient.invalidateQueries({ queryKey: meQueryKey });
+      await navigate(redirect, { replace: true });
+    } catch (error) {
+      setErrors({ _: fieldErrorsFromApi(error, MESSAGES.loginFailed)._ ?? MESSAGES.loginFailed });
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthLayout title="Sign in to Flowdeck" subtitle="Welcome back. Enter your details to continue.">
+      <form onSubmit={submit} noValidate className="space-y-4">
+        {errors._ && <Alert tone="error">{errors._}</Alert>}
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          error={errors.email}
+          onChange={(event) => setValues({ ...values, email: event.target.value })}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          value={values.password}
+          error={errors.password}
+          onChange={(event) => setValues({ ...values, password: event.target.value })}
+        />
+        <div className="flex items-center justify-between text-sm">
+          <label className="flex items-center gap-2">
+            <input
+              type="checkbox"
+              checked={values.rememberMe}
+              onChange={(event) => setValues({ ...values, rememberMe: event.target.checked })}
+              className="h-4 w-4 rounded border-gray-300"
+            />
+            Remember me
+          </label>
+          <Link to="/forgot-password" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">
+            Forgot password?
+          </Link>
+        </div>
+        <Button type="submit" busy={busy} className="w-full">
+          {busy ? "Signing in..." : "Sign in"}
+        </Button>
+      </form>
+      <div className="mt-6">
+        <OAuthButtons purpose="login" callbackURL={redirect} />
+      </div>
+      <p className="mt-6 text-center text-sm text-gray-600 dark:text-gray-400">
+        No account yet?{" "}
+        <Link
+          to={`/register${searchParams.get("redirect") ? `?redirect=${encodeURIComponent(redirect)}` : ""}`}
+          className="font-medium text-indigo-600 hover:underline dark:text-indigo-400"
+        >
+          Create one
+        </Link>
+      </p>
+    </AuthLayout>
+  );
+}

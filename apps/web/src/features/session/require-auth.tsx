@@ -1,0 +1,34 @@
+import { Navigate, Outlet, useLocation } from "react-router";
+import { ApiError } from "@/lib/api-client.ts";
+import { Alert } from "@/components/ui/alert.tsx";
+import { FullPageSkeleton } from "./full-page-skeleton.tsx";
+import { useMe } from "./api/get-me.ts";
+
+/** Protected routes: a visitor without a session is sent to /login and brought back afterwards. */
+export function RequireAuth() {
+  const { data, error, isPending } = useMe();
+  const location = useLocation();
+  if (isPending) return <FullPageSkeleton />;
+  if (error instanceof ApiError && error.status === 401) {
+    const back = `${location.pathname}${location.search}`;
+    return <Navigate to={`/login?redirect=${encodeURIComponent(back)}`} replace />;
+  }
+  if (error || !data) {
+    return (
+      <div className="mx-auto max-w-md p-8">
+        <Alert tone="error" title="Flowdeck could not load your account">
+          {error?.message ?? "Please try refreshing the page."}
+        </Alert>
+      </div>
+    );
+  }
+  return <Outlet />;
+}
+
+/** Login and register: a signed-in user goes straight to the dashboard. */
+export function RedirectIfSignedIn() {
+  const { data, isPending } = useMe();
+  if (isPending) return <FullPageSkeleton />;
+  if (data) return <Navigate to="/dashboard" replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,65 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { Menu, X } from "lucide-react";
+import { useState } from "react";
+import { Outlet } from "react-router";
+import { useMe } from "@/features/session/api/get-me.ts";
+import { useCurrentOrganization } from "@/features/session/use-current-organization.ts";
+import { useLiveUpdates } from "@/features/live/use-live-updates.ts";
+import { Sidebar } from "./sidebar.tsx";
+
+/** A fixed 16rem sidebar on large screens; a slide-over with open and close buttons on small ones. */
+export function AppShell() {
+  const { data: me } = useMe();
+  const { organization } = useCurrentOrganization();
+  const [menuOpen, setMenuOpen] = useState(false);
+  useLiveUpdates(organization?.id ?? null);
+  if (!me) return null;
+
+  return (
+    <div className="min-h-screen bg-gray-50 dark:bg-gray-950">
+      <aside className="fixed inset-y-0 left-0 hidden w-64 border-r border-gray-200 bg-white lg:block dark:border-gray-800 dark:bg-gray-900">
+        <Sidebar me={me} />
+      </aside>
+
+      <Dialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
+        <div className="sticky top-0 z-30 flex items-center gap-3 border-b border-gray-200 bg-white px-4 py-3 lg:hidden dark:border-gray-800 dark:bg-gray-900">
+          <Dialog.Trigger asChild>
+            <button
+              type="button"
+              aria-label="Open navigation"
+              className="rounded-lg p-2 hover:bg-gray-100 dark:hover:bg-gray-800"
+            >
+              <Menu className="h-5 w-5" aria-hidden />
+            </button>
+          </Dialog.Trigger>
+          <span className="font-bold text-indigo-600 dark:text-indigo-400">Flowdeck</span>
+        </div>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40 lg:hidden" />
+          <Dialog.Content
+            aria-describedby={undefined}
+            className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] bg-white shadow-xl lg:hidden dark:bg-gray-900"
+          >
+            <Dialog.Title className="sr-only">Navigation</Dialog.Title>
+            <Dialog.Close asChild>
+              <button
+                type="button"
+                aria-label="Close navigation"
+                className="absolute right-3 top-3 rounded-lg p-2 hover:bg-gray-100 dark:hover:bg-gray-800"
+              >
+                <X className="h-5 w-5" aria-hidden />
+              </button>
+            </Dialog.Close>
+            <Sidebar me={me} onNavigate={() => setMenuOpen(false)} />
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+
+      <main className="lg:pl-64">
+        <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
+          <Outlet />
+        </div>
+      </main>
+    </div>
+  );
+}
