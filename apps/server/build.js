@@ -10,6 +10,6 @@ await build({
   target: "node20",
   sourcemap: true,
   packages: "external",
-  alias: { "@flowdeck/shared": "../../packages/shared/src/index.ts" },
+  alias: { "@flowdeck/shared": "../../packages/shared/src" },
   logLevel: "warning",
 });

@@ -14,6 +14,14 @@ import { registerAuthRoutes } from "./modules/auth/routes.ts";
 import { registerEventRoutes } from "./modules/events/routes.ts";
 import { registerHealthRoutes } from "./modules/health/routes.ts";
 import { organizationRoutes } from "./modules/organizations/routes.ts";
+import { creditRoutes } from "./modules/credits/routes.ts";
+import { documentRoutes } from "./modules/documents/routes.ts";
+import { invitationRoutes } from "./modules/invitations/routes.ts";
+import { memberRoutes } from "./modules/members/routes.ts";
+import { profileRoutes } from "./modules/profile/routes.ts";
+import { settingsRoutes } from "./modules/settings/routes.ts";
+import { taskRoutes } from "./modules/tasks/routes.ts";
+import { workflowRoutes } from "./modules/workflows/routes.ts";
 import { registerAuthentication } from "./plugins/authentication.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerRequestGuards } from "./plugins/request-guards.ts";
@@ -88,6 +96,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAuthRoutes(app, auth, { trustProxy: config.trustProxy });
   await app.register(accountRoutes(auth));
   await app.register(organizationRoutes);
+  for (const feature of [
+    memberRoutes,
+    invitationRoutes,
+    creditRoutes,
+    taskRoutes,
+    workflowRoutes,
+    documentRoutes,
+    settingsRoutes,
+    profileRoutes,
+  ]) {
+    await app.register(feature);
+  }
   registerEventRoutes(app, openStreams);
   await registerSpa(app, WEB_DIST);
 

@@ -10,3 +10,4 @@ export * from "./permissions/access.ts";
 export * from "./permissions/member-rules.ts";
 export * from "./permissions/pages.ts";
 export * from "./permissions/roles.ts";
+export * from "./pagination.ts";

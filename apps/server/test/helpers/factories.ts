@@ -77,12 +77,18 @@ export type OrgWithRoles = {
 export async function createOrgWithRoles(app: FastifyInstance): Promise<OrgWithRoles> {
   const owner = await registerOwner(app);
   const outsider = await registerOwner(app, { organizationName: "Other Org" });
-  const users = { owner, outsider } as Record<RoleName, TestUser>;
-  for (const role of ["admin", "editor", "viewer"] as const) {
+  const member = async (role: Role) => {
     const user = await createUser(app, { email: uniqueEmail(role) });
     await addMember(app, { organizationId: owner.organizationId, userId: user.id, role });
-    users[role] = user;
-  }
+    return user;
+  };
+  const users: Record<RoleName, TestUser> = {
+    owner,
+    admin: await member("admin"),
+    editor: await member("editor"),
+    viewer: await member("viewer"),
+    outsider,
+  };
   return { organizationId: owner.organizationId, otherOrganizationId: outsider.organizationId, users };
 }
 

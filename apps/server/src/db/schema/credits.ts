@@ -1,0 +1,39 @@
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { user } from "./auth.ts";
+import { createdAt, id } from "./columns.ts";
+import { organizations } from "./organizations.ts";
+
+/** The ledger: the organization's balance always equals the sum of its rows' amounts. */
+export const creditTransactions = pgTable(
+  "credit_transactions",
+  {
+    id: id(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    /** Negative for consumption. */
+    amount: integer("amount").notNull(),
+    type: text("type").$type<"consumption" | "addition">().notNull(),
+    description: text("description").notNull().default(""),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("credit_transactions_org_created_idx").on(table.organizationId, table.createdAt.desc(), table.id)],
+);
+
+/** Answers to requests that carried an Idempotency-Key, so a retry never applies twice. */
+export const idempotencyKeys = pgTable(
+  "idempotency_keys",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    key: text("key").notNull(),
+    /** Method, route and a hash of the body: the same key with another request is refused. */
+    requestFingerprint: text("request_fingerprint").notNull(),
+    responseStatus: integer("response_status"),
+    responseBody: jsonb("response_body"),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.key] }), index("idempotency_keys_created_idx").on(table.createdAt)],
+);

@@ -1,0 +1,36 @@
+import { sql } from "drizzle-orm";
+import { index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { user } from "./auth.ts";
+import { createdAt, id, updatedAt } from "./columns.ts";
+import { organizations } from "./organizations.ts";
+
+export const invitations = pgTable(
+  "invitations",
+  {
+    id: id(),
+    /** The secret in the invitation link: random, never the row id. */
+    code: text("code").notNull(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    /** Stored lowercase. */
+    email: text("email").notNull(),
+    role: text("role").$type<"viewer" | "editor" | "admin">(),
+    status: text("status").$type<"pending" | "accepted" | "rejected">().notNull().default("pending"),
+    invitedBy: text("invited_by").references(() => user.id, { onDelete: "set null" }),
+    invitedByName: text("invited_by_name").notNull().default(""),
+    customMessage: text("custom_message"),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    lastSentAt: timestamp("last_sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex("invitations_code_unique").on(table.code),
+    // One pending invitation per address and organization: inviting again renews it.
+    uniqueIndex("invitations_pending_email_unique")
+      .on(table.organizationId, table.email)
+      .where(sql`${table.status} = 'pending'`),
+    index("invitations_organization_idx").on(table.organizationId, table.createdAt),
+  ],
+);

@@ -1,0 +1,34 @@
+import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { user } from "./auth.ts";
+import { createdAt, id, updatedAt } from "./columns.ts";
+import { organizations } from "./organizations.ts";
+
+/** A stored system command ("task") with a command line per platform. */
+export const tasks = pgTable(
+  "tasks",
+  {
+    id: id(),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description").notNull().default(""),
+    category: text("category").notNull().default("general"),
+    status: text("status").$type<"active" | "inactive">().notNull().default("active"),
+    commandWindows: text("command_windows").notNull().default(""),
+    commandLinux: text("command_linux").notNull().default(""),
+    commandMac: text("command_mac").notNull().default(""),
+    tags: text("tags").array().notNull().default([]),
+    executionCount: integer("execution_count").notNull().default(0),
+    lastExecuted: timestamp("last_executed", { withTimezone: true }),
+    assigneeId: text("assignee_id").references(() => user.id, { onDelete: "set null" }),
+    projectId: text("project_id"),
+    priority: text("priority").$type<"low" | "medium" | "high" | "urgent">(),
+    dueDate: timestamp("due_date", { withTimezone: true }),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("tasks_org_created_idx").on(table.organizationId, table.createdAt.desc(), table.id)],
+);

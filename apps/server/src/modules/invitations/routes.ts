@@ -1,0 +1,5 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+
+export const invitationRoutes: FastifyPluginAsyncZod = async () => {
+  // Routes of this feature arrive with its issue.
+};

@@ -1,0 +1,5 @@
+import { FeaturePendingPage } from "@/features/placeholders/feature-pending-page.tsx";
+
+export function TasksPage() {
+  return <FeaturePendingPage title="Tasks" />;
+}
