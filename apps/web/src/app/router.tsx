@@ -5,22 +5,28 @@ import { LoginPage } from "@/features/auth/components/login-page.tsx";
 import { RegisterPage } from "@/features/auth/components/register-page.tsx";
 import { ResetPasswordPage } from "@/features/auth/components/reset-password-page.tsx";
 import { DashboardPage } from "@/features/dashboard/components/dashboard-page.tsx";
-import { DocumentsPage } from "@/features/documents/components/documents-page.tsx";
 import { InvitationAcceptPage } from "@/features/invitations/components/invitation-accept-page.tsx";
-import { InvitationsPage } from "@/features/invitations/components/invitations-page.tsx";
-import { MembersPage } from "@/features/members/components/members-page.tsx";
-import { ProfilePage } from "@/features/profile/components/profile-page.tsx";
-import { SettingsPage } from "@/features/settings/components/settings-page.tsx";
-import { TasksPage } from "@/features/tasks/components/tasks-page.tsx";
-import { WorkflowsPage } from "@/features/workflows/components/workflows-page.tsx";
 import { LandingPage } from "@/features/landing/landing-page.tsx";
 import { NotFoundPage } from "@/features/not-found/not-found-page.tsx";
-import { AuditPage } from "@/features/placeholders/audit-page.tsx";
-import { BillingPage } from "@/features/placeholders/billing-page.tsx";
-import { ReportsPage } from "@/features/reports/reports-page.tsx";
 import { RedirectIfSignedIn, RequireAuth } from "@/features/session/require-auth.tsx";
 import { AppShell } from "@/features/shell/app-shell.tsx";
+import { lazyPage } from "./lazy-page.ts";
 import { RouteError } from "./route-error.tsx";
+
+// Pages behind the shell load on first visit, so the sign-in path stays small.
+const DocumentsPage = lazyPage(() => import("@/features/documents/components/documents-page.tsx"), "DocumentsPage");
+const InvitationsPage = lazyPage(
+  () => import("@/features/invitations/components/invitations-page.tsx"),
+  "InvitationsPage",
+);
+const MembersPage = lazyPage(() => import("@/features/members/components/members-page.tsx"), "MembersPage");
+const ProfilePage = lazyPage(() => import("@/features/profile/components/profile-page.tsx"), "ProfilePage");
+const SettingsPage = lazyPage(() => import("@/features/settings/components/settings-page.tsx"), "SettingsPage");
+const TasksPage = lazyPage(() => import("@/features/tasks/components/tasks-page.tsx"), "TasksPage");
+const WorkflowsPage = lazyPage(() => import("@/features/workflows/components/workflows-page.tsx"), "WorkflowsPage");
+const ReportsPage = lazyPage(() => import("@/features/reports/reports-page.tsx"), "ReportsPage");
+const AuditPage = lazyPage(() => import("@/features/placeholders/audit-page.tsx"), "AuditPage");
+const BillingPage = lazyPage(() => import("@/features/placeholders/billing-page.tsx"), "BillingPage");
 
 /** Each protected page with the path whose minimum role guards it (packages/shared pages table). */
 const protectedPages = [

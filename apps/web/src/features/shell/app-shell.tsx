@@ -1,10 +1,11 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { Menu, X } from "lucide-react";
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { Outlet } from "react-router";
 import { useMe } from "@/features/session/api/get-me.ts";
 import { useCurrentOrganization } from "@/features/session/use-current-organization.ts";
 import { useLiveUpdates } from "@/features/live/use-live-updates.ts";
+import { PageSkeleton } from "./page-skeleton.tsx";
 import { Sidebar } from "./sidebar.tsx";
 
 /** A fixed 16rem sidebar on large screens; a slide-over with open and close buttons on small ones. */
@@ -57,7 +58,9 @@ export function AppShell() {
 
       <main className="lg:pl-64">
         <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
-          <Outlet />
+          <Suspense fallback={<PageSkeleton />}>
+            <Outlet />
+          </Suspense>
         </div>
       </main>
     </div>
