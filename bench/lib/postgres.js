@@ -1,0 +1,32 @@
+import { randomBytes } from "node:crypto";
+import { createRequire } from "node:module";
+import path from "node:path";
+
+// pg is the server's dependency; load it the way the server does.
+const require = createRequire(path.resolve(import.meta.dirname, "../../apps/server/package.json"));
+
+/**
+ * Creates an empty database on the PostgreSQL server that adminUrl points at, and returns its
+ * URL and a function that drops it again.
+ */
+export async function createScratchDatabase(adminUrl) {
+  const { Client } = require("pg");
+  const name = `flowdeck_bench_${randomBytes(4).toString("hex")}`;
+  await withClient(Client, adminUrl, (client) => client.query(`create database ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => withClient(Client, adminUrl, (client) => client.query(`drop database if exists ${name} with (force)`)),
+  };
+}
+
+async function withClient(Client, connectionString, work) {
+  const client = new Client({ connectionString });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}

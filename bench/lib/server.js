@@ -1,0 +1,81 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const SERVER_BUNDLE = path.join(ROOT, "apps/server/dist/server.js");
+
+/**
+ * Starts the built server on 127.0.0.1 and a free port, with a fresh data directory, and waits
+ * until /readyz answers. With databaseUrl it runs on PostgreSQL; otherwise on embedded PGlite.
+ */
+export async function startServer({ databaseUrl } = {}) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "flowdeck-bench-"));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [SERVER_BUNDLE], {
+    cwd: ROOT,
+    stdio: ["ignore", "inherit", "inherit"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      APP_URL: url,
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? "",
+      SMTP_URL: "",
+      LOG_LEVEL: "warn",
+      LOGIN_RATE_LIMIT: "1000",
+      SCHEDULER: "off",
+    },
+  });
+  const exited = once(child, "exit");
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitUntilReady(url, exited);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, stop };
+}
+
+async function waitUntilReady(url, exited, timeoutMs = 60_000) {
+  let hasExited = false;
+  exited.then(() => (hasExited = true));
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (hasExited) throw new Error("the server exited before it was ready (its output is above)");
+    try {
+      if ((await fetch(`${url}/readyz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the server was not ready at ${url}/readyz within ${timeoutMs / 1000} s`);
+}
+
+async function freePort() {
+  const server = createServer();
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const { port } = server.address();
+  server.close();
+  await once(server, "close");
+  return port;
+}

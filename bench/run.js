@@ -1,0 +1,144 @@
+// Load benchmark of the built server: `npm run bench` (see bench/README.md).
+import { randomBytes } from "node:crypto";
+import autocannon from "autocannon";
+import { createScratchDatabase } from "./lib/postgres.js";
+import { startServer } from "./lib/server.js";
+import { ROUTES } from "./routes.js";
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 10); // seconds per route
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2); // seconds per route, not counted
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+
+async function main() {
+  console.log(`Flowdeck bench: ${DURATION} s per route, ${CONNECTIONS} connections, ${WARMUP} s warm-up`);
+  await benchDatabase("PGlite (embedded)", {});
+  if (process.env.BENCH_DATABASE_URL) {
+    const database = await createScratchDatabase(process.env.BENCH_DATABASE_URL);
+    try {
+      await benchDatabase("PostgreSQL", { databaseUrl: database.url });
+    } finally {
+      await database.drop();
+    }
+  } else {
+    console.log("\n(Set BENCH_DATABASE_URL=postgres://… to measure on PostgreSQL as well.)");
+  }
+}
+
+async function benchDatabase(label, options) {
+  console.log(`\n${label}: starting the server…`);
+  const server = await startServer(options);
+  try {
+    const session = await registerOwner(server.url);
+    const rows = [];
+    for (const route of ROUTES) {
+      process.stdout.write(`  ${route.name} …`);
+      const request = toRequest(route, server.url, session);
+      await check(request, route);
+      if (WARMUP > 0) await measure(request, WARMUP);
+      const result = await measure(request, DURATION);
+      await settle();
+      rows.push({ route, result });
+      process.stdout.write(` ${Math.round(result.requests.average)} req/s\n`);
+    }
+    printTable(label, rows);
+  } finally {
+    await server.stop();
+  }
+}
+
+/** A new owner of a new organization; returns the session cookie and organization id. */
+async function registerOwner(url) {
+  const password = "bench-password-42";
+  const id = randomBytes(5).toString("hex");
+  const response = await fetch(`${url}/api/account/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: url },
+    body: JSON.stringify({
+      mode: "create",
+      email: `bench-${id}@example.com`,
+      password,
+      confirmPassword: password,
+      organizationName: "Bench",
+      domain: `bench-${id}.example.com`,
+    }),
+  });
+  if (response.status !== 201) throw new Error(`registration failed: ${response.status} ${await response.text()}`);
+  const { organizationId } = await response.json();
+  const cookie = response.headers
+    .getSetCookie()
+    .map((header) => header.split(";")[0])
+    .join("; ");
+  return { cookie, organizationId };
+}
+
+function toRequest(route, baseUrl, session) {
+  const headers = {};
+  if (route.auth !== false) headers.cookie = session.cookie;
+  if (route.body !== undefined) {
+    headers["content-type"] = "application/json";
+    headers.origin = baseUrl;
+  }
+  const fill = (text) => text.replaceAll("{orgId}", session.organizationId);
+  return {
+    url: baseUrl + fill(route.path),
+    method: route.method,
+    headers,
+    body: route.body === undefined ? undefined : fill(JSON.stringify(route.body)),
+  };
+}
+
+/** One request first: a route that fails would otherwise be measured as a fast error page. */
+async function check(request, route) {
+  const response = await fetch(request.url, request);
+  if (!response.ok) throw new Error(`${route.name} answered ${response.status}: ${await response.text()}`);
+}
+
+/**
+ * autocannon stops by dropping its connections, so requests it sent last may still be running
+ * in the server: let them finish before the next measurement or the shutdown.
+ */
+function settle() {
+  return new Promise((resolve) => setTimeout(resolve, 1_000));
+}
+
+function measure(request, duration) {
+  return autocannon({ ...request, connections: CONNECTIONS, duration });
+}
+
+function printTable(label, rows) {
+  const baseline = rows[0];
+  const header = ["route", "requests/s", "p50 ms", "p99 ms", `vs ${baseline?.route.name}`, "errors/non-2xx"];
+  const lines = rows.map(({ route, result }) => [
+    route.name,
+    String(Math.round(result.requests.average)),
+    milliseconds(result.latency.p50),
+    milliseconds(result.latency.p99),
+    ratio(result, baseline?.result),
+    `${result.errors}/${result.non2xx}`,
+  ]);
+  const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column].length)));
+  const format = (cells) =>
+    cells.map((cell, column) => (column === 0 ? cell.padEnd : cell.padStart).call(cell, widths[column])).join("  ");
+  console.log(`\n${label}\n  ${format(header)}\n  ${widths.map((width) => "-".repeat(width)).join("  ")}`);
+  for (const line of lines) console.log(`  ${format(line)}`);
+  for (const { route, result } of rows.slice(1)) {
+    console.log(`  ${route.name} throughput is ${ratio(result, baseline.result)} × ${baseline.route.name}'s`);
+  }
+  if (rows.some(({ result }) => result.errors > 0 || result.non2xx > 0)) {
+    process.exitCode = 1;
+    console.log("  Some requests failed: these numbers are not to be trusted.");
+  }
+}
+
+function milliseconds(value) {
+  return value < 1 ? "<1" : String(value); // autocannon records whole milliseconds
+}
+
+function ratio(result, baseline) {
+  return baseline?.requests.average ? (result.requests.average / baseline.requests.average).toFixed(3) : "-";
+}
+
+main().catch((error) => {
+  console.error("\n", error);
+  process.exit(1);
+});

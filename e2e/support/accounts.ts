@@ -1,0 +1,64 @@
+import { randomBytes } from "node:crypto";
+import type { APIRequestContext, BrowserContext } from "@playwright/test";
+import { E2E_BASE_URL } from "./env.ts";
+
+/**
+ * Test data made through the real API, as a person's browser would: state-changing calls carry
+ * the app's Origin (the server refuses others). The request context keeps the session cookie
+ * that registration and sign-in set, so later calls through it are signed in.
+ */
+
+export const E2E_PASSWORD = "correct-horse-42";
+
+export type OwnerAccount = {
+  email: string;
+  password: string;
+  organizationName: string;
+  domain: string;
+  userId: string;
+  organizationId: string;
+};
+
+const ORIGIN = { origin: E2E_BASE_URL };
+
+export function uniqueEmail(prefix = "user"): string {
+  return `${prefix}-${randomBytes(5).toString("hex")}@example.com`;
+}
+
+export function uniqueDomain(): string {
+  return `org-${randomBytes(5).toString("hex")}.example.com`;
+}
+
+/** Registers a new account with a new organization (POST /api/account/register) and signs it in. */
+export async function registerOrganizationOwner(
+  request: APIRequestContext,
+  options: { email?: string; password?: string; organizationName?: string; domain?: string } = {},
+): Promise<OwnerAccount> {
+  const email = options.email ?? uniqueEmail("owner");
+  const password = options.password ?? E2E_PASSWORD;
+  const organizationName = options.organizationName ?? "Acme Operations";
+  const domain = options.domain ?? uniqueDomain();
+  const response = await request.post("/api/account/register", {
+    headers: ORIGIN,
+    data: { mode: "create", email, password, confirmPassword: password, organizationName, domain },
+  });
+  if (response.status() !== 201) {
+    throw new Error(`registration of ${email} failed: ${response.status()} ${await response.text()}`);
+  }
+  const { userId, organizationId } = (await response.json()) as { userId: string; organizationId: string };
+  return { email, password, organizationName, domain, userId, organizationId };
+}
+
+/** Signs an existing account in through better-auth (POST /api/auth/sign-in/email). */
+export async function signIn(request: APIRequestContext, credentials: { email: string; password: string }) {
+  const response = await request.post("/api/auth/sign-in/email", { headers: ORIGIN, data: credentials });
+  if (!response.ok()) {
+    throw new Error(`sign-in of ${credentials.email} failed: ${response.status()} ${await response.text()}`);
+  }
+}
+
+/** Gives a browser context the session that a request context holds, so its pages are signed in. */
+export async function shareSession(from: APIRequestContext, to: BrowserContext) {
+  const { cookies } = await from.storageState();
+  await to.addCookies(cookies);
+}

@@ -1,0 +1,91 @@
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+import { E2E_BASE_URL, E2E_PORT } from "./e2e/support/env.ts";
+
+// End-to-end tests drive the built app (`npm run build`) in the system's Chromium. Playwright's
+// own browser download does not work on our machines; CHROME_PATH points at another Chromium.
+const CI = Boolean(process.env.CI);
+const ROOT = import.meta.dirname;
+const SERVER_BUNDLE = "apps/server/dist/server.js";
+
+if (!existsSync(path.join(ROOT, SERVER_BUNDLE))) {
+  throw new Error(`${SERVER_BUNDLE} is missing: run \`npm run build\` first (\`npm run test:e2e\` does both)`);
+}
+
+// One fresh data directory per run: the embedded database and the mail outbox (outbox/*.eml,
+// read by e2e/support/outbox.ts). The config is loaded again in every worker; workers inherit
+// E2E_DATA_DIR from the runner, so only the runner makes one, and removes it when it exits
+// (E2E_KEEP_DATA_DIR=1 keeps it to look at).
+const DATA_DIR = process.env.E2E_DATA_DIR ?? createDataDir();
+
+function createDataDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "flowdeck-e2e-"));
+  process.env.E2E_DATA_DIR = dir;
+  process.on("exit", () => {
+    if (!process.env.E2E_KEEP_DATA_DIR) rmSync(dir, { recursive: true, force: true });
+  });
+  return dir;
+}
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: false,
+  forbidOnly: CI,
+  retries: 0, // a flaky test is a bug to fix, not to retry away
+  workers: 2,
+  timeout: 30_000,
+  globalTimeout: CI ? 10 * 60_000 : undefined, // CI as a whole has 15 minutes
+  expect: { timeout: 5_000 },
+  reporter: CI ? [["list"]] : [["list"], ["html", { outputFolder: "playwright-report", open: "never" }]],
+  use: {
+    baseURL: E2E_BASE_URL,
+    browserName: "chromium",
+    headless: true,
+    viewport: { width: 1280, height: 720 },
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+      // Without the background-networking flags Chromium keeps dialling Google's hosts, which
+      // this network refuses; /dev/shm is small in containers.
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-dev-shm-usage",
+      ],
+    },
+  },
+  projects: [{ name: "chromium" }],
+  webServer: {
+    command: `node ${SERVER_BUNDLE}`,
+    cwd: ROOT,
+    url: `${E2E_BASE_URL}/readyz`, // ready once the database answers
+    // A server started by hand has another data directory, so the outbox helpers would read the
+    // wrong one: reuse it only on request (set E2E_DATA_DIR to its DATA_DIR too), never in CI.
+    reuseExistingServer: !CI && process.env.E2E_REUSE_SERVER === "1",
+    timeout: 60_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+    env: {
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(E2E_PORT),
+      APP_URL: E2E_BASE_URL,
+      DATA_DIR,
+      // Always the embedded database and the file outbox, whatever the developer's shell has.
+      DATABASE_URL: "",
+      SMTP_URL: "",
+      LOG_LEVEL: "warn",
+      LOGIN_RATE_LIMIT: "1000",
+      SCHEDULER: "off",
+    },
+  },
+});
