@@ -6,8 +6,17 @@ import type { Auth } from "../auth/auth.ts";
 import { CLIENT_IP_HEADER } from "../auth/auth.ts";
 import { registerAccount } from "./service.ts";
 
+const ProvidersSchema = z.object({ google: z.boolean(), github: z.boolean() });
+
 export function accountRoutes(auth: Auth): FastifyPluginAsyncZod {
   return async (app) => {
+    // Which sign-in buttons are real; the others show the specification's "not yet implemented".
+    app.get(
+      "/api/account/providers",
+      { config: { public: true }, schema: { response: { 200: ProvidersSchema } } },
+      async () => ({ google: Boolean(app.config.oauth.google), github: Boolean(app.config.oauth.github) }),
+    );
+
     app.post(
       "/api/account/register",
       {

@@ -1,3 +1,4 @@
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@flowdeck/shared";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import type { Config } from "../../config.ts";
@@ -18,13 +19,16 @@ export function createAuth(options: { config: Config; db: Database; mailer: Mail
     secret: config.authSecret,
     database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification, rateLimit } }),
     telemetry: { enabled: false },
+    logger: { disabled: config.logLevel === "silent" },
     // Same-origin requests are always trusted, whatever host name the team reaches us by.
     trustedOrigins: (request) => [config.appUrl, request ? requestOrigin(request) : undefined],
     emailAndPassword: {
       enabled: true,
-      minPasswordLength: 6,
-      maxPasswordLength: 128,
-      autoSignIn: true,
+      // Accounts are made only by POST /api/account/register, with their organization, in one
+      // transaction; better-auth's own sign-up would leave an account without one.
+      disableSignUp: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user: recipient, token }) => {
@@ -32,9 +36,11 @@ export function createAuth(options: { config: Config; db: Database; mailer: Mail
         await mailer.send(passwordResetMail({ to: recipient.email, url }));
       },
     },
+    // Google and GitHub sign in existing accounts only: registering that way is "not yet
+    // implemented" (spec 2), and an account needs an organization.
     socialProviders: {
-      ...(config.oauth.google ? { google: config.oauth.google } : {}),
-      ...(config.oauth.github ? { github: config.oauth.github } : {}),
+      ...(config.oauth.google ? { google: { ...config.oauth.google, disableSignUp: true } } : {}),
+      ...(config.oauth.github ? { github: { ...config.oauth.github, disableSignUp: true } } : {}),
     },
     rateLimit: {
       enabled: true,
@@ -48,6 +54,9 @@ export function createAuth(options: { config: Config; db: Database; mailer: Mail
       },
     },
     advanced: {
+      // Mail goes out after the answer, so "forgot password" takes as long for an unknown address
+      // as for a known one (no account discovery by timing). better-auth logs a failed send.
+      backgroundTasks: { handler: (task) => void task.catch(() => undefined) },
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
       useSecureCookies: config.appUrl.startsWith("https://"),
     },

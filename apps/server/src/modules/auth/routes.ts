@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Auth } from "./auth.ts";
 import { CLIENT_IP_HEADER } from "./auth.ts";
+import { toErrorBody } from "./auth-errors.ts";
 
 /** Hands /api/auth/* to better-auth (sign-in, sign-out, password reset, OAuth callbacks). */
 export function registerAuthRoutes(app: FastifyInstance, auth: Auth, options: { trustProxy: boolean }) {
@@ -8,7 +9,8 @@ export function registerAuthRoutes(app: FastifyInstance, auth: Auth, options: { 
     method: ["GET", "POST"],
     url: "/api/auth/*",
     config: { public: true },
-    handler: async (request, reply) => sendWebResponse(reply, await auth.handler(toWebRequest(request, options))),
+    handler: async (request, reply) =>
+      sendWebResponse(reply, await auth.handler(toWebRequest(request, options)), request),
   });
 }
 
@@ -30,12 +32,33 @@ export function toWebRequest(request: FastifyRequest, options: { trustProxy: boo
   });
 }
 
-export async function sendWebResponse(reply: FastifyReply, response: Response) {
+/**
+ * Copies better-auth's answer onto the reply. Its error answers are rewritten into Flowdeck's one
+ * error shape with the specification's texts, so the web app handles every error the same way.
+ */
+export async function sendWebResponse(reply: FastifyReply, response: Response, request: FastifyRequest) {
   reply.status(response.status);
   response.headers.forEach((value, key) => {
-    if (key !== "set-cookie") reply.header(key, value);
+    // Fastify sets the length of what is actually sent, which differs for a rewritten error.
+    if (key !== "set-cookie" && key !== "content-length") reply.header(key, value);
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header("set-cookie", cookies);
-  return reply.send(response.body ? await response.text() : null);
+  const retryAfter = response.headers.get("x-retry-after");
+  if (retryAfter) reply.header("retry-after", retryAfter);
+
+  const text = response.body ? await response.text() : "";
+  if (response.status < 400) return reply.send(text === "" ? null : text);
+  const body = request.body as { provider?: unknown } | undefined;
+  return reply
+    .type("application/json; charset=utf-8")
+    .send(toErrorBody(response.status, parseJson(text), { provider: body?.provider }));
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }
