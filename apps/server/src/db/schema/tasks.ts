@@ -1,4 +1,6 @@
-import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import type { TaskCategory, TaskPriority, TaskStatus } from "@flowdeck/shared/tasks/constants";
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
 import { createdAt, id, updatedAt } from "./columns.ts";
 import { organizations } from "./organizations.ts";
@@ -13,8 +15,8 @@ export const tasks = pgTable(
       .references(() => organizations.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
-    category: text("category").notNull().default("general"),
-    status: text("status").$type<"active" | "inactive">().notNull().default("active"),
+    category: text("category").$type<TaskCategory>().notNull().default("general"),
+    status: text("status").$type<TaskStatus>().notNull().default("active"),
     commandWindows: text("command_windows").notNull().default(""),
     commandLinux: text("command_linux").notNull().default(""),
     commandMac: text("command_mac").notNull().default(""),
@@ -23,12 +25,22 @@ export const tasks = pgTable(
     lastExecuted: timestamp("last_executed", { withTimezone: true }),
     assigneeId: text("assignee_id").references(() => user.id, { onDelete: "set null" }),
     projectId: text("project_id"),
-    priority: text("priority").$type<"low" | "medium" | "high" | "urgent">(),
+    priority: text("priority").$type<TaskPriority>(),
     dueDate: timestamp("due_date", { withTimezone: true }),
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
     updatedBy: text("updated_by").references(() => user.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index("tasks_org_created_idx").on(table.organizationId, table.createdAt.desc(), table.id)],
+  (table) => [
+    index("tasks_org_created_idx").on(table.organizationId, table.createdAt.desc(), table.id),
+    // The lists of packages/shared/src/tasks/constants.ts: the API checks them, the database too.
+    check(
+      "tasks_category_valid",
+      sql`${table.category} in ('general', 'deployment', 'backup', 'monitoring', 'maintenance', 'security', 'database', 'testing', 'utilities')`,
+    ),
+    check("tasks_status_valid", sql`${table.status} in ('active', 'inactive')`),
+    check("tasks_priority_valid", sql`${table.priority} in ('low', 'medium', 'high', 'urgent')`),
+    check("tasks_execution_count_not_negative", sql`${table.executionCount} >= 0`),
+  ],
 );

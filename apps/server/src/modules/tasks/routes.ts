@@ -1,5 +1,99 @@
+import { TASK_MESSAGES } from "@flowdeck/shared/tasks/messages";
+import {
+  CreateTaskSchema,
+  DeleteTaskResultSchema,
+  TaskListQuerySchema,
+  TaskPageSchema,
+  TaskParamsSchema,
+  TaskSchema,
+  TaskStatsSchema,
+  UpdateTaskSchema,
+} from "@flowdeck/shared/tasks/schemas";
+import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { createTask, deleteTask, getTask, getTaskStats, listTasks, updateTask } from "./service.ts";
 
-export const taskRoutes: FastifyPluginAsyncZod = async () => {
-  // Routes of this feature arrive with its issue.
+const OrgParamsSchema = z.object({ orgId: z.string() });
+
+/** Runs after the membership guard and before the body is read: a viewer learns nothing from validation. */
+async function requireEditor(request: FastifyRequest) {
+  request.org.requireRole("editor", TASK_MESSAGES.cannotManage);
+}
+
+/**
+ * The organization's library of system commands. Every member may read it (workflows show
+ * command names to viewers); editors and above change it.
+ */
+export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    "/api/orgs/:orgId/tasks",
+    { schema: { params: OrgParamsSchema, querystring: TaskListQuerySchema, response: { 200: TaskPageSchema } } },
+    async (request) => {
+      const { page, pageSize, ...filters } = request.query;
+      return listTasks({ db: app.db, organizationId: request.org.organizationId, filters, page: { page, pageSize } });
+    },
+  );
+
+  app.get(
+    "/api/orgs/:orgId/tasks/stats",
+    { schema: { params: OrgParamsSchema, response: { 200: TaskStatsSchema } } },
+    async (request) => getTaskStats({ db: app.db, organizationId: request.org.organizationId }),
+  );
+
+  app.get(
+    "/api/orgs/:orgId/tasks/:taskId",
+    { schema: { params: TaskParamsSchema, response: { 200: TaskSchema } } },
+    async (request) =>
+      getTask({ db: app.db, organizationId: request.org.organizationId, taskId: request.params.taskId }),
+  );
+
+  app.post(
+    "/api/orgs/:orgId/tasks",
+    {
+      onRequest: requireEditor,
+      schema: { params: OrgParamsSchema, body: CreateTaskSchema, response: { 201: TaskSchema } },
+    },
+    async (request, reply) => {
+      const task = await createTask({
+        db: app.db,
+        events: app.events,
+        organizationId: request.org.organizationId,
+        userId: request.user.id,
+        input: request.body,
+      });
+      return reply.status(201).send(task);
+    },
+  );
+
+  app.patch(
+    "/api/orgs/:orgId/tasks/:taskId",
+    {
+      onRequest: requireEditor,
+      schema: { params: TaskParamsSchema, body: UpdateTaskSchema, response: { 200: TaskSchema } },
+    },
+    async (request) => {
+      return updateTask({
+        db: app.db,
+        events: app.events,
+        organizationId: request.org.organizationId,
+        userId: request.user.id,
+        taskId: request.params.taskId,
+        input: request.body,
+      });
+    },
+  );
+
+  app.delete(
+    "/api/orgs/:orgId/tasks/:taskId",
+    { onRequest: requireEditor, schema: { params: TaskParamsSchema, response: { 200: DeleteTaskResultSchema } } },
+    async (request) => {
+      return deleteTask({
+        db: app.db,
+        events: app.events,
+        organizationId: request.org.organizationId,
+        taskId: request.params.taskId,
+      });
+    },
+  );
 };

@@ -1,0 +1,4 @@
+ALTER TABLE "tasks" ADD CONSTRAINT "tasks_category_valid" CHECK ("tasks"."category" in ('general', 'deployment', 'backup', 'monitoring', 'maintenance', 'security', 'database', 'testing', 'utilities'));--> statement-breakpoint
+ALTER TABLE "tasks" ADD CONSTRAINT "tasks_status_valid" CHECK ("tasks"."status" in ('active', 'inactive'));--> statement-breakpoint
+ALTER TABLE "tasks" ADD CONSTRAINT "tasks_priority_valid" CHECK ("tasks"."priority" in ('low', 'medium', 'high', 'urgent'));--> statement-breakpoint
+ALTER TABLE "tasks" ADD CONSTRAINT "tasks_execution_count_not_negative" CHECK ("tasks"."execution_count" >= 0);

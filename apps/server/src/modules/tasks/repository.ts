@@ -1,0 +1,265 @@
+import type { PageQuery } from "@flowdeck/shared";
+import type { TaskCategory, TaskPriority, TaskStatus } from "@flowdeck/shared/tasks/constants";
+import type { TaskListFilters } from "@flowdeck/shared/tasks/schemas";
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { Executor } from "../../db/database.ts";
+import { tasks, user, workflowSteps, workflows } from "../../db/schema/index.ts";
+
+/** The columns a task is written with (the API's commands object spread over three columns). */
+export type TaskValues = {
+  name: string;
+  description: string;
+  category: TaskCategory;
+  status: TaskStatus;
+  commandWindows: string;
+  commandLinux: string;
+  commandMac: string;
+  tags: string[];
+  assigneeId: string | null;
+  projectId: string | null;
+  priority: TaskPriority | null;
+  dueDate: Date | null;
+};
+
+/** What the workflows feature needs of a command to build a step and show it. */
+export type TaskSummary = {
+  id: string;
+  name: string;
+  description: string;
+  category: TaskCategory;
+  status: TaskStatus;
+  commands: { windows: string; linux: string; mac: string };
+};
+
+const summaryColumns = {
+  id: tasks.id,
+  name: tasks.name,
+  description: tasks.description,
+  category: tasks.category,
+  status: tasks.status,
+  commandWindows: tasks.commandWindows,
+  commandLinux: tasks.commandLinux,
+  commandMac: tasks.commandMac,
+};
+
+/** Workflows that have a step running the task; counted per task in lists. */
+const workflowCount = sql<number>`(
+  select count(distinct ${workflowSteps.workflowId})::int from ${workflowSteps}
+  where ${workflowSteps.taskId} = ${tasks.id}
+)`;
+
+const rowColumns = {
+  ...summaryColumns,
+  tags: tasks.tags,
+  executionCount: tasks.executionCount,
+  lastExecuted: tasks.lastExecuted,
+  assigneeId: tasks.assigneeId,
+  // A user without a display name is shown by email.
+  assigneeName: sql<string | null>`coalesce(nullif(${user.name}, ''), ${user.email})`,
+  projectId: tasks.projectId,
+  priority: tasks.priority,
+  dueDate: tasks.dueDate,
+  workflowCount,
+  createdBy: tasks.createdBy,
+  updatedBy: tasks.updatedBy,
+  createdAt: tasks.createdAt,
+  updatedAt: tasks.updatedAt,
+};
+
+export type TaskRow = NonNullable<Awaited<ReturnType<typeof findTask>>>;
+
+function selectTasks(db: Executor) {
+  return db.select(rowColumns).from(tasks).leftJoin(user, eq(user.id, tasks.assigneeId));
+}
+
+/** Escapes LIKE wildcards so a search for "50%" finds that text, not everything. */
+function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
+}
+
+function listConditions(organizationId: string, filters: TaskListFilters): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [eq(tasks.organizationId, organizationId)];
+  if (filters.status) conditions.push(eq(tasks.status, filters.status));
+  if (filters.category) conditions.push(eq(tasks.category, filters.category));
+  if (filters.assigneeId) conditions.push(eq(tasks.assigneeId, filters.assigneeId));
+  if (filters.projectId) conditions.push(eq(tasks.projectId, filters.projectId));
+  if (filters.priority) conditions.push(eq(tasks.priority, filters.priority));
+  if (filters.tag) {
+    conditions.push(
+      sql`exists (select 1 from unnest(${tasks.tags}) as t(tag) where lower(t.tag) = lower(${filters.tag}))`,
+    );
+  }
+  if (filters.q) {
+    const pattern = containing(filters.q);
+    conditions.push(
+      sql`(${tasks.name} ilike ${pattern} or ${tasks.description} ilike ${pattern}
+        or exists (select 1 from unnest(${tasks.tags}) as t(tag) where t.tag ilike ${pattern}))`,
+    );
+  }
+  return and(...conditions);
+}
+
+/** One page of the organization's tasks, newest first, and how many match in all. */
+export async function listTasks(db: Executor, organizationId: string, filters: TaskListFilters, page: PageQuery) {
+  const where = listConditions(organizationId, filters);
+  const [items, [total]] = await Promise.all([
+    selectTasks(db)
+      .where(where)
+      .orderBy(desc(tasks.createdAt), desc(tasks.id))
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize),
+    db.select({ value: count() }).from(tasks).where(where),
+  ]);
+  return { items, total: total?.value ?? 0 };
+}
+
+export async function findTask(db: Executor, organizationId: string, taskId: string) {
+  const [row] = await selectTasks(db).where(and(eq(tasks.organizationId, organizationId), eq(tasks.id, taskId)));
+  return row;
+}
+
+/** Inserts a task; the columns left out take their defaults. */
+export async function insertTask(
+  db: Executor,
+  organizationId: string,
+  values: Partial<TaskValues> & { name: string; createdBy: string },
+) {
+  const [row] = await db
+    .insert(tasks)
+    .values({ ...values, organizationId, updatedBy: values.createdBy })
+    .returning({ id: tasks.id });
+  if (!row) throw new Error("insert returned no task");
+  return row;
+}
+
+/** Changes the given columns; undefined when the organization has no such task. */
+export async function updateTask(
+  db: Executor,
+  organizationId: string,
+  taskId: string,
+  values: Partial<TaskValues> & { updatedBy: string },
+) {
+  const [row] = await db
+    .update(tasks)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(tasks.organizationId, organizationId), eq(tasks.id, taskId)))
+    .returning({ id: tasks.id });
+  return row;
+}
+
+/** Locks the task for the rest of the transaction; undefined when the organization has no such task. */
+export async function lockTask(db: Executor, organizationId: string, taskId: string) {
+  const [row] = await db
+    .select({ ...summaryColumns, assigneeId: tasks.assigneeId })
+    .from(tasks)
+    .where(and(eq(tasks.organizationId, organizationId), eq(tasks.id, taskId)))
+    .for("update");
+  return row;
+}
+
+/** The workflows with a step that runs the task, by name. */
+export async function listWorkflowsUsingTask(db: Executor, organizationId: string, taskId: string) {
+  return db
+    .select({ id: workflows.id, name: workflows.name })
+    .from(workflowSteps)
+    .innerJoin(workflows, eq(workflows.id, workflowSteps.workflowId))
+    .where(and(eq(workflowSteps.organizationId, organizationId), eq(workflowSteps.taskId, taskId)))
+    .groupBy(workflows.id, workflows.name)
+    .orderBy(asc(workflows.name), asc(workflows.id));
+}
+
+/**
+ * Refreshes the copy of the command that each of its workflow steps keeps, so the steps still
+ * say what they ran once the command is gone (the foreign key then sets their task_id to null).
+ */
+export async function copyTaskIntoSteps(
+  db: Executor,
+  organizationId: string,
+  task: { id: string; name: string; category: string; description: string },
+) {
+  await db
+    .update(workflowSteps)
+    .set({ name: task.name, category: task.category, description: task.description, updatedAt: new Date() })
+    .where(and(eq(workflowSteps.organizationId, organizationId), eq(workflowSteps.taskId, task.id)));
+}
+
+export async function deleteTask(db: Executor, organizationId: string, taskId: string) {
+  await db.delete(tasks).where(and(eq(tasks.organizationId, organizationId), eq(tasks.id, taskId)));
+}
+
+/** Counts for the statistics; `now` decides what is recent and what is overdue. */
+export async function taskStatistics(db: Executor, organizationId: string, now: Date, recentDays: number) {
+  const since = new Date(now.getTime() - recentDays * 24 * 60 * 60 * 1000);
+  const where = eq(tasks.organizationId, organizationId);
+  const [[totals], categories, priorities] = await Promise.all([
+    db
+      .select({
+        total: count(),
+        active: count(sql`case when ${tasks.status} = 'active' then 1 end`),
+        inactive: count(sql`case when ${tasks.status} = 'inactive' then 1 end`),
+        recentlyCreated: count(sql`case when ${tasks.createdAt} >= ${since.toISOString()}::timestamptz then 1 end`),
+        // System commands have no completed state, so any command past its due date is overdue.
+        overdue: count(sql`case when ${tasks.dueDate} < ${now.toISOString()}::timestamptz then 1 end`),
+      })
+      .from(tasks)
+      .where(where),
+    db.select({ category: tasks.category, value: count() }).from(tasks).where(where).groupBy(tasks.category),
+    db.select({ priority: tasks.priority, value: count() }).from(tasks).where(where).groupBy(tasks.priority),
+  ]);
+  return { totals, categories, priorities };
+}
+
+// For the workflows feature: it reads commands through these and records their runs.
+
+function toSummary(row: {
+  id: string;
+  name: string;
+  description: string;
+  category: TaskCategory;
+  status: TaskStatus;
+  commandWindows: string;
+  commandLinux: string;
+  commandMac: string;
+}): TaskSummary {
+  const { commandWindows, commandLinux, commandMac, ...rest } = row;
+  return { ...rest, commands: { windows: commandWindows, linux: commandLinux, mac: commandMac } };
+}
+
+/** Active commands, by name: the ones a workflow may add as steps (spec 5 "Workflow form"). */
+export async function listActiveTasks(db: Executor, organizationId: string): Promise<TaskSummary[]> {
+  const rows = await db
+    .select(summaryColumns)
+    .from(tasks)
+    .where(and(eq(tasks.organizationId, organizationId), eq(tasks.status, "active")))
+    .orderBy(asc(sql`lower(${tasks.name})`), asc(tasks.id));
+  return rows.map(toSummary);
+}
+
+/** The organization's commands among `ids` (another organization's ids are left out), in no order. */
+export async function findTasksByIds(
+  db: Executor,
+  organizationId: string,
+  ids: readonly string[],
+): Promise<TaskSummary[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(summaryColumns)
+    .from(tasks)
+    .where(and(eq(tasks.organizationId, organizationId), inArray(tasks.id, [...new Set(ids)])));
+  return rows.map(toSummary);
+}
+
+/** Counts one execution of each command at `at` (a command run twice in one workflow counts twice). */
+export async function recordExecution(db: Executor, organizationId: string, taskIds: readonly string[], at: Date) {
+  const runs = new Map<string, number>();
+  for (const id of taskIds) runs.set(id, (runs.get(id) ?? 0) + 1);
+  for (const [id, times] of runs) {
+    await db
+      .update(tasks)
+      .set({
+        executionCount: sql`${tasks.executionCount} + ${times}`,
+        lastExecuted: sql`greatest(${tasks.lastExecuted}, ${at.toISOString()}::timestamptz)`,
+      })
+      .where(and(eq(tasks.organizationId, organizationId), eq(tasks.id, id)));
+  }
+}

@@ -1,0 +1,173 @@
+import { AppError, type Page, type PageQuery } from "@flowdeck/shared";
+import { RECENT_DAYS, TASK_CATEGORIES, TASK_PRIORITIES } from "@flowdeck/shared/tasks/constants";
+import { TASK_MESSAGES } from "@flowdeck/shared/tasks/messages";
+import type {
+  CreateTaskData,
+  DeleteTaskResult,
+  Task,
+  TaskListFilters,
+  TaskStats,
+  UpdateTaskData,
+} from "@flowdeck/shared/tasks/schemas";
+import type { Database, Executor } from "../../db/database.ts";
+import type { EventHub } from "../../lib/event-hub.ts";
+import { findMembership } from "../organizations/repository.ts";
+import {
+  copyTaskIntoSteps,
+  deleteTask as deleteTaskRow,
+  findTask,
+  insertTask,
+  listTasks as listTaskRows,
+  listWorkflowsUsingTask,
+  lockTask,
+  taskStatistics,
+  updateTask as updateTaskRow,
+  type TaskRow,
+  type TaskValues,
+} from "./repository.ts";
+
+type Scope = { db: Database; organizationId: string };
+type Change = Scope & { events: EventHub; userId: string };
+
+export async function listTasks({
+  db,
+  organizationId,
+  filters,
+  page,
+}: Scope & { filters: TaskListFilters; page: PageQuery }): Promise<Page<Task>> {
+  const { items, total } = await listTaskRows(db, organizationId, filters, page);
+  return { items: items.map(toTask), total, page: page.page, pageSize: page.pageSize };
+}
+
+export async function getTask({ db, organizationId, taskId }: Scope & { taskId: string }): Promise<Task> {
+  return toTask(await findTaskOrThrow(db, organizationId, taskId));
+}
+
+export async function getTaskStats({
+  db,
+  organizationId,
+  now = new Date(),
+}: Scope & { now?: Date }): Promise<TaskStats> {
+  const { totals, categories, priorities } = await taskStatistics(db, organizationId, now, RECENT_DAYS);
+  const byCategory = Object.fromEntries(TASK_CATEGORIES.map((category) => [category, 0])) as TaskStats["byCategory"];
+  for (const row of categories) byCategory[row.category] = row.value;
+  const byPriority = Object.fromEntries([...TASK_PRIORITIES, "none"].map((key) => [key, 0])) as TaskStats["byPriority"];
+  for (const row of priorities) byPriority[row.priority ?? "none"] = row.value;
+  return {
+    total: totals?.total ?? 0,
+    byStatus: { active: totals?.active ?? 0, inactive: totals?.inactive ?? 0 },
+    byCategory,
+    byPriority,
+    recentlyCreated: totals?.recentlyCreated ?? 0,
+    overdue: totals?.overdue ?? 0,
+  };
+}
+
+export async function createTask({ db, events, organizationId, userId, input }: Change & { input: CreateTaskData }) {
+  const task = await db.transaction(async (tx) => {
+    const values = toValues(input);
+    if (values.assigneeId) await requireMember(tx, organizationId, values.assigneeId);
+    const { id } = await insertTask(tx, organizationId, { ...values, name: input.name, createdBy: userId });
+    return findTaskOrThrow(tx, organizationId, id);
+  });
+  await events.publish(organizationId, { entity: "task", id: task.id, action: "created" });
+  return toTask(task);
+}
+
+/** Changes what the input carries and records who changed it and when. */
+export async function updateTask({
+  db,
+  events,
+  organizationId,
+  userId,
+  taskId,
+  input,
+}: Change & { taskId: string; input: UpdateTaskData }) {
+  const task = await db.transaction(async (tx) => {
+    const current = await lockTask(tx, organizationId, taskId);
+    if (!current) throw new AppError("not-found", TASK_MESSAGES.notFound);
+    const values = toValues(input);
+    // An assignee kept from before may have left the organization since; only a new one is checked.
+    if (values.assigneeId && values.assigneeId !== current.assigneeId) {
+      await requireMember(tx, organizationId, values.assigneeId);
+    }
+    await updateTaskRow(tx, organizationId, taskId, { ...values, updatedBy: userId });
+    return findTaskOrThrow(tx, organizationId, taskId);
+  });
+  await events.publish(organizationId, { entity: "task", id: task.id, action: "updated" });
+  return toTask(task);
+}
+
+/**
+ * Deletes the command. Workflow steps that ran it stay, with a fresh copy of its name, category
+ * and description, and no command (task_id null): see docs/decisions on deleting a command that
+ * workflows use. Those workflows are announced as changed too.
+ */
+export async function deleteTask({
+  db,
+  events,
+  organizationId,
+  taskId,
+}: Omit<Change, "userId"> & { taskId: string }): Promise<DeleteTaskResult> {
+  const detachedFrom = await db.transaction(async (tx) => {
+    const task = await lockTask(tx, organizationId, taskId);
+    if (!task) throw new AppError("not-found", TASK_MESSAGES.notFound);
+    const workflows = await listWorkflowsUsingTask(tx, organizationId, taskId);
+    await copyTaskIntoSteps(tx, organizationId, task);
+    await deleteTaskRow(tx, organizationId, taskId);
+    return workflows;
+  });
+  await events.publish(organizationId, { entity: "task", id: taskId, action: "deleted" });
+  for (const workflow of detachedFrom) {
+    await events.publish(organizationId, { entity: "workflow", id: workflow.id, action: "updated" });
+  }
+  return { id: taskId, detachedFrom };
+}
+
+async function findTaskOrThrow(db: Executor, organizationId: string, taskId: string): Promise<TaskRow> {
+  const row = await findTask(db, organizationId, taskId);
+  if (!row) throw new AppError("not-found", TASK_MESSAGES.notFound);
+  return row;
+}
+
+async function requireMember(db: Executor, organizationId: string, userId: string) {
+  if (!(await findMembership(db, { organizationId, userId }))) {
+    throw new AppError("invalid-argument", TASK_MESSAGES.assigneeNotMember, {
+      assigneeId: TASK_MESSAGES.assigneeNotMember,
+    });
+  }
+}
+
+/** The input's fields as columns; what the input leaves out stays undefined (unchanged). */
+function toValues(input: UpdateTaskData): Partial<TaskValues> {
+  const { commands, dueDate, ...rest } = input;
+  return {
+    ...rest,
+    ...(commands && { commandWindows: commands.windows, commandLinux: commands.linux, commandMac: commands.mac }),
+    ...(dueDate !== undefined && { dueDate: dueDate === null ? null : new Date(dueDate) }),
+  };
+}
+
+function toTask(row: TaskRow): Task {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    category: row.category,
+    status: row.status,
+    commands: { windows: row.commandWindows, linux: row.commandLinux, mac: row.commandMac },
+    tags: row.tags,
+    executionCount: row.executionCount,
+    lastExecuted: row.lastExecuted?.toISOString() ?? null,
+    assigneeId: row.assigneeId,
+    assigneeName: row.assigneeId ? row.assigneeName : null,
+    projectId: row.projectId,
+    priority: row.priority,
+    dueDate: row.dueDate?.toISOString() ?? null,
+    workflowCount: row.workflowCount,
+    createdBy: row.createdBy,
+    updatedBy: row.updatedBy,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

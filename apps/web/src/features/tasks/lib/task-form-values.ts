@@ -1,0 +1,80 @@
+import type { TaskCategory, TaskPriority, TaskStatus } from "@flowdeck/shared/tasks/constants";
+import { formatTags, parseTags } from "@flowdeck/shared/tasks/format";
+import type { CreateTaskInput, Task } from "@flowdeck/shared/tasks/schemas";
+
+/** What the task form's fields hold: text as typed, before the shared schema trims and checks it. */
+export type TaskFormValues = {
+  name: string;
+  description: string;
+  category: TaskCategory;
+  status: TaskStatus;
+  windows: string;
+  linux: string;
+  mac: string;
+  tags: string;
+  assigneeId: string;
+  priority: TaskPriority | "";
+  /** yyyy-mm-dd from the date input, or empty. */
+  dueDate: string;
+};
+
+export function emptyTaskForm(): TaskFormValues {
+  return {
+    name: "",
+    description: "",
+    category: "general",
+    status: "active",
+    windows: "",
+    linux: "",
+    mac: "",
+    tags: "",
+    assigneeId: "",
+    priority: "",
+    dueDate: "",
+  };
+}
+
+export function taskToForm(task: Task): TaskFormValues {
+  return {
+    name: task.name,
+    description: task.description,
+    category: task.category,
+    status: task.status,
+    windows: task.commands.windows,
+    linux: task.commands.linux,
+    mac: task.commands.mac,
+    tags: formatTags(task.tags),
+    assigneeId: task.assigneeId ?? "",
+    priority: task.priority ?? "",
+    dueDate: task.dueDate ? localDate(new Date(task.dueDate)) : "",
+  };
+}
+
+/** The API body for the form's values: tags split on commas, blanks as none. */
+export function formToInput(values: TaskFormValues): CreateTaskInput {
+  return {
+    name: values.name,
+    description: values.description,
+    category: values.category,
+    status: values.status,
+    commands: { windows: values.windows, linux: values.linux, mac: values.mac },
+    tags: parseTags(values.tags),
+    assigneeId: values.assigneeId || null,
+    priority: values.priority || null,
+    dueDate: values.dueDate ? endOfLocalDay(values.dueDate) : null,
+  };
+}
+
+/** A task due on a day is due until that day ends where the user is, so it is not overdue during it. */
+export function endOfLocalDay(day: string): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return null;
+  const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 23, 59, 59, 999);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+/** yyyy-mm-dd of the date where the user is, as a date input wants it. */
+export function localDate(date: Date): string {
+  const pad = (value: number) => String(value).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
