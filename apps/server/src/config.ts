@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
@@ -93,9 +93,21 @@ function pair(clientId: string | undefined, clientSecret: string | undefined) {
  */
 function readOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, "auth-secret");
-  if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString("base64url");
-  writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: "wx" });
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    // Written whole under a name of its own, then linked into place: a process starting at the
+    // same moment either links first or finds the complete file, never a half-written one.
+    const draft = `${file}.${randomBytes(6).toString("hex")}.tmp`; // not the PID: containers share PID 1
+    writeFileSync(draft, `${randomBytes(32).toString("base64url")}\n`, { mode: 0o600 });
+    try {
+      linkSync(draft, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    } finally {
+      unlinkSync(draft);
+    }
+  }
+  const secret = readFileSync(file, "utf8").trim();
+  if (secret.length < 32) throw new ConfigError(`${file} does not hold a secret: delete it or set BETTER_AUTH_SECRET`);
   return secret;
 }

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdirSync, realpathSync, unlinkSync } from "node:fs";
+import { mkdirSync, realpathSync, rmSync, statSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -31,19 +31,54 @@ export async function acquireDataDirLock(dataDir: string): Promise<DataDirLock> 
   try {
     await listen(server, socketPath);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE") throw error;
-    if (await isAnswered(socketPath)) throw new DataDirLockedError(dataDir);
-    unlinkSync(socketPath); // stale: its owner is gone
-    try {
-      await listen(server, socketPath);
-    } catch (retryError) {
-      // Someone else took it over in the same instant.
-      if ((retryError as NodeJS.ErrnoException).code === "EADDRINUSE") throw new DataDirLockedError(dataDir);
-      throw retryError;
+    // A named pipe disappears with its process: one that exists has a live owner.
+    if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE" || process.platform === "win32") {
+      throw lockError(error, dataDir);
     }
+    await takeOverIfStale(server, socketPath, dataDir);
   }
   server.unref();
   return { release: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/**
+ * Replaces a socket file that nobody answers. Two processes may find it stale at the same moment,
+ * and the second must not delete the socket the first has just made, so the check and the
+ * replacement run one process at a time, under a guard directory (mkdir either creates or fails).
+ */
+async function takeOverIfStale(server: net.Server, socketPath: string, dataDir: string) {
+  const guard = `${socketPath}.takeover`;
+  await lockGuard(guard);
+  try {
+    if (!(await isStale(socketPath))) throw new DataDirLockedError(dataDir);
+    rmSync(socketPath, { force: true });
+    await listen(server, socketPath).catch((error: unknown) => {
+      throw lockError(error, dataDir); // a process starting fresh bound it first
+    });
+  } finally {
+    rmSync(guard, { recursive: true, force: true });
+  }
+}
+
+// The guard is held for milliseconds; one older than this was left by a process killed right then.
+const GUARD_STALE_MS = 10_000;
+
+async function lockGuard(guard: string) {
+  for (;;) {
+    try {
+      mkdirSync(guard);
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    }
+    const age = Date.now() - (statSync(guard, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+    if (age > GUARD_STALE_MS) rmSync(guard, { recursive: true, force: true });
+    else await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+function lockError(error: unknown, dataDir: string): unknown {
+  return (error as NodeJS.ErrnoException).code === "EADDRINUSE" ? new DataDirLockedError(dataDir) : error;
 }
 
 function listen(server: net.Server, socketPath: string): Promise<void> {
@@ -62,14 +97,17 @@ function listen(server: net.Server, socketPath: string): Promise<void> {
   });
 }
 
-function isAnswered(socketPath: string): Promise<boolean> {
+/** Stale: the socket file is there but no process listens on it (or it has just gone). */
+function isStale(socketPath: string): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect(socketPath);
     socket.once("connect", () => {
       socket.destroy();
-      resolve(true);
+      resolve(false);
     });
-    socket.once("error", () => resolve(false));
+    socket.once("error", (error: NodeJS.ErrnoException) => {
+      resolve(error.code === "ECONNREFUSED" || error.code === "ENOENT");
+    });
   });
 }
 

@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -14,7 +14,10 @@ import * as schema from "./schema/index.ts";
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction or the database itself: repositories accept either. */
-export type Executor = Pick<Database, "select" | "insert" | "update" | "delete" | "execute" | "transaction">;
+export type Executor = Pick<
+  Database,
+  "select" | "selectDistinct" | "selectDistinctOn" | "insert" | "update" | "delete" | "execute" | "transaction"
+>;
 
 export type DatabaseHandle = {
   db: Database;
@@ -54,7 +57,7 @@ async function openPostgres(options: { connectionString: string; poolSize?: numb
 async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
   const lock = dataDir ? await acquireDataDirLock(dataDir) : undefined;
   try {
-    const client = await PGlite.create(dataDir ? path.join(dataDir, "pglite") : undefined);
+    const client = dataDir ? await openPgliteDir(path.join(dataDir, "pglite")) : await PGlite.create();
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder: migrationsFolder() });
     return {
@@ -69,6 +72,30 @@ async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
     await lock?.release();
     throw error;
   }
+}
+
+/**
+ * Opens the embedded database kept in `dir`, creating it first if there is none. This process
+ * holds the data-directory lock, so whatever is found here from another process was left by one
+ * that died, and clearing it is safe:
+ * - a new database is made in a side directory and renamed into place once whole: PGlite copies
+ *   a new database in file by file, and a copy cut short by `kill -9` crashed every later start;
+ * - postmaster.pid goes: PGlite aborts on a torn one (its owner killed while writing it).
+ *
+ * Durability: PGlite writes through to the host's files on every commit but never calls fsync,
+ * so a write it acknowledged survives the death of this process (SIGKILL, the OOM killer, a
+ * container stop) but not a crash of the machine itself. PostgreSQL (DATABASE_URL) covers that.
+ */
+async function openPgliteDir(dir: string): Promise<PGlite> {
+  if (!existsSync(path.join(dir, "PG_VERSION"))) {
+    const staging = `${dir}.new`;
+    rmSync(staging, { recursive: true, force: true });
+    await (await PGlite.create(staging)).close();
+    rmSync(dir, { recursive: true, force: true }); // no PG_VERSION: no database, only an interrupted copy
+    renameSync(staging, dir);
+  }
+  rmSync(path.join(dir, "postmaster.pid"), { force: true });
+  return PGlite.create(dir);
 }
 
 /** The committed migrations, found from the source tree or from the built server. */

@@ -2,7 +2,8 @@ import type { FastifyServerOptions } from "fastify";
 
 /**
  * pino options: request logs carry method, path and status, never query strings (reset and
- * invitation tokens travel there), cookies, authorization headers or passwords.
+ * invitation tokens travel there), cookies, authorization headers or passwords. A failed query is
+ * logged with its SQL but not its values (a session token, a password hash, a reset token).
  */
 export function loggerOptions(level: string): FastifyServerOptions["logger"] {
   return {
@@ -24,6 +25,7 @@ export function loggerOptions(level: string): FastifyServerOptions["logger"] {
         path: maskPath(request.url),
         ip: request.ip,
       }),
+      err: serializeError,
     },
   };
 }
@@ -34,4 +36,24 @@ function maskPath(url: string): string {
     .replace(/^\/invite\/[^/]+/, "/invite/[code]")
     .replace(/^\/api\/invitations\/[^/]+/, "/api/invitations/[code]")
     .replace(/^\/api\/auth\/reset-password\/[^/]+/, "/api/auth/reset-password/[token]");
+}
+
+type SerializedError = { type: string; message: string; stack: string; [field: string]: unknown };
+
+/** Like pino's error serializer, without the values Drizzle puts in a failed query's error. */
+function serializeError(error: Error): SerializedError {
+  if (!(error instanceof Error)) return error; // pino hands over whatever was logged as `err`
+  const { params: _values, cause, ...fields } = error as Error & Record<string, unknown>;
+  return {
+    ...fields,
+    type: error.constructor.name,
+    message: withoutValues(error.message),
+    stack: withoutValues(error.stack ?? ""),
+    ...(cause === undefined ? {} : { cause: cause instanceof Error ? serializeError(cause) : cause }),
+  };
+}
+
+// Drizzle's message: "Failed query: <sql>\nparams: <values>"; in the stack, the frames follow it.
+function withoutValues(text: string): string {
+  return text.replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/, "\nparams: [not logged]");
 }
