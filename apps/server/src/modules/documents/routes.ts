@@ -1,5 +1,186 @@
+import multipart from "@fastify/multipart";
+import { DOCUMENT_MESSAGES } from "@flowdeck/shared/documents/messages";
+import {
+  DocumentDetailSchema,
+  DocumentListQuerySchema,
+  DocumentPageSchema,
+  DocumentParamsSchema,
+  DocumentSchema,
+  DocumentStatsSchema,
+  DocumentVersionParamsSchema,
+  UpdateDocumentSchema,
+} from "@flowdeck/shared/documents/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { downloadDocument, previewDocument } from "./download-document.ts";
+import { getDocumentStatistics } from "./get-document-stats.ts";
+import { UPLOAD_LIMITS, readUpload } from "./multipart.ts";
+import { sendAttachment, sendPreview } from "./serving.ts";
+import {
+  ensureDocumentExists,
+  getDocumentDetail,
+  listOrganizationDocuments,
+  removeDocument,
+  updateDocumentMetadata,
+} from "./service.ts";
+import { uploadDocument, uploadNewVersion } from "./upload-document.ts";
 
-export const documentRoutes: FastifyPluginAsyncZod = async () => {
-  // Routes of this feature arrive with its issue.
+const BASE = "/api/orgs/:orgId/documents";
+const OrgParamsSchema = z.object({ orgId: z.string().min(1) });
+/** Upload bodies are multipart: their fields are checked with the shared schemas once read. */
+const MultipartBodySchema = z.unknown().describe("multipart/form-data: file, title, description, category, tags");
+const FileSchema = z.instanceof(Buffer).describe("the file's bytes");
+
+/**
+ * Spec 7 "Documents": the organization's shared files. Viewers browse and download; editors and
+ * above upload, edit and delete. The tenancy guard has already answered 404 to non-members.
+ */
+export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Registered here, so only these routes take multipart bodies. Uploads are streamed, so
+  // Fastify's 1 MB bodyLimit (which would count the multipart framing too) does not apply;
+  // busboy's fileSize stops a file at 1 MB exactly and readUpload refuses a longer Content-Length.
+  await app.register(multipart, { limits: UPLOAD_LIMITS, throwFileSizeLimit: true });
+
+  app.get(
+    BASE,
+    {
+      schema: { params: OrgParamsSchema, querystring: DocumentListQuerySchema, response: { 200: DocumentPageSchema } },
+    },
+    async (request) => {
+      const { page, pageSize, category, q, uploadedBy, tag } = request.query;
+      return listOrganizationDocuments({
+        db: app.db,
+        filters: { organizationId: request.org.organizationId, category, q, uploadedBy, tags: tag },
+        page,
+        pageSize,
+      });
+    },
+  );
+
+  app.get(
+    `${BASE}/stats`,
+    { schema: { params: OrgParamsSchema, response: { 200: DocumentStatsSchema } } },
+    async (request) => getDocumentStatistics({ db: app.db, organizationId: request.org.organizationId }),
+  );
+
+  app.get(
+    `${BASE}/:documentId`,
+    { schema: { params: DocumentParamsSchema, response: { 200: DocumentDetailSchema } } },
+    async (request) =>
+      getDocumentDetail({
+        db: app.db,
+        organizationId: request.org.organizationId,
+        documentId: request.params.documentId,
+      }),
+  );
+
+  app.post(
+    BASE,
+    { schema: { params: OrgParamsSchema, body: MultipartBodySchema, response: { 201: DocumentSchema } } },
+    async (request, reply) => {
+      // The role is checked before a byte of the body is read.
+      request.org.requireRole("editor", DOCUMENT_MESSAGES.noPermission);
+      const upload = await readUpload(request);
+      const document = await uploadDocument({
+        db: app.db,
+        events: app.events,
+        organizationId: request.org.organizationId,
+        userId: request.user.id,
+        upload,
+      });
+      return reply.status(201).send(document);
+    },
+  );
+
+  app.patch(
+    `${BASE}/:documentId`,
+    { schema: { params: DocumentParamsSchema, body: UpdateDocumentSchema, response: { 200: DocumentSchema } } },
+    async (request) => {
+      request.org.requireRole("editor", DOCUMENT_MESSAGES.noPermission);
+      return updateDocumentMetadata({
+        db: app.db,
+        events: app.events,
+        organizationId: request.org.organizationId,
+        documentId: request.params.documentId,
+        userId: request.user.id,
+        changes: request.body,
+      });
+    },
+  );
+
+  app.post(
+    `${BASE}/:documentId/versions`,
+    { schema: { params: DocumentParamsSchema, body: MultipartBodySchema, response: { 201: DocumentSchema } } },
+    async (request, reply) => {
+      request.org.requireRole("editor", DOCUMENT_MESSAGES.noPermission);
+      const keys = { db: app.db, organizationId: request.org.organizationId, documentId: request.params.documentId };
+      await ensureDocumentExists(keys);
+      const upload = await readUpload(request);
+      const document = await uploadNewVersion({ ...keys, events: app.events, userId: request.user.id, upload });
+      return reply.status(201).send(document);
+    },
+  );
+
+  // HEAD would run the handler and count a download nobody received: GET only.
+  app.get(
+    `${BASE}/:documentId/download`,
+    { exposeHeadRoute: false, schema: { params: DocumentParamsSchema, response: { 200: FileSchema } } },
+    async (request, reply) => {
+      const file = await downloadDocument({
+        db: app.db,
+        events: app.events,
+        organizationId: request.org.organizationId,
+        documentId: request.params.documentId,
+      });
+      return sendAttachment(reply, file);
+    },
+  );
+
+  app.get(
+    `${BASE}/:documentId/versions/:version/download`,
+    { exposeHeadRoute: false, schema: { params: DocumentVersionParamsSchema, response: { 200: FileSchema } } },
+    async (request, reply) => {
+      const file = await downloadDocument({
+        db: app.db,
+        events: app.events,
+        organizationId: request.org.organizationId,
+        documentId: request.params.documentId,
+        version: request.params.version,
+      });
+      return sendAttachment(reply, file);
+    },
+  );
+
+  app.get(
+    `${BASE}/:documentId/preview`,
+    {
+      schema: {
+        params: DocumentParamsSchema,
+        response: { 200: FileSchema, 304: z.void().describe("not modified") },
+      },
+    },
+    async (request, reply) => {
+      const file = await previewDocument({
+        db: app.db,
+        organizationId: request.org.organizationId,
+        documentId: request.params.documentId,
+      });
+      return sendPreview(reply, file, request.headers["if-none-match"]);
+    },
+  );
+
+  app.delete(
+    `${BASE}/:documentId`,
+    { schema: { params: DocumentParamsSchema, response: { 204: z.void().describe("deleted") } } },
+    async (request, reply) => {
+      request.org.requireRole("editor", DOCUMENT_MESSAGES.noPermission);
+      await removeDocument({
+        db: app.db,
+        events: app.events,
+        organizationId: request.org.organizationId,
+        documentId: request.params.documentId,
+      });
+      return reply.status(204).send();
+    },
+  );
 };

@@ -1,0 +1,97 @@
+import { createHash } from "node:crypto";
+import { AppError } from "@flowdeck/shared";
+import {
+  DOCUMENT_MAX_BYTES,
+  categoryForFileName,
+  fileBaseName,
+  sanitizeFileName,
+} from "@flowdeck/shared/documents/file-types";
+import { DOCUMENT_MESSAGES } from "@flowdeck/shared/documents/messages";
+import { UploadDocumentFieldsSchema, type DocumentItem } from "@flowdeck/shared/documents/schemas";
+import type { Database } from "../../db/database.ts";
+import type { EventHub } from "../../lib/event-hub.ts";
+import { checkFileContent } from "./content-check.ts";
+import { FileTooLargeError, type UploadRequest, type UploadedFile } from "./multipart.ts";
+import { addVersion, insertDocument, type StoredFile } from "./repository.ts";
+import { getDocumentItem, notFound } from "./service.ts";
+
+type UploadOptions = { db: Database; events: EventHub; organizationId: string; userId: string; upload: UploadRequest };
+
+/**
+ * Spec 5 "Document upload": a file and a title are required (the title defaults to the file name
+ * without its extension), at most 1 MB, of a listed type checked by content; the category follows
+ * the extension unless one is chosen. Version 1, no downloads yet (spec 7).
+ */
+export async function uploadDocument({
+  db,
+  events,
+  organizationId,
+  userId,
+  upload,
+}: UploadOptions): Promise<DocumentItem> {
+  const file = requireFile(upload.file);
+  const parsed = UploadDocumentFieldsSchema.safeParse(upload.fields);
+  if (!parsed.success) throw invalidFields(parsed.error.issues);
+  const stored = await checkFile(file);
+  const fields = parsed.data;
+  const documentId = await db.transaction((tx) =>
+    insertDocument(tx, {
+      organizationId,
+      title: fields.title ?? (fileBaseName(stored.fileName).trim() || stored.fileName),
+      description: fields.description,
+      category: fields.category ?? categoryForFileName(stored.fileName),
+      tags: fields.tags,
+      uploadedBy: userId,
+      file: stored,
+    }),
+  );
+  await events.publish(organizationId, { entity: "document", id: documentId, action: "created" });
+  return getDocumentItem({ db, organizationId, documentId });
+}
+
+/** Spec 4 "Documents": a new file raises the version by one; earlier files stay downloadable. */
+export async function uploadNewVersion({
+  db,
+  events,
+  organizationId,
+  userId,
+  documentId,
+  upload,
+}: UploadOptions & { documentId: string }): Promise<DocumentItem> {
+  const stored = await checkFile(requireFile(upload.file));
+  const version = await db.transaction((tx) =>
+    addVersion(tx, { organizationId, documentId, uploadedBy: userId, file: stored }),
+  );
+  if (version === undefined) throw notFound();
+  await events.publish(organizationId, { entity: "document", id: documentId, action: "updated" });
+  return getDocumentItem({ db, organizationId, documentId });
+}
+
+function requireFile(file: UploadedFile | undefined): UploadedFile {
+  if (!file) throw fileError(DOCUMENT_MESSAGES.fileRequired);
+  return file;
+}
+
+async function checkFile(file: UploadedFile): Promise<StoredFile> {
+  if (file.bytes.length === 0) throw fileError(DOCUMENT_MESSAGES.fileEmpty);
+  if (file.bytes.length > DOCUMENT_MAX_BYTES) throw new FileTooLargeError();
+  const fileName = sanitizeFileName(file.fileName);
+  const fileType = await checkFileContent(fileName, file.bytes);
+  return {
+    fileName,
+    fileSize: file.bytes.length,
+    fileType,
+    sha256: createHash("sha256").update(file.bytes).digest("hex"),
+    content: file.bytes,
+  };
+}
+
+function fileError(message: string) {
+  return new AppError("invalid-argument", message, { file: message });
+}
+
+function invalidFields(issues: { path: PropertyKey[]; message: string }[]) {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) fields[issue.path.map(String).join(".") || "_"] ??= issue.message;
+  return new AppError("invalid-argument", issues[0]?.message ?? DOCUMENT_MESSAGES.fileRequired, fields);
+}

@@ -1,0 +1,41 @@
+import type { DocumentItem } from "@flowdeck/shared/documents/schemas";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { documentKeys, documentPath, documentsPath } from "./document-keys.ts";
+import { sendForm } from "./send-form.ts";
+
+export type UploadDocumentInput = { file: File; title: string; description: string; category: string; tags: string };
+
+/** POST .../documents: the file last, so the server has read the fields when the file arrives. */
+export function uploadDocument(orgId: string, input: UploadDocumentInput) {
+  const form = new FormData();
+  form.set("title", input.title);
+  form.set("description", input.description);
+  form.set("category", input.category);
+  form.set("tags", input.tags);
+  form.set("file", input.file, input.file.name);
+  return sendForm<DocumentItem>(documentsPath(orgId), form);
+}
+
+export function useUploadDocument(orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UploadDocumentInput) => uploadDocument(orgId, input),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: documentKeys.all(orgId) }),
+  });
+}
+
+/** POST .../documents/:id/versions: the file becomes the current version; earlier ones stay. */
+export function uploadDocumentVersion(orgId: string, documentId: string, file: File) {
+  const form = new FormData();
+  form.set("file", file, file.name);
+  return sendForm<DocumentItem>(documentPath(orgId, documentId, "/versions"), form);
+}
+
+export function useUploadDocumentVersion(orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ documentId, file }: { documentId: string; file: File }) =>
+      uploadDocumentVersion(orgId, documentId, file),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: documentKeys.all(orgId) }),
+  });
+}

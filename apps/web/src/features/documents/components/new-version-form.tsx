@@ -1,0 +1,59 @@
+import { DOCUMENT_MESSAGES } from "@flowdeck/shared/documents/messages";
+import type { DocumentItem } from "@flowdeck/shared/documents/schemas";
+import { useState, type FormEvent } from "react";
+import { Button } from "@/components/ui/button.tsx";
+import { fieldErrorsFromApi } from "@/lib/form-errors.ts";
+import { useUploadDocumentVersion } from "../api/upload-document.ts";
+import { checkSelectedFile } from "./check-file.ts";
+import { FileDropZone } from "./file-drop-zone.tsx";
+
+/** Spec 4 "Documents": a new file becomes version N + 1; the earlier versions stay listed. */
+export function NewVersionForm({
+  orgId,
+  documentId,
+  onUploaded,
+}: {
+  orgId: string;
+  documentId: string;
+  onUploaded: (document: DocumentItem) => void;
+}) {
+  const upload = useUploadDocumentVersion(orgId);
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string>();
+
+  const choose = (next: File | null) => {
+    setFile(next);
+    setError(next ? checkSelectedFile(next) : undefined);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = checkSelectedFile(file);
+    if (problem || !file) return setError(problem);
+    upload.mutate(
+      { documentId, file },
+      {
+        onSuccess: (document) => {
+          setFile(null);
+          setError(undefined);
+          onUploaded(document);
+        },
+        onError: (failure) => {
+          const fields = fieldErrorsFromApi(failure, DOCUMENT_MESSAGES.uploadFailed);
+          setError(fields.file ?? fields._ ?? Object.values(fields)[0]);
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-3" aria-label="Upload new version">
+      <FileDropZone label="Choose the new file" file={file} onFile={choose} error={error} disabled={upload.isPending} />
+      <div className="flex justify-end">
+        <Button type="submit" busy={upload.isPending} disabled={!file}>
+          {upload.isPending ? "Uploading..." : "Upload new version"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,32 @@
+/** The texts of the Documents feature (spec 5 "Document upload", 8). */
+export const DOCUMENT_MESSAGES = {
+  fileRequired: "Please select a file to upload",
+  titleRequired: "Please enter a title for the document",
+  fileTooLarge: "File size too large. Please upload a file smaller than 1MB.",
+  fileTypeNotSupported: "File type not supported. Please upload a document, image, or text file.",
+  notFound: "Document not found",
+  uploaded: "Document uploaded successfully!",
+  deleted: "Document deleted successfully!",
+  loadFailed: "Failed to load documents. Please try again.",
+  downloadFailed: "Failed to download document",
+  confirmDelete: "Are you sure you want to delete this document?",
+  documentIdRequired: "Document ID is required",
+  failedToReadFile: "Failed to read file",
+
+  // Not in the specification: the gaps it leaves.
+  fileEmpty: "The selected file is empty. Please choose a file that has content.",
+  onlyOneFile: "Please upload one file at a time",
+  noPermission: "You need editor role or higher to upload, edit or delete documents",
+  versionNotFound: "Document version not found",
+  noPreview: "This document has no preview",
+  updated: "Document updated successfully!",
+  updateFailed: "Failed to update document",
+  uploadFailed: "Failed to upload document",
+  versionUploaded: (version: number) => `Version ${version} uploaded successfully!`,
+  titleTooLong: "The title must be at most 200 characters",
+  descriptionTooLong: "The description must be at most 2000 characters",
+  tooManyTags: "At most 20 tags are allowed",
+  tagTooLong: "A tag must be at most 50 characters",
+  invalidCategory: "Please choose one of the listed categories",
+  nothingToUpdate: "Nothing to update",
+} as const;
