@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { check, index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
 import { createdAt, id, updatedAt } from "./columns.ts";
 import { organizations } from "./organizations.ts";
@@ -32,5 +32,10 @@ export const invitations = pgTable(
       .on(table.organizationId, table.email)
       .where(sql`${table.status} = 'pending'`),
     index("invitations_organization_idx").on(table.organizationId, table.createdAt),
+    // An owner is only ever the creator: invitations carry the lower roles (spec 6).
+    check("invitations_role_valid", sql`${table.role} is null or ${table.role} in ('viewer', 'editor', 'admin')`),
+    check("invitations_status_valid", sql`${table.status} in ('pending', 'accepted', 'rejected')`),
+    // Addresses compare case-insensitively because they are stored lowercase.
+    check("invitations_email_lowercase", sql`${table.email} = lower(${table.email})`),
   ],
 );

@@ -4,6 +4,7 @@ import { isUniqueViolation } from "../../db/errors.ts";
 import type { EventHub } from "../../lib/event-hub.ts";
 import type { Auth } from "../auth/auth.ts";
 import { domainExists, insertOrganization } from "../organizations/repository.ts";
+import { registerWithInvitation } from "../invitations/register-with-invitation.ts";
 import { emailExists, insertUserWithPassword } from "./repository.ts";
 
 /**
@@ -22,10 +23,8 @@ export async function registerAccount({
   input: RegisterData;
 }): Promise<{ userId: string; organizationId: string }> {
   if (input.mode === "join") {
-    // Invitations arrive with the members and invitations feature; until then no code is valid.
-    throw new AppError("invalid-argument", MESSAGES.invalidInvitationCode, {
-      invitationCode: MESSAGES.invalidInvitationCode,
-    });
+    // The code is checked first; then the account is made and the invitation accepted together.
+    return registerWithInvitation({ db, auth, events, input });
   }
   if (await emailExists(db, input.email)) throw emailTaken();
   if (await domainExists(db, input.domain)) throw domainTaken();

@@ -1,5 +1,117 @@
+import { MESSAGES, PageQuerySchema, pageOf } from "@flowdeck/shared";
+import {
+  AcceptedInvitationSchema,
+  CreateInvitationSchema,
+  InvitationCodeParamsSchema,
+  InvitationParamsSchema,
+  InvitationPreviewSchema,
+  InvitationSchema,
+} from "@flowdeck/shared/invitations/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  acceptInvitation,
+  cancelInvitation,
+  declineInvitation,
+  inviteUser,
+  listInvitations,
+  previewInvitation,
+  resendInvitation,
+} from "./service.ts";
 
-export const invitationRoutes: FastifyPluginAsyncZod = async () => {
-  // Routes of this feature arrive with its issue.
+const OrgParamsSchema = z.object({ orgId: z.string().min(1) });
+
+/**
+ * Admins' invitation management under /api/orgs/:orgId/invitations, and the invitee's side under
+ * /api/invitations/:code: a public preview, then accept or decline once signed in.
+ */
+export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const mail = { mailer: app.mailer, appUrl: app.config.appUrl };
+
+  app.get(
+    "/api/orgs/:orgId/invitations",
+    {
+      schema: { params: OrgParamsSchema, querystring: PageQuerySchema, response: { 200: pageOf(InvitationSchema) } },
+    },
+    async (request) => {
+      request.org.requireRole("admin", MESSAGES.cannotInvite);
+      return listInvitations({ db: app.db, organizationId: request.org.organizationId, page: request.query });
+    },
+  );
+
+  app.post(
+    "/api/orgs/:orgId/invitations",
+    { schema: { params: OrgParamsSchema, body: CreateInvitationSchema, response: { 201: InvitationSchema } } },
+    async (request, reply) => {
+      request.org.requireRole("admin", MESSAGES.cannotInvite);
+      const invitation = await inviteUser({
+        db: app.db,
+        events: app.events,
+        mail,
+        organizationId: request.org.organizationId,
+        inviterId: request.user.id,
+        input: request.body,
+      });
+      return reply.status(201).send(invitation);
+    },
+  );
+
+  app.post(
+    "/api/orgs/:orgId/invitations/:id/resend",
+    { schema: { params: InvitationParamsSchema, response: { 200: InvitationSchema } } },
+    async (request) => {
+      request.org.requireRole("admin", MESSAGES.cannotInvite);
+      return resendInvitation({
+        db: app.db,
+        events: app.events,
+        mail,
+        organizationId: request.org.organizationId,
+        id: request.params.id,
+      });
+    },
+  );
+
+  app.delete(
+    "/api/orgs/:orgId/invitations/:id",
+    { schema: { params: InvitationParamsSchema, response: { 204: z.null() } } },
+    async (request, reply) => {
+      request.org.requireRole("admin", MESSAGES.cannotInvite);
+      await cancelInvitation({
+        db: app.db,
+        events: app.events,
+        organizationId: request.org.organizationId,
+        id: request.params.id,
+      });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    "/api/invitations/:code",
+    {
+      config: { public: true },
+      schema: { params: InvitationCodeParamsSchema, response: { 200: InvitationPreviewSchema } },
+    },
+    async (request, reply) => {
+      // The answer names a person and an address: keep it out of shared caches.
+      reply.header("cache-control", "no-store");
+      return previewInvitation({ db: app.db, code: request.params.code });
+    },
+  );
+
+  app.post(
+    "/api/invitations/:code/accept",
+    { schema: { params: InvitationCodeParamsSchema, response: { 200: AcceptedInvitationSchema } } },
+    async (request) =>
+      acceptInvitation({ db: app.db, events: app.events, code: request.params.code, user: request.user }),
+  );
+
+  app.post(
+    "/api/invitations/:code/decline",
+    { schema: { params: InvitationCodeParamsSchema, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await declineInvitation({ db: app.db, events: app.events, code: request.params.code, user: request.user });
+      return reply.status(204).send(null);
+    },
+  );
 };

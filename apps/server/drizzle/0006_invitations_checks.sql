@@ -1,0 +1,3 @@
+ALTER TABLE "invitations" ADD CONSTRAINT "invitations_role_valid" CHECK ("invitations"."role" is null or "invitations"."role" in ('viewer', 'editor', 'admin'));--> statement-breakpoint
+ALTER TABLE "invitations" ADD CONSTRAINT "invitations_status_valid" CHECK ("invitations"."status" in ('pending', 'accepted', 'rejected'));--> statement-breakpoint
+ALTER TABLE "invitations" ADD CONSTRAINT "invitations_email_lowercase" CHECK ("invitations"."email" = lower("invitations"."email"));

@@ -1,0 +1,81 @@
+import { and, asc, count, eq, inArray } from "drizzle-orm";
+import type { Role } from "@flowdeck/shared";
+import type { Executor } from "../../db/database.ts";
+import { memberships, user } from "../../db/schema/index.ts";
+
+export async function listMembers(db: Executor, options: { organizationId: string; limit: number; offset: number }) {
+  const rows = await db
+    .select({
+      userId: memberships.userId,
+      name: user.name,
+      email: user.email,
+      role: memberships.role,
+      joinedAt: memberships.createdAt,
+    })
+    .from(memberships)
+    .innerJoin(user, eq(user.id, memberships.userId))
+    .where(eq(memberships.organizationId, options.organizationId))
+    .orderBy(asc(memberships.createdAt), asc(user.email))
+    .limit(options.limit)
+    .offset(options.offset);
+  const [total] = await db
+    .select({ value: count() })
+    .from(memberships)
+    .where(eq(memberships.organizationId, options.organizationId));
+  return { rows, total: total?.value ?? 0 };
+}
+
+export async function findMember(db: Executor, keys: { organizationId: string; userId: string }) {
+  const [row] = await db
+    .select({
+      userId: memberships.userId,
+      name: user.name,
+      email: user.email,
+      role: memberships.role,
+      joinedAt: memberships.createdAt,
+    })
+    .from(memberships)
+    .innerJoin(user, eq(user.id, memberships.userId))
+    .where(and(eq(memberships.organizationId, keys.organizationId), eq(memberships.userId, keys.userId)));
+  return row;
+}
+
+/**
+ * Locks the memberships of the given users in one organization, in a fixed order so two
+ * transactions locking the same pair never deadlock, and returns their roles as they are now.
+ */
+export async function lockMemberships(db: Executor, keys: { organizationId: string; userIds: string[] }) {
+  const rows = await db
+    .select({ userId: memberships.userId, role: memberships.role })
+    .from(memberships)
+    .where(and(eq(memberships.organizationId, keys.organizationId), inArray(memberships.userId, keys.userIds)))
+    .orderBy(asc(memberships.userId))
+    .for("update");
+  return new Map(rows.map((row) => [row.userId, (row.role ?? null) as Role | null]));
+}
+
+export async function countOwners(db: Executor, organizationId: string) {
+  const [row] = await db
+    .select({ value: count() })
+    .from(memberships)
+    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.role, "owner")));
+  return row?.value ?? 0;
+}
+
+export async function updateMemberRole(db: Executor, keys: { organizationId: string; userId: string; role: Role }) {
+  await db
+    .update(memberships)
+    .set({ role: keys.role })
+    .where(and(eq(memberships.organizationId, keys.organizationId), eq(memberships.userId, keys.userId)));
+}
+
+export async function deleteMembership(db: Executor, keys: { organizationId: string; userId: string }) {
+  await db
+    .delete(memberships)
+    .where(and(eq(memberships.organizationId, keys.organizationId), eq(memberships.userId, keys.userId)));
+}
+
+export async function findCurrentOrganizationId(db: Executor, userId: string) {
+  const [row] = await db.select({ currentOrgId: user.currentOrgId }).from(user).where(eq(user.id, userId));
+  return row?.currentOrgId ?? null;
+}

@@ -1,0 +1,123 @@
+import { AppError, MESSAGES, type Page, type PageQuery, type Role } from "@flowdeck/shared";
+import { MEMBER_MESSAGES } from "@flowdeck/shared/members/messages";
+import type { Member } from "@flowdeck/shared/members/schemas";
+import { removalRefusal, roleChangeRefusal } from "@flowdeck/shared/members/rules";
+import type { Database, Executor } from "../../db/database.ts";
+import type { EventHub } from "../../lib/event-hub.ts";
+import { listMembershipsOfUser, setCurrentOrganization } from "../organizations/repository.ts";
+import {
+  countOwners,
+  deleteMembership,
+  findCurrentOrganizationId,
+  findMember,
+  listMembers as listMemberRows,
+  lockMemberships,
+  updateMemberRole,
+} from "./repository.ts";
+
+type MemberRow = { userId: string; name: string; email: string; role: Role | null; joinedAt: Date };
+
+function toMember(row: MemberRow): Member {
+  return { ...row, role: row.role ?? null, joinedAt: row.joinedAt.toISOString() };
+}
+
+export async function listMembers({
+  db,
+  organizationId,
+  page,
+}: {
+  db: Database;
+  organizationId: string;
+  page: PageQuery;
+}): Promise<Page<Member>> {
+  const { rows, total } = await listMemberRows(db, {
+    organizationId,
+    limit: page.pageSize,
+    offset: (page.page - 1) * page.pageSize,
+  });
+  return { items: rows.map(toMember), total, page: page.page, pageSize: page.pageSize };
+}
+
+/**
+ * Both memberships are locked and read afresh inside the transaction: the roles the request
+ * guard saw may have changed since, and two owners demoting each other at once must not leave
+ * the organization without an owner.
+ */
+async function lockActorAndTarget(tx: Executor, keys: { organizationId: string; actorId: string; targetId: string }) {
+  const roles = await lockMemberships(tx, {
+    organizationId: keys.organizationId,
+    userIds: [...new Set([keys.actorId, keys.targetId])],
+  });
+  if (!roles.has(keys.actorId)) throw new AppError("not-found", MESSAGES.organizationNotFound);
+  if (!roles.has(keys.targetId)) throw new AppError("not-found", MEMBER_MESSAGES.memberNotFound);
+  return {
+    actor: { userId: keys.actorId, role: roles.get(keys.actorId) ?? null },
+    target: { userId: keys.targetId, role: roles.get(keys.targetId) ?? null },
+  };
+}
+
+async function assertAnOwnerRemains(tx: Executor, organizationId: string) {
+  if ((await countOwners(tx, organizationId)) === 0) throw new AppError("aborted", MEMBER_MESSAGES.lastOwner);
+}
+
+export async function changeMemberRole({
+  db,
+  events,
+  organizationId,
+  actorId,
+  targetId,
+  role,
+}: {
+  db: Database;
+  events: EventHub;
+  organizationId: string;
+  actorId: string;
+  targetId: string;
+  role: Role;
+}): Promise<Member> {
+  const member = await db.transaction(async (tx) => {
+    const { actor, target } = await lockActorAndTarget(tx, { organizationId, actorId, targetId });
+    const refusal = roleChangeRefusal(actor, target, role);
+    if (refusal) throw new AppError("permission-denied", refusal);
+    await updateMemberRole(tx, { organizationId, userId: targetId, role });
+    await assertAnOwnerRemains(tx, organizationId);
+    return findMember(tx, { organizationId, userId: targetId });
+  });
+  if (!member) throw new AppError("not-found", MEMBER_MESSAGES.memberNotFound);
+  // Every member's browser refetches /api/me on a member event: the changed member's navigation follows.
+  await events.publish(organizationId, { entity: "member", id: targetId, action: "updated" });
+  return toMember(member);
+}
+
+/**
+ * Spec 4 "Member removal": the organization leaves the user's list, and when it was their
+ * current one the first remaining organization becomes current, or none.
+ */
+export async function removeMember({
+  db,
+  events,
+  organizationId,
+  actorId,
+  targetId,
+}: {
+  db: Database;
+  events: EventHub;
+  organizationId: string;
+  actorId: string;
+  targetId: string;
+}): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { actor, target } = await lockActorAndTarget(tx, { organizationId, actorId, targetId });
+    const refusal = removalRefusal(actor, target);
+    if (refusal) throw new AppError("permission-denied", refusal);
+    await deleteMembership(tx, { organizationId, userId: targetId });
+    await assertAnOwnerRemains(tx, organizationId);
+    if ((await findCurrentOrganizationId(tx, targetId)) === organizationId) {
+      const [next] = await listMembershipsOfUser(tx, targetId);
+      await setCurrentOrganization(tx, { userId: targetId, organizationId: next?.id ?? null });
+    }
+  });
+  // The removed member's open stream still hears this one: their browser refetches /api/me, finds
+  // the organization gone and moves to the new current one (and its stream).
+  await events.publish(organizationId, { entity: "member", id: targetId, action: "deleted" });
+}

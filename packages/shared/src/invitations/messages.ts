@@ -1,0 +1,27 @@
+import { MESSAGES } from "../errors/messages.ts";
+
+/** Texts of the invitations feature; the code messages of spec 5 live in errors/messages.ts. */
+export const INVITATION_MESSAGES = {
+  invalidCode: MESSAGES.invalidInvitationCode,
+  usedOrExpired: MESSAGES.invitationUsedOrExpired,
+  expired: MESSAGES.invitationExpired,
+  invitationNotFound: "Invitation not found",
+  alreadyMember: (email: string) => `${email} is already a member of this organization`,
+  /** Only the account the invitation was sent to may take it up. */
+  wrongAccount: (email: string) =>
+    `This invitation was sent to ${email}. Sign in with that email address to accept it.`,
+  wrongRegistrationEmail: (email: string) =>
+    `This invitation was sent to ${email}. Register with that email address to accept it.`,
+  sendFailed: (message: string) => `Failed to send invitation email: ${message}`,
+  sent: (email: string) => `Invitation sent successfully to ${email}`,
+  customMessageTooLong: "The message must be at most 1000 characters",
+  // Spec 2 "Invitation acceptance".
+  invalidTitle: "Invalid Invitation",
+  invitedTitle: "You've been invited!",
+  pleaseLogIn: "Please log in to accept this invitation.",
+  processingTitle: "Processing Invitation",
+  processingMessage: "Please wait while we process your invitation...",
+  welcome: (organizationName: string, role: string) =>
+    `Welcome to ${organizationName}! You've been added as a ${role}.`,
+  declined: "Invitation declined.",
+} as const;
