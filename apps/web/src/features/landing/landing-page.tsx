@@ -2,6 +2,7 @@ import type { LucideIcon } from "lucide-react";
 import { ArrowRight, CreditCard, Users, Workflow } from "lucide-react";
 import { Link } from "react-router";
 import { ThemeToggle } from "@/components/ui/theme-toggle.tsx";
+import { InvitationDeclinedNotice } from "@/features/invitations/components/declined-notice.tsx";
 
 type Feature = { title: string; description: string; icon: LucideIcon };
 
@@ -51,6 +52,7 @@ export function LandingPage() {
       </header>
 
       <main className="flex-1">
+        <InvitationDeclinedNotice className="mx-auto mt-6 w-[calc(100%-2rem)] max-w-4xl" />
         <section className="mx-auto max-w-4xl px-4 py-16 text-center sm:px-6 sm:py-24">
           <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">Welcome to Flowdeck</h1>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-gray-600 dark:text-gray-400">
