@@ -2,25 +2,42 @@ import { AppError, INITIAL_CREDITS, MESSAGES, type Me } from "@flowdeck/shared";
 import { eq } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
 import { user } from "../../db/schema/index.ts";
+import { organizationLogoUrl, userAvatarUrl } from "@flowdeck/shared/images/urls";
 import type { EventHub } from "../../lib/event-hub.ts";
+import { findAvatarVersion } from "../profile/repository.ts";
+import { findLogoVersions } from "../settings/repository.ts";
 import { findMembership, insertOrganization, listMembershipsOfUser, setCurrentOrganization } from "./repository.ts";
 
 export async function getMe({ db, userId }: { db: Database; userId: string }): Promise<Me> {
   const [profile] = await db
-    .select({ id: user.id, email: user.email, name: user.name, image: user.image, currentOrgId: user.currentOrgId })
+    .select({ id: user.id, email: user.email, name: user.name, currentOrgId: user.currentOrgId })
     .from(user)
     .where(eq(user.id, userId));
   if (!profile) throw new AppError("unauthenticated", MESSAGES.notSignedIn);
   const organizations = await listMembershipsOfUser(db, userId);
+  // Logo and avatar URLs carry their upload time, so a new image is a new URL everywhere at once.
+  // The avatar comes from the stored image only: users.image may hold another site's picture.
+  const logos = await findLogoVersions(
+    db,
+    organizations.map((org) => org.id),
+  );
+  const avatarUploadedAt = await findAvatarVersion(db, userId);
   return {
     user: {
       id: profile.id,
       email: profile.email,
       displayName: profile.name || null,
-      avatarUrl: profile.image ?? null,
+      avatarUrl: avatarUploadedAt ? userAvatarUrl(profile.id, avatarUploadedAt) : null,
       currentOrgId: profile.currentOrgId,
     },
-    organizations: organizations.map((org) => ({ ...org, role: org.role ?? null, logoUrl: null })),
+    organizations: organizations.map((org) => {
+      const logoUploadedAt = logos.get(org.id);
+      return {
+        ...org,
+        role: org.role ?? null,
+        logoUrl: logoUploadedAt ? organizationLogoUrl(org.id, logoUploadedAt) : null,
+      };
+    }),
   };
 }
 

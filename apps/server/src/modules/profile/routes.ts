@@ -1,5 +1,70 @@
+import multipart from "@fastify/multipart";
+import { AvatarSchema, ProfileSchema, UpdateProfileSchema } from "@flowdeck/shared/profile/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { IMAGE_UPLOAD_LIMITS, readImageUpload, sendImage } from "../settings/image-http.ts";
+import { getProfile, updateProfile } from "./service.ts";
+import { getAvatar, removeAvatar, uploadAvatar } from "./user-avatar.ts";
 
-export const profileRoutes: FastifyPluginAsyncZod = async () => {
-  // Routes of this feature arrive with its issue.
+const MultipartBodySchema = z
+  .unknown()
+  .describe("multipart/form-data: file (a JPEG, PNG, GIF or WebP of at most 500 KB)");
+const ImageBytesSchema = z.instanceof(Buffer).describe("the image's bytes");
+const AvatarParamsSchema = z.object({ userId: z.string().min(1).max(100) });
+const ImageQuerySchema = z.object({ v: z.string().max(32).optional() });
+
+/**
+ * Spec 2 "Profile": every signed-in user reads and changes their own profile, with or without an
+ * organization. The authentication hook has already answered 401 to visitors.
+ */
+export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, { limits: IMAGE_UPLOAD_LIMITS, throwFileSizeLimit: true });
+
+  app.get("/api/profile", { schema: { response: { 200: ProfileSchema } } }, async (request) =>
+    getProfile({ db: app.db, userId: request.user.id }),
+  );
+
+  app.patch(
+    "/api/profile",
+    { schema: { body: UpdateProfileSchema, response: { 200: ProfileSchema } } },
+    async (request) =>
+      updateProfile({ db: app.db, events: app.events, userId: request.user.id, changes: request.body }),
+  );
+
+  app.put(
+    "/api/profile/avatar",
+    { schema: { body: MultipartBodySchema, response: { 200: AvatarSchema } } },
+    async (request) => {
+      const upload = await readImageUpload(request);
+      return uploadAvatar({ db: app.db, events: app.events, userId: request.user.id, upload });
+    },
+  );
+
+  app.delete(
+    "/api/profile/avatar",
+    { schema: { response: { 204: z.void().describe("removed") } } },
+    async (request, reply) => {
+      await removeAvatar({ db: app.db, events: app.events, userId: request.user.id });
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    "/api/users/:userId/avatar",
+    {
+      schema: {
+        params: AvatarParamsSchema,
+        querystring: ImageQuerySchema,
+        response: { 200: ImageBytesSchema, 304: z.void().describe("not modified") },
+      },
+    },
+    async (request, reply) => {
+      const avatar = await getAvatar({ db: app.db, viewerId: request.user.id, userId: request.params.userId });
+      return sendImage(reply, avatar, {
+        version: request.query.v,
+        ifNoneMatch: request.headers["if-none-match"],
+        name: "avatar",
+      });
+    },
+  );
 };

@@ -1,5 +1,107 @@
+import multipart from "@fastify/multipart";
+import { SETTINGS_MESSAGES } from "@flowdeck/shared/settings/messages";
+import {
+  LogoSchema,
+  OrganizationSettingsSchema,
+  UpdateOrganizationSettingsSchema,
+} from "@flowdeck/shared/settings/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { IMAGE_UPLOAD_LIMITS, readImageUpload, sendImage } from "./image-http.ts";
+import { getOrganizationLogo, removeOrganizationLogo, uploadOrganizationLogo } from "./organization-logo.ts";
+import { getOrganizationSettings, updateOrganizationSettings } from "./service.ts";
 
-export const settingsRoutes: FastifyPluginAsyncZod = async () => {
-  // Routes of this feature arrive with its issue.
+const BASE = "/api/orgs/:orgId";
+const OrgParamsSchema = z.object({ orgId: z.string().min(1) });
+const ImageQuerySchema = z.object({ v: z.string().max(32).optional() });
+const MultipartBodySchema = z
+  .unknown()
+  .describe("multipart/form-data: file (a JPEG, PNG, GIF or WebP of at most 500 KB)");
+const ImageBytesSchema = z.instanceof(Buffer).describe("the image's bytes");
+
+/**
+ * Spec 2 "Organization settings": any member reads the settings and sees the logo; admins and
+ * owners change them. The tenancy guard has already answered 404 to non-members.
+ */
+export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Registered here, so only this plugin's routes take multipart bodies (at most one 500 KB file).
+  await app.register(multipart, { limits: IMAGE_UPLOAD_LIMITS, throwFileSizeLimit: true });
+
+  app.get(
+    `${BASE}/settings`,
+    { schema: { params: OrgParamsSchema, response: { 200: OrganizationSettingsSchema } } },
+    async (request) => getOrganizationSettings({ db: app.db, organizationId: request.org.organizationId }),
+  );
+
+  app.patch(
+    `${BASE}/settings`,
+    {
+      schema: {
+        params: OrgParamsSchema,
+        body: UpdateOrganizationSettingsSchema,
+        response: { 200: OrganizationSettingsSchema },
+      },
+      // The role is checked before the body is validated: a viewer learns nothing from it.
+      preValidation: async (request) => request.org.requireRole("admin", SETTINGS_MESSAGES.noPermission),
+    },
+    async (request) =>
+      updateOrganizationSettings({
+        db: app.db,
+        events: app.events,
+        organizationId: request.org.organizationId,
+        userId: request.user.id,
+        changes: request.body,
+      }),
+  );
+
+  app.put(
+    `${BASE}/logo`,
+    { schema: { params: OrgParamsSchema, body: MultipartBodySchema, response: { 200: LogoSchema } } },
+    async (request) => {
+      // The role is checked before a byte of the body is read.
+      request.org.requireRole("admin", SETTINGS_MESSAGES.noPermission);
+      const upload = await readImageUpload(request);
+      return uploadOrganizationLogo({
+        db: app.db,
+        events: app.events,
+        organizationId: request.org.organizationId,
+        userId: request.user.id,
+        upload,
+      });
+    },
+  );
+
+  app.delete(
+    `${BASE}/logo`,
+    { schema: { params: OrgParamsSchema, response: { 204: z.void().describe("removed") } } },
+    async (request, reply) => {
+      request.org.requireRole("admin", SETTINGS_MESSAGES.noPermission);
+      await removeOrganizationLogo({
+        db: app.db,
+        events: app.events,
+        organizationId: request.org.organizationId,
+        userId: request.user.id,
+      });
+      return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    `${BASE}/logo`,
+    {
+      schema: {
+        params: OrgParamsSchema,
+        querystring: ImageQuerySchema,
+        response: { 200: ImageBytesSchema, 304: z.void().describe("not modified") },
+      },
+    },
+    async (request, reply) => {
+      const logo = await getOrganizationLogo({ db: app.db, organizationId: request.org.organizationId });
+      return sendImage(reply, logo, {
+        version: request.query.v,
+        ifNoneMatch: request.headers["if-none-match"],
+        name: "logo",
+      });
+    },
+  );
 };

@@ -23,9 +23,21 @@ export function Sidebar({ me, onNavigate }: { me: Me; onNavigate?: () => void })
         Flowdeck
       </Link>
       {organization && (
-        <p className="truncate px-2 text-sm font-medium text-gray-700 dark:text-gray-300" title={organization.name}>
-          {organization.name}
-        </p>
+        <div className="flex min-w-0 items-center gap-2 px-2">
+          {organization.logoUrl && (
+            // The name beside it says whose logo it is: decorative for screen readers. Logos are
+            // mostly drawn for light backgrounds: a white plate keeps them visible in dark mode.
+            <img
+              src={organization.logoUrl}
+              alt=""
+              data-testid="organization-logo"
+              className="h-8 w-auto max-w-16 shrink-0 rounded object-contain dark:bg-white dark:p-0.5"
+            />
+          )}
+          <p className="truncate text-sm font-medium text-gray-700 dark:text-gray-300" title={organization.name}>
+            {organization.name}
+          </p>
+        </div>
       )}
       <OrganizationSwitcher organizations={me.organizations} currentId={me.user.currentOrgId} />
       <div className="flex-1 overflow-y-auto">

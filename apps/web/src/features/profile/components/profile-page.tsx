@@ -1,5 +1,38 @@
-import { FeaturePendingPage } from "@/features/placeholders/feature-pending-page.tsx";
+import { PROFILE_MESSAGES } from "@flowdeck/shared/profile/messages";
+import { Alert } from "@/components/ui/alert.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { Skeleton } from "@/components/ui/skeleton.tsx";
+import { useProfile } from "../api/get-profile.ts";
+import { AvatarUpload } from "./avatar-upload.tsx";
+import { ProfileForm } from "./profile-form.tsx";
 
+/** /profile (spec 2 "Profile"): any signed-in user, with or without an organization. */
 export function ProfilePage() {
-  return <FeaturePendingPage title="Profile" />;
+  const profile = useProfile();
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <header>
+        <h1 className="text-2xl font-semibold">Profile</h1>
+        <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">How your teammates see you.</p>
+      </header>
+      {profile.isPending ? (
+        <div className="space-y-6" aria-busy="true" aria-label="Loading your profile">
+          <Skeleton className="h-48 w-full" />
+          <Skeleton className="h-64 w-full" />
+        </div>
+      ) : profile.isError ? (
+        <Alert tone="error" title={PROFILE_MESSAGES.loadFailed}>
+          <p>{profile.error.message}</p>
+          <Button variant="secondary" className="mt-3" onClick={() => void profile.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : (
+        <>
+          <AvatarUpload profile={profile.data} />
+          <ProfileForm profile={profile.data} />
+        </>
+      )}
+    </div>
+  );
 }

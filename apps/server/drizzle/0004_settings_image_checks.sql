@@ -1,0 +1,6 @@
+ALTER TABLE "organization_logos" ADD CONSTRAINT "organization_logos_content_type" CHECK ("organization_logos"."content_type" in ('image/jpeg', 'image/png', 'image/gif', 'image/webp'));--> statement-breakpoint
+ALTER TABLE "organization_logos" ADD CONSTRAINT "organization_logos_fits" CHECK ("organization_logos"."width" between 1 and 300 and "organization_logos"."height" between 1 and 200);--> statement-breakpoint
+ALTER TABLE "organization_logos" ADD CONSTRAINT "organization_logos_sizes" CHECK ("organization_logos"."processed_size" > 0 and "organization_logos"."original_size" between 1 and 512000);--> statement-breakpoint
+ALTER TABLE "user_avatars" ADD CONSTRAINT "user_avatars_content_type" CHECK ("user_avatars"."content_type" in ('image/jpeg', 'image/png', 'image/gif', 'image/webp'));--> statement-breakpoint
+ALTER TABLE "user_avatars" ADD CONSTRAINT "user_avatars_fits" CHECK ("user_avatars"."width" between 1 and 300 and "user_avatars"."height" between 1 and 200);--> statement-breakpoint
+ALTER TABLE "user_avatars" ADD CONSTRAINT "user_avatars_sizes" CHECK ("user_avatars"."processed_size" > 0 and "user_avatars"."original_size" between 1 and 512000);

@@ -1,0 +1,73 @@
+import { AppError, MESSAGES } from "@flowdeck/shared";
+import { organizationLogoUrl } from "@flowdeck/shared/images/urls";
+import { isIndustry } from "@flowdeck/shared/settings/options";
+import type { OrganizationSettings, UpdateOrganizationSettings } from "@flowdeck/shared/settings/schemas";
+import type { Database, Executor } from "../../db/database.ts";
+import { isUniqueViolation } from "../../db/errors.ts";
+import type { EventHub } from "../../lib/event-hub.ts";
+import { imageMetadataOf } from "../../lib/images.ts";
+import { domainTakenByOther, findOrganizationSettings, updateOrganization } from "./repository.ts";
+
+/** Spec 2 "Organization settings": what any member of the organization may read. */
+export async function getOrganizationSettings({
+  db,
+  organizationId,
+}: {
+  db: Executor;
+  organizationId: string;
+}): Promise<OrganizationSettings> {
+  const row = await findOrganizationSettings(db, organizationId);
+  if (!row) throw new AppError("not-found", MESSAGES.organizationNotFound);
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    domain: row.domain,
+    website: row.website,
+    industry: isIndustry(row.industry) ? row.industry : null,
+    timezone: row.timezone,
+    address: row.address,
+    phone: row.phone,
+    notifications: row.notifications,
+    logoUrl: row.logo ? organizationLogoUrl(row.id, row.logo.uploadedAt) : null,
+    logoMetadata: row.logo ? imageMetadataOf(row.logo) : null,
+    updatedAt: row.updatedAt.toISOString(),
+    updatedBy: row.updatedById ? { id: row.updatedById, name: row.updatedByName || row.updatedByEmail || "" } : null,
+  };
+}
+
+/**
+ * Saves the settings form (admins and owners; the route checks the role). A new domain keeps
+ * registration's rule: unique, compared lowercase. Who saved and when is recorded, and every
+ * member's screens hear of it.
+ */
+export async function updateOrganizationSettings({
+  db,
+  events,
+  organizationId,
+  userId,
+  changes,
+}: {
+  db: Database;
+  events: EventHub;
+  organizationId: string;
+  userId: string;
+  changes: UpdateOrganizationSettings;
+}): Promise<OrganizationSettings> {
+  if (changes.domain && (await domainTakenByOther(db, { domain: changes.domain, organizationId }))) {
+    throw domainTaken();
+  }
+  try {
+    await db.transaction((tx) => updateOrganization(tx, { organizationId, userId }, changes));
+  } catch (error) {
+    // Two organizations raced for the same domain: the unique index decides.
+    if (isUniqueViolation(error, "organizations_domain_unique")) throw domainTaken();
+    throw error;
+  }
+  await events.publish(organizationId, { entity: "organization", id: organizationId, action: "updated" });
+  return getOrganizationSettings({ db, organizationId });
+}
+
+function domainTaken() {
+  return new AppError("invalid-argument", MESSAGES.domainTaken, { domain: MESSAGES.domainTaken });
+}

@@ -1,0 +1,188 @@
+import { IMAGE_MESSAGES } from "@flowdeck/shared/images/messages";
+import { PROFILE_MESSAGES } from "@flowdeck/shared/profile/messages";
+import { SETTINGS_MESSAGES } from "@flowdeck/shared/settings/messages";
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { user } from "../../src/db/schema/index.ts";
+import { createOrgWithRoles, createUser, type OrgWithRoles } from "../helpers/factories.ts";
+import { subscribe, type EventStream } from "../helpers/sse-client.ts";
+import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { SVG, jpegWithGps, pngOfExactSize, solidImage } from "../settings/image-fixtures.ts";
+import { getImage, putImage } from "../settings/image-requests.ts";
+
+let t: TestApp;
+let org: OrgWithRoles;
+const streams: EventStream[] = [];
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: "127.0.0.1" });
+  org = await createOrgWithRoles(t.app);
+});
+afterAll(() => t.close());
+afterEach(() => {
+  for (const stream of streams.splice(0)) stream.close();
+});
+
+const editor = () => org.users.editor;
+
+describe("the profile", () => {
+  it("shows the user's own details; the email is there to read", async () => {
+    const response = await editor().client.get("/api/profile");
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({
+      id: editor().id,
+      email: editor().email,
+      displayName: "",
+      phone: null,
+      avatarUrl: null,
+      avatarMetadata: null,
+    });
+  });
+
+  it("saves a trimmed display name and a phone, and /api/me shows the name at once", async () => {
+    const response = await editor().client.patch("/api/profile", {
+      displayName: "  Erin Editor  ",
+      phone: "+44 20 7946 0000",
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ displayName: "Erin Editor", phone: "+44 20 7946 0000" });
+    const me = await editor().client.get("/api/me");
+    expect(me.body.user.displayName).toBe("Erin Editor");
+  });
+
+  it("changes only what is sent, and clears a phone sent empty", async () => {
+    await editor().client.patch("/api/profile", { displayName: "Erin", phone: "555-0101" });
+    expect((await editor().client.patch("/api/profile", { phone: "" })).body).toMatchObject({
+      displayName: "Erin",
+      phone: null,
+    });
+    expect((await editor().client.patch("/api/profile", {})).body.displayName).toBe("Erin");
+  });
+
+  it.each([
+    [{ displayName: "x".repeat(101) }, "displayName", PROFILE_MESSAGES.displayNameTooLong],
+    [{ phone: "not a phone" }, "phone", SETTINGS_MESSAGES.phoneInvalid],
+  ])("refuses %j with a message for the field", async (body, field, message) => {
+    const response = await editor().client.patch("/api/profile", body);
+    expect(response.status).toBe(400);
+    expect(response.body.error.fields[field]).toBe(message);
+  });
+
+  it("accepts a display name of exactly 100 characters", async () => {
+    const response = await editor().client.patch("/api/profile", { displayName: "n".repeat(100) });
+    expect(response.status).toBe(200);
+    await editor().client.patch("/api/profile", { displayName: "Erin" });
+  });
+
+  it("refuses to change the email, says so, and changes nothing else", async () => {
+    const response = await editor().client.patch("/api/profile", { displayName: "Sneaky", email: "new@example.com" });
+    expect(response.status).toBe(400);
+    expect(response.body.error.fields.email).toBe(PROFILE_MESSAGES.emailReadOnly);
+    const profile = await editor().client.get("/api/profile");
+    expect(profile.body).toMatchObject({ email: editor().email, displayName: "Erin" });
+  });
+
+  it("works for a signed-in user with no organization", async () => {
+    const loner = await createUser(t.app);
+    expect((await loner.client.patch("/api/profile", { displayName: "Solo" })).status).toBe(200);
+    expect(
+      (await putImage(loner.client, "/api/profile/avatar", { fileName: "me.png", data: await solidImage("png") }))
+        .status,
+    ).toBe(200);
+  });
+});
+
+describe("the avatar", () => {
+  it("is re-encoded, stripped, shown in /api/me, and kept in users.image", async () => {
+    const response = await putImage(editor().client, "/api/profile/avatar", {
+      fileName: "me.jpg",
+      data: await jpegWithGps(),
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.avatarUrl).toMatch(new RegExp(`^/api/users/${editor().id}/avatar\\?v=\\d+$`));
+    expect(response.body.avatarMetadata).toMatchObject({
+      type: "image/jpeg",
+      width: 267,
+      height: 200,
+      originalName: "me.jpg",
+    });
+
+    const me = await editor().client.get("/api/me");
+    expect(me.body.user.avatarUrl).toBe(response.body.avatarUrl);
+    const [row] = await t.app.db.select({ image: user.image }).from(user).where(eq(user.id, editor().id));
+    expect(row?.image).toBe(response.body.avatarUrl);
+
+    const served = await getImage(t.app, editor().client, response.body.avatarUrl);
+    expect(served.status).toBe(200);
+    expect(served.headers["x-content-type-options"]).toBe("nosniff");
+    expect(served.headers["cache-control"]).toBe("private, max-age=31536000, immutable");
+    const metadata = await sharp(served.bytes).metadata();
+    expect(metadata.exif).toBeUndefined();
+    expect([metadata.width, metadata.height]).toEqual([267, 200]);
+  });
+
+  it("is seen by members of a shared organization, and by nobody else", async () => {
+    const url = (await editor().client.get("/api/profile")).body.avatarUrl as string;
+    for (const role of ["owner", "admin", "viewer"] as const) {
+      expect((await getImage(t.app, org.users[role].client, url)).status).toBe(200);
+    }
+    expect((await getImage(t.app, org.users.outsider.client, url)).status).toBe(404);
+    expect((await getImage(t.app, (await createUser(t.app)).client, url)).status).toBe(404);
+    expect((await getImage(t.app, undefined, url)).status).toBe(401);
+  });
+
+  it("answers 404 alike for a user who does not exist and one who is not shared", async () => {
+    const unknown = await getImage(t.app, editor().client, "/api/users/no-such-user/avatar");
+    const hidden = await getImage(t.app, editor().client, `/api/users/${org.users.outsider.id}/avatar`);
+    expect(unknown.status).toBe(404);
+    expect(hidden.status).toBe(404);
+  });
+
+  it("follows the image rules: type by content, 500 KB", async () => {
+    const svg = await putImage(editor().client, "/api/profile/avatar", {
+      fileName: "me.png",
+      data: SVG,
+      contentType: "image/png",
+    });
+    expect(svg.status).toBe(400);
+    expect(svg.body.error.message).toBe(IMAGE_MESSAGES.invalidType);
+    const big = await putImage(editor().client, "/api/profile/avatar", {
+      fileName: "me.png",
+      data: await pngOfExactSize(512_001),
+    });
+    expect(big.status).toBe(413);
+    expect(big.body.error.message).toBe(IMAGE_MESSAGES.tooLarge);
+    const exact = await putImage(editor().client, "/api/profile/avatar", {
+      fileName: "me.png",
+      data: await pngOfExactSize(512_000),
+    });
+    expect(exact.status).toBe(200);
+  });
+
+  it("can be removed; the badge falls back to the initial", async () => {
+    expect((await editor().client.delete("/api/profile/avatar")).status).toBe(204);
+    const me = await editor().client.get("/api/me");
+    expect(me.body.user.avatarUrl).toBeNull();
+    const [row] = await t.app.db.select({ image: user.image }).from(user).where(eq(user.id, editor().id));
+    expect(row?.image).toBeNull();
+    expect((await getImage(t.app, editor().client, `/api/users/${editor().id}/avatar`)).status).toBe(404);
+  });
+
+  it("is taken from the stored image, never from another site's picture in users.image", async () => {
+    await t.app.db.update(user).set({ image: "https://tracker.example.net/pixel.png" }).where(eq(user.id, editor().id));
+    const me = await editor().client.get("/api/me");
+    expect(me.body.user.avatarUrl).toBeNull();
+  });
+});
+
+describe("live updates", () => {
+  it("tells the user's organizations that a member changed, so their member lists refresh", async () => {
+    const stream = await subscribe(t.app, org.organizationId, org.users.viewer.client);
+    streams.push(stream);
+    await editor().client.patch("/api/profile", { displayName: "Erin Live" });
+    expect(await stream.nextChange()).toEqual({ entity: "member", id: editor().id, action: "updated" });
+    await putImage(editor().client, "/api/profile/avatar", { fileName: "me.gif", data: await solidImage("gif") });
+    expect(await stream.nextChange()).toEqual({ entity: "member", id: editor().id, action: "updated" });
+  });
+});

@@ -1,0 +1,123 @@
+import { PROFILE_MESSAGES } from "@flowdeck/shared/profile/messages";
+import { DISPLAY_NAME_MAX_LENGTH, UpdateProfileSchema, type Profile } from "@flowdeck/shared/profile/schemas";
+import { Lock } from "lucide-react";
+import { useState, type FormEvent } from "react";
+import { Alert } from "@/components/ui/alert.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { TextField } from "@/components/ui/text-field.tsx";
+import { fieldErrorsFromApi, fieldErrorsOf, type FieldErrors } from "@/lib/form-errors.ts";
+import { focusFirstInvalid } from "./focus-first-invalid.ts";
+import { useUpdateProfile } from "../api/update-profile.ts";
+
+type Values = { displayName: string; phone: string };
+
+const valuesOf = (profile: Profile): Values => ({ displayName: profile.displayName, phone: profile.phone ?? "" });
+
+/** Display name and phone; the email is shown read-only with a note that it cannot be changed. */
+export function ProfileForm({ profile }: { profile: Profile }) {
+  const update = useUpdateProfile();
+  const [values, setValues] = useState(() => valuesOf(profile));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [saved, setSaved] = useState(false);
+  const initial = valuesOf(profile);
+  const dirty = values.displayName !== initial.displayName || values.phone !== initial.phone;
+
+  const set = (field: keyof Values, value: string) => {
+    setValues({ ...values, [field]: value });
+    setSaved(false);
+    if (errors[field]) setErrors({ ...errors, [field]: "" });
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    setSaved(false);
+    const parsed = UpdateProfileSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf(parsed.error));
+      focusFirstInvalid(form);
+      return;
+    }
+    setErrors({});
+    update.mutate(parsed.data, {
+      onSuccess: (next) => {
+        setValues(valuesOf(next));
+        setSaved(true);
+      },
+      onError: (error) => {
+        setErrors(fieldErrorsFromApi(error, PROFILE_MESSAGES.saveFailed));
+        focusFirstInvalid(form);
+      },
+    });
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={submit}
+      aria-labelledby="details-heading"
+      className="space-y-4 rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6 dark:border-gray-800 dark:bg-gray-900"
+    >
+      <h2 id="details-heading" className="text-lg font-semibold">
+        Details
+      </h2>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Display name"
+          autoComplete="name"
+          maxLength={DISPLAY_NAME_MAX_LENGTH + 20}
+          value={values.displayName}
+          error={errors.displayName || undefined}
+          hint="Shown to your teammates. Left empty, the part of your email before the @ is shown."
+          onChange={(event) => set("displayName", event.target.value)}
+        />
+        <TextField
+          label="Phone"
+          type="tel"
+          autoComplete="tel"
+          placeholder="+1 555 010 0000"
+          value={values.phone}
+          error={errors.phone || undefined}
+          onChange={(event) => set("phone", event.target.value)}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          value={profile.email}
+          readOnly
+          aria-readonly="true"
+          className="sm:col-span-2 [&_input]:cursor-not-allowed [&_input]:bg-gray-100 [&_input]:text-gray-600 dark:[&_input]:bg-gray-800 dark:[&_input]:text-gray-400"
+          error={errors.email || undefined}
+          hint={
+            <span className="inline-flex items-center gap-1">
+              <Lock aria-hidden="true" className="size-3" />
+              {PROFILE_MESSAGES.emailNote}
+            </span>
+          }
+        />
+      </div>
+
+      {saved && (
+        <Alert tone="success" onDismiss={() => setSaved(false)}>
+          {PROFILE_MESSAGES.updated}
+        </Alert>
+      )}
+      {errors._ && <Alert tone="error">{errors._}</Alert>}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button
+          variant="secondary"
+          disabled={!dirty || update.isPending}
+          onClick={() => {
+            setValues(initial);
+            setErrors({});
+          }}
+        >
+          Discard changes
+        </Button>
+        <Button type="submit" busy={update.isPending}>
+          {update.isPending ? "Saving..." : "Save Profile"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,26 @@
+import type { Logo, OrganizationSettings } from "@flowdeck/shared/settings/schemas";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { meQueryKey } from "@/features/session/api/get-me.ts";
+import { logoPath, settingsKeys } from "./settings-keys.ts";
+import { putImage } from "./send-image.ts";
+
+export function uploadLogo(orgId: string, file: File) {
+  return putImage<Logo>(logoPath(orgId), file);
+}
+
+export function useUploadLogo(orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => uploadLogo(orgId, file),
+    onSuccess: async (logo) => {
+      queryClient.setQueryData<OrganizationSettings>(settingsKeys.settings(orgId), (settings) =>
+        settings ? { ...settings, ...logo } : settings,
+      );
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: settingsKeys.all(orgId) }),
+        // The shell shows the logo next to the organization's name.
+        queryClient.invalidateQueries({ queryKey: meQueryKey }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,33 @@
+import type { NotificationSettings } from "@flowdeck/shared/settings/options";
+import type { OrganizationSettings } from "@flowdeck/shared/settings/schemas";
+
+/** The settings form's fields: text as typed ("" for none), notifications as switches. */
+export type SettingsFormValues = {
+  name: string;
+  description: string;
+  domain: string;
+  website: string;
+  industry: string;
+  timezone: string;
+  address: string;
+  phone: string;
+  notifications: NotificationSettings;
+};
+
+export function formValuesOf(settings: OrganizationSettings): SettingsFormValues {
+  return {
+    name: settings.name,
+    description: settings.description ?? "",
+    domain: settings.domain ?? "",
+    website: settings.website ?? "",
+    industry: settings.industry ?? "",
+    timezone: settings.timezone,
+    address: settings.address ?? "",
+    phone: settings.phone ?? "",
+    notifications: { ...settings.notifications },
+  };
+}
+
+export function sameValues(a: SettingsFormValues, b: SettingsFormValues): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}

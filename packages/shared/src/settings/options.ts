@@ -1,0 +1,62 @@
+/**
+ * Spec 3 "organization" settings choices. Timezones are stored as IANA names, so schedules are
+ * computed DST-correct (luxon); the labels are the specification's names for them.
+ */
+export const TIMEZONES = [
+  { value: "UTC", label: "UTC" },
+  { value: "America/New_York", label: "Eastern" },
+  { value: "America/Chicago", label: "Central" },
+  { value: "America/Denver", label: "Mountain" },
+  { value: "America/Los_Angeles", label: "Pacific US" },
+  { value: "Europe/London", label: "London" },
+  { value: "Europe/Paris", label: "Paris" },
+  { value: "Asia/Tokyo", label: "Tokyo" },
+] as const;
+
+export type Timezone = (typeof TIMEZONES)[number]["value"];
+export const TIMEZONE_VALUES = TIMEZONES.map((timezone) => timezone.value) as [Timezone, ...Timezone[]];
+
+/** Spec 9: a new organization's timezone. */
+export const DEFAULT_TIMEZONE: Timezone = "UTC";
+
+export function isTimezone(value: unknown): value is Timezone {
+  return typeof value === "string" && (TIMEZONE_VALUES as readonly string[]).includes(value);
+}
+
+/** "Eastern" for America/New_York; an unknown name is shown as it is. */
+export function timezoneLabel(value: string): string {
+  return TIMEZONES.find((timezone) => timezone.value === value)?.label ?? value;
+}
+
+export const INDUSTRIES = [
+  { value: "technology", label: "Technology" },
+  { value: "healthcare", label: "Healthcare" },
+  { value: "finance", label: "Finance" },
+  { value: "education", label: "Education" },
+  { value: "retail", label: "Retail" },
+  { value: "manufacturing", label: "Manufacturing" },
+  { value: "consulting", label: "Consulting" },
+  { value: "other", label: "Other" },
+] as const;
+
+export type Industry = (typeof INDUSTRIES)[number]["value"];
+export const INDUSTRY_VALUES = INDUSTRIES.map((industry) => industry.value) as [Industry, ...Industry[]];
+
+export function isIndustry(value: unknown): value is Industry {
+  return typeof value === "string" && (INDUSTRY_VALUES as readonly string[]).includes(value);
+}
+
+export type NotificationSettings = { email: boolean; pushNotifications: boolean; weeklyReports: boolean };
+
+/** Spec 9: email on, push on, weekly reports off. */
+export const DEFAULT_NOTIFICATIONS: NotificationSettings = {
+  email: true,
+  pushNotifications: true,
+  weeklyReports: false,
+};
+
+export const NOTIFICATION_OPTIONS = [
+  { key: "email", label: "Email notifications", description: "Updates about your organization by email." },
+  { key: "pushNotifications", label: "Push notifications", description: "Alerts in the browser while you work." },
+  { key: "weeklyReports", label: "Weekly reports", description: "A summary of the week's activity every Monday." },
+] as const satisfies readonly { key: keyof NotificationSettings; label: string; description: string }[];
