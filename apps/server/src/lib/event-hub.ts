@@ -1,106 +1,190 @@
-import { EventEmitter } from "node:events";
 import type { LiveEvent } from "@flowdeck/shared";
 import pg from "pg";
 
 type Listener = (event: LiveEvent) => void;
 type Envelope = { orgId: string; event: LiveEvent };
 
+/** What the hub reports; pino's logger (app.log) fits. */
+export type HubLogger = { warn: (details: object, message: string) => void };
+
 const CHANNEL = "flowdeck_events";
+const FIRST_RETRY_MS = 250;
+const MAX_RETRY_MS = 10_000;
+/** An idle LISTEN connection would not notice a silently lost network: it is pinged this often. */
+const PING_MS = 30_000;
 
 /**
  * Fans out what services publish after a commit to the organization's SSE subscribers.
  * With PostgreSQL, events go through NOTIFY so subscribers on every instance hear them.
  */
 export type EventHub = {
+  /**
+   * Never rejects: the change it announces is already committed, so a lost live update must not
+   * turn a successful request into an error (screens still refetch stale data on their own).
+   */
   publish: (orgId: string, event: LiveEvent) => Promise<void>;
   subscribe: (orgId: string, listener: Listener) => () => void;
   close: () => Promise<void>;
 };
 
-export async function createEventHub(options: { connectionString?: string }): Promise<EventHub> {
-  const emitter = new EventEmitter();
-  emitter.setMaxListeners(0);
-  const deliver = ({ orgId, event }: Envelope) => emitter.emit(orgId, event);
+const silent: HubLogger = { warn: () => {} };
+
+export async function createEventHub(options: { connectionString?: string; logger?: HubLogger }): Promise<EventHub> {
+  const logger = options.logger ?? silent;
+  const subscribers = new Map<string, Set<Listener>>();
+
+  const deliver = ({ orgId, event }: Envelope) => {
+    for (const listener of [...(subscribers.get(orgId) ?? [])]) {
+      try {
+        listener(event);
+      } catch (error) {
+        // One failing subscriber must not keep the event from the others.
+        logger.warn({ err: error }, "live updates: a subscriber failed");
+      }
+    }
+  };
 
   const subscribe = (orgId: string, listener: Listener) => {
-    emitter.on(orgId, listener);
+    let listeners = subscribers.get(orgId);
+    if (!listeners) subscribers.set(orgId, (listeners = new Set()));
+    // A wrapper per call: the same function subscribed twice is two subscriptions.
+    const entry: Listener = (event) => listener(event);
+    listeners.add(entry);
     return () => {
-      emitter.off(orgId, listener);
+      listeners.delete(entry);
+      if (listeners.size === 0 && subscribers.get(orgId) === listeners) subscribers.delete(orgId);
     };
   };
 
   if (!options.connectionString) {
     return {
-      publish: async (orgId, event) => {
-        deliver({ orgId, event });
-      },
+      publish: async (orgId, event) => deliver({ orgId, event }),
       subscribe,
-      close: async () => {
-        emitter.removeAllListeners();
-      },
+      close: async () => subscribers.clear(),
     };
   }
 
   const connectionString = options.connectionString;
-  const listener = await connectListener(connectionString, deliver);
-  const notifier = new pg.Pool({ connectionString, max: 2 });
-  notifier.on("error", () => {});
+  const listener = await startListener({ connectionString, deliver, logger });
+  const notifier = new pg.Pool({ connectionString, max: 2, application_name: "flowdeck-notify" });
+  notifier.on("error", () => {
+    // An idle client lost its connection; the pool replaces it on next use.
+  });
   return {
     publish: async (orgId, event) => {
-      await notifier.query("select pg_notify($1, $2)", [CHANNEL, JSON.stringify({ orgId, event } satisfies Envelope)]);
+      try {
+        const payload = JSON.stringify({ orgId, event } satisfies Envelope);
+        await notifier.query("select pg_notify($1, $2)", [CHANNEL, payload]);
+      } catch (error) {
+        logger.warn({ err: error, orgId, event }, "live updates: an event could not be published");
+      }
     },
     subscribe,
     close: async () => {
-      emitter.removeAllListeners();
+      subscribers.clear();
       await listener.close();
       await notifier.end();
     },
   };
 }
 
-/** One LISTEN connection per instance, re-established with backoff if it drops. */
-async function connectListener(connectionString: string, deliver: (envelope: Envelope) => void) {
-  let client: pg.Client | undefined;
+/**
+ * One LISTEN connection per instance. When it drops (server restart, network, a terminated
+ * backend) it is re-established with backoff; only one connection is ever live, so no event
+ * is delivered twice.
+ */
+async function startListener(options: {
+  connectionString: string;
+  deliver: (envelope: Envelope) => void;
+  logger: HubLogger;
+}) {
+  const { connectionString, deliver, logger } = options;
+  let current: pg.Client | undefined;
   let closed = false;
-  let retryDelay = 500;
+  let retryDelay = FIRST_RETRY_MS;
+  let retryTimer: NodeJS.Timeout | undefined;
+
+  const scheduleReconnect = () => {
+    if (closed || retryTimer) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      connect().catch((error: unknown) => {
+        logger.warn({ err: error }, "live updates: could not listen for events; retrying");
+        retryDelay = Math.min(retryDelay * 2, MAX_RETRY_MS);
+        scheduleReconnect();
+      });
+    }, retryDelay);
+    retryTimer.unref();
+  };
 
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString });
-    next.on("notification", (message) => {
+    const client = new pg.Client({
+      connectionString,
+      application_name: "flowdeck-listen",
+      keepAlive: true,
+      connectionTimeoutMillis: 10_000,
+      query_timeout: 10_000,
+    });
+    // Callbacks change this while connect() awaits, so it lives in an object.
+    const link: { state: "connecting" | "listening" | "dropped"; ping?: NodeJS.Timeout } = { state: "connecting" };
+    const drop = (error: unknown) => {
+      if (link.state === "dropped") return;
+      const wasListening = link.state === "listening";
+      link.state = "dropped";
+      clearInterval(link.ping);
+      if (current === client) current = undefined;
+      client.end().catch(() => {});
+      // While connecting, connect() rejects and its caller retries.
+      if (!wasListening || closed) return;
+      logger.warn({ err: error }, "live updates: the LISTEN connection dropped; reconnecting");
+      scheduleReconnect();
+    };
+    client.on("notification", (message) => {
       if (message.channel !== CHANNEL || !message.payload) return;
-      try {
-        deliver(JSON.parse(message.payload) as Envelope);
-      } catch {
-        // Not ours: ignore.
-      }
+      const envelope = parseEnvelope(message.payload);
+      if (envelope) deliver(envelope);
     });
-    next.on("error", () => {
-      if (closed) return;
-      client = undefined;
-      next.end().catch(() => {});
-      setTimeout(() => void reconnect(), retryDelay).unref();
-      retryDelay = Math.min(retryDelay * 2, 10_000);
-    });
-    await next.connect();
-    await next.query(`listen ${CHANNEL}`);
-    client = next;
-    retryDelay = 500;
-  };
-  const reconnect = async () => {
-    if (closed) return;
+    client.on("error", drop);
+    client.on("end", () => drop(new Error("The LISTEN connection ended")));
     try {
-      await connect();
-    } catch {
-      setTimeout(() => void reconnect(), retryDelay).unref();
-      retryDelay = Math.min(retryDelay * 2, 10_000);
+      await client.connect();
+      await client.query(`listen ${CHANNEL}`);
+    } catch (error) {
+      drop(error);
+      throw error;
     }
+    if (closed || link.state === "dropped") {
+      drop(new Error("The event hub closed while listening started"));
+      if (closed) return;
+      throw new Error("The LISTEN connection dropped while starting");
+    }
+    link.state = "listening";
+    current = client;
+    retryDelay = FIRST_RETRY_MS;
+    link.ping = setInterval(() => {
+      client.query("select 1").catch(drop);
+    }, PING_MS);
+    link.ping.unref();
   };
 
   await connect();
   return {
     close: async () => {
       closed = true;
-      await client?.end();
+      clearTimeout(retryTimer);
+      const client = current;
+      current = undefined;
+      await client?.end().catch(() => {});
     },
   };
+}
+
+function parseEnvelope(payload: string): Envelope | undefined {
+  try {
+    const value = JSON.parse(payload) as Partial<Envelope>;
+    if (typeof value.orgId === "string" && value.event && typeof value.event === "object") return value as Envelope;
+  } catch {
+    // Not ours: ignore.
+  }
+  return undefined;
 }

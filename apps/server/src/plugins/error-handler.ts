@@ -1,4 +1,4 @@
-import { AppError, codeForStatus, MESSAGES, type ErrorBody } from "@flowdeck/shared";
+import { AppError, codeForStatus, MESSAGES, type ErrorBody, type ErrorCode } from "@flowdeck/shared";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 
@@ -17,7 +17,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       const first = error.validation[0]?.message ?? MESSAGES.invalidRequest;
       return reply.status(400).send(body("invalid-argument", first, fields));
     }
-    const status = error.statusCode ?? 500;
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode <= 599 ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err: error }, "request failed");
       return reply
@@ -26,8 +26,9 @@ export function registerErrorHandler(app: FastifyInstance) {
           body(status === 503 ? "unavailable" : "internal", status === 503 ? MESSAGES.unavailable : MESSAGES.internal),
         );
     }
-    // Fastify's own 4xx (bad JSON, body too large, unsupported media type): safe to show.
-    return reply.status(status).send(body(codeForStatus(status), error.message));
+    // Fastify's own 4xx (bad JSON, body too large, unsupported media type): safe to show. A status
+    // the code table lacks (405, 413, 415) is still the client's mistake, never "internal".
+    return reply.status(status).send(body(clientErrorCode(status), error.message));
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -37,4 +38,9 @@ export function registerErrorHandler(app: FastifyInstance) {
 
 function body(code: ErrorBody["error"]["code"], message: string, fields?: Record<string, string>): ErrorBody {
   return { error: fields ? { code, message, fields } : { code, message } };
+}
+
+function clientErrorCode(status: number): ErrorCode {
+  const code = codeForStatus(status);
+  return code === "internal" ? "invalid-argument" : code;
 }

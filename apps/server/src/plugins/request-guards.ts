@@ -1,7 +1,9 @@
 import { AppError, MESSAGES } from "@flowdeck/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 
-const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+/** Methods that never change state; every other method is treated as state-changing. */
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+const API_PREFIX = "/api/";
 
 /**
  * State-changing /api requests must come from our own pages: JSON (or multipart for uploads)
@@ -11,16 +13,23 @@ const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 export function registerRequestGuards(app: FastifyInstance, options: { appUrl: string }) {
   const appOrigin = new URL(options.appUrl).origin;
   app.addHook("onRequest", async (request) => {
-    if (!STATE_CHANGING.has(request.method) || !request.url.startsWith("/api/")) return;
-    if (request.headers["sec-fetch-site"] === "cross-site")
+    // The router decodes the path, so `/%61pi/me` reaches the `/api/me` handler. The hooks that
+    // follow (sign-in, tenancy) recognise /api by its spelling: only the canonical one is served.
+    const routeUrl = request.routeOptions.url;
+    if (routeUrl?.startsWith(API_PREFIX) && !request.url.startsWith(API_PREFIX)) {
+      throw new AppError("not-found", MESSAGES.notFound);
+    }
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith(API_PREFIX)) return;
+    if (request.headers["sec-fetch-site"] === "cross-site") {
       throw new AppError("permission-denied", MESSAGES.crossOrigin);
+    }
     const origin = request.headers.origin;
     if (origin && origin !== appOrigin && origin !== ownOrigin(request)) {
       throw new AppError("permission-denied", MESSAGES.crossOrigin);
     }
     const type = request.headers["content-type"];
     const hasBody = Number(request.headers["content-length"] ?? 0) > 0 || request.headers["transfer-encoding"];
-    if (hasBody && !/^(application\/json|multipart\/form-data)\b/i.test(type ?? "")) {
+    if (hasBody && !/^(application\/json|multipart\/form-data)\s*(;|$)/i.test(type ?? "")) {
       throw new AppError("invalid-argument", MESSAGES.jsonOnly);
     }
   });

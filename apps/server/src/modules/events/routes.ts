@@ -1,16 +1,34 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
+import { z } from "zod";
+import { ConfigError } from "../../config.ts";
 
-const HEARTBEAT_MS = 20_000;
+/** How often an idle stream sends a comment, so proxies and load balancers keep it open. */
+export const DEFAULT_HEARTBEAT_MS = 20_000;
+/** How long the browser waits before reconnecting a dropped stream. */
+const RETRY_MS = 3_000;
+
+export type EventRouteOptions = {
+  /** Defaults to SSE_HEARTBEAT_MS from the environment, else 20 s. */
+  heartbeatMs?: number;
+};
 
 /**
  * GET /api/orgs/:orgId/events: a Server-Sent Events stream of the organization's changes.
  * The membership guard has already run; the browser reconnects after `retry` when it drops.
  */
-export function registerEventRoutes(app: FastifyInstance, openStreams: Set<FastifyReply>) {
+export function registerEventRoutes(
+  app: FastifyInstance,
+  openStreams: Set<FastifyReply>,
+  options: EventRouteOptions = {},
+) {
+  const heartbeatMs = options.heartbeatMs ?? heartbeatFromEnv(process.env);
   app.get("/api/orgs/:orgId/events", async (request, reply) => {
     const { organizationId } = request.org;
     reply.hijack();
     const raw = reply.raw;
+    // The client may have left while the guards ran: then nothing would ever clean up after it.
+    if (request.raw.socket?.destroyed || raw.destroyed) return;
+    // helmet's headers are already on the raw response, so the stream carries them too.
     raw.writeHead(200, {
       "content-type": "text/event-stream; charset=utf-8",
       "cache-control": "no-cache, no-transform",
@@ -18,18 +36,34 @@ export function registerEventRoutes(app: FastifyInstance, openStreams: Set<Fasti
       "x-accel-buffering": "no",
       "x-content-type-options": "nosniff",
     });
-    raw.write(`retry: 3000\n: connected\n\n`);
 
     const unsubscribe = app.events.subscribe(organizationId, (event) => {
       raw.write(`event: change\ndata: ${JSON.stringify(event)}\n\n`);
     });
-    const heartbeat = setInterval(() => raw.write(`: heartbeat\n\n`), HEARTBEAT_MS);
+    const heartbeat = setInterval(() => raw.write(`: heartbeat\n\n`), heartbeatMs);
     openStreams.add(reply);
-    const cleanUp = () => {
+    raw.on("close", () => {
       clearInterval(heartbeat);
       unsubscribe();
       openStreams.delete(reply);
-    };
-    raw.on("close", cleanUp);
+    });
+    // Written once subscribed: a client that has read it is told of every later change.
+    raw.write(`retry: ${RETRY_MS}\n: connected\n\n`);
   });
+}
+
+const HeartbeatSchema = z.coerce
+  .number({ error: "must be a number of milliseconds" })
+  .int("must be a whole number of milliseconds")
+  .min(10, "must be at least 10 (milliseconds)")
+  .max(300_000, "must be at most 300000 (5 minutes)")
+  .optional();
+
+/** SSE_HEARTBEAT_MS, checked like the rest of the configuration: a bad value stops start-up. */
+export function heartbeatFromEnv(env: NodeJS.ProcessEnv): number {
+  const parsed = HeartbeatSchema.safeParse(env.SSE_HEARTBEAT_MS || undefined);
+  if (!parsed.success) {
+    throw new ConfigError(`Invalid configuration:\n  SSE_HEARTBEAT_MS: ${parsed.error.issues[0]?.message}`);
+  }
+  return parsed.data ?? DEFAULT_HEARTBEAT_MS;
 }
