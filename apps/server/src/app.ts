@@ -58,7 +58,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const events = await createEventHub({ connectionString: database.connectionString });
+  const events = await createEventHub({ connectionString: database.connectionString, logger: app.log });
   const mailer =
     options.mailer ??
     createMailer({
@@ -108,7 +108,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   ]) {
     await app.register(feature);
   }
-  registerEventRoutes(app, openStreams);
+  registerEventRoutes(app, openStreams, { heartbeatMs: config.sseHeartbeatMs });
   await registerSpa(app, WEB_DIST);
 
   // On shutdown, end the SSE streams first: they would otherwise hold the server open.

@@ -16,8 +16,7 @@ const streams: EventStream[] = [];
 
 beforeAll(async () => {
   // Read by registerEventRoutes when the app is built; the default is 20 s.
-  vi.stubEnv("SSE_HEARTBEAT_MS", String(HEARTBEAT_MS));
-  t = await createTestApp();
+  t = await createTestApp({ env: { SSE_HEARTBEAT_MS: String(HEARTBEAT_MS) } });
   await t.app.listen({ port: 0, host: "127.0.0.1" });
   org = await createOrgWithRoles(t.app);
 });

@@ -19,7 +19,9 @@ declare module "fastify" {
 export function registerAuthentication(app: FastifyInstance, auth: Auth) {
   app.decorateRequest("user", null as unknown as SessionUser);
   app.addHook("onRequest", async (request) => {
-    if (!request.url.startsWith("/api/") || request.routeOptions.config.public) return;
+    // The routed path as well as the raw URL: "/%61pi/..." reaches the same handlers as "/api/...".
+    const isApi = request.url.startsWith("/api/") || Boolean(request.routeOptions.url?.startsWith("/api/"));
+    if (!isApi || request.routeOptions.config.public) return;
     const result = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
     if (!result) throw new AppError("unauthenticated", MESSAGES.notSignedIn);
     request.user = { id: result.user.id, email: result.user.email, name: result.user.name };

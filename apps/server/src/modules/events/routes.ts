@@ -1,15 +1,11 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
-import { z } from "zod";
-import { ConfigError } from "../../config.ts";
 
-/** How often an idle stream sends a comment, so proxies and load balancers keep it open. */
-export const DEFAULT_HEARTBEAT_MS = 20_000;
 /** How long the browser waits before reconnecting a dropped stream. */
 const RETRY_MS = 3_000;
 
 export type EventRouteOptions = {
-  /** Defaults to SSE_HEARTBEAT_MS from the environment, else 20 s. */
-  heartbeatMs?: number;
+  /** How often an idle stream sends a comment, so proxies and load balancers keep it open. */
+  heartbeatMs: number;
 };
 
 /**
@@ -19,9 +15,8 @@ export type EventRouteOptions = {
 export function registerEventRoutes(
   app: FastifyInstance,
   openStreams: Set<FastifyReply>,
-  options: EventRouteOptions = {},
+  { heartbeatMs }: EventRouteOptions,
 ) {
-  const heartbeatMs = options.heartbeatMs ?? heartbeatFromEnv(process.env);
   app.get("/api/orgs/:orgId/events", async (request, reply) => {
     const { organizationId } = request.org;
     reply.hijack();
@@ -50,20 +45,4 @@ export function registerEventRoutes(
     // Written once subscribed: a client that has read it is told of every later change.
     raw.write(`retry: ${RETRY_MS}\n: connected\n\n`);
   });
-}
-
-const HeartbeatSchema = z.coerce
-  .number({ error: "must be a number of milliseconds" })
-  .int("must be a whole number of milliseconds")
-  .min(10, "must be at least 10 (milliseconds)")
-  .max(300_000, "must be at most 300000 (5 minutes)")
-  .optional();
-
-/** SSE_HEARTBEAT_MS, checked like the rest of the configuration: a bad value stops start-up. */
-export function heartbeatFromEnv(env: NodeJS.ProcessEnv): number {
-  const parsed = HeartbeatSchema.safeParse(env.SSE_HEARTBEAT_MS || undefined);
-  if (!parsed.success) {
-    throw new ConfigError(`Invalid configuration:\n  SSE_HEARTBEAT_MS: ${parsed.error.issues[0]?.message}`);
-  }
-  return parsed.data ?? DEFAULT_HEARTBEAT_MS;
 }
