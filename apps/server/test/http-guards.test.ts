@@ -2,7 +2,7 @@ import { ERROR_STATUS, MESSAGES } from "@flowdeck/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { organizations } from "../src/db/schema/index.ts";
-import { createUser, TEST_PASSWORD, type TestUser } from "./helpers/factories.ts";
+import { createUser, registerOwner, TEST_PASSWORD, type TestUser } from "./helpers/factories.ts";
 import { TestClient, type TestResponse } from "./helpers/http-client.ts";
 import { createTestApp, type TestApp } from "./helpers/test-app.ts";
 
@@ -226,5 +226,14 @@ describe("errors keep the JSON shape", () => {
     vi.spyOn(t.app.db, "transaction").mockRejectedValueOnce(failure);
     const response = await createOrganization(user.client, "Odd Org", {});
     expect(expectErrorShape(response, 500)).toEqual({ code: "internal", message: MESSAGES.internal });
+  });
+});
+
+describe("values the database cannot store", () => {
+  it("answers 400, not 500, for a NUL character in a name", async () => {
+    const owner = await registerOwner(t.app);
+    const response = await owner.client.post("/api/organizations", { name: "Night\u0000Shift" });
+    expect(response.status).toBe(400);
+    expect(response.body.error).toEqual({ code: "invalid-argument", message: MESSAGES.invalidValue });
   });
 });

@@ -209,3 +209,15 @@ describe.runIf(process.env.TEST_DATABASE === "postgres")("live updates across in
     expect(await listenConnections()).toHaveLength(2);
   });
 });
+
+describe("a removed member", () => {
+  it("is told of the removal, then the stream ends", async () => {
+    const stream = await listen(t.app, org.organizationId, org.users.viewer);
+    const removed = await org.users.owner.client.delete(
+      `/api/orgs/${org.organizationId}/members/${org.users.viewer.id}`,
+    );
+    expect(removed.status).toBe(204);
+    expect(await stream.nextChange()).toEqual({ entity: "member", id: org.users.viewer.id, action: "deleted" });
+    await expect(stream.next(5_000)).rejects.toThrow(/the stream ended/);
+  });
+});

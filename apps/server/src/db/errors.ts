@@ -5,6 +5,15 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   return !constraint || candidate.constraint === constraint || String(candidate.message).includes(constraint);
 }
 
+// Data errors the client caused: a NUL or unencodable character, a number out of range, a value
+// PostgreSQL cannot read as its type. They answer 400, never 500.
+const INVALID_INPUT_CODES = new Set(["22021", "22P05", "22003", "22P02", "22007", "22008", "22001"]);
+
+export function isInvalidInput(error: unknown): boolean {
+  const candidate = findPgError(error);
+  return Boolean(candidate?.code && INVALID_INPUT_CODES.has(candidate.code));
+}
+
 type PgError = { code?: string; constraint?: string; message?: string };
 
 // Drizzle wraps driver errors; the PostgreSQL error is on `cause`.

@@ -1,6 +1,7 @@
 import { AppError, codeForStatus, MESSAGES, type ErrorBody, type ErrorCode } from "@flowdeck/shared";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { isInvalidInput } from "../db/errors.ts";
 
 /** One error shape for every answer; 5xx details stay in the log. */
 export function registerErrorHandler(app: FastifyInstance) {
@@ -17,6 +18,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       const first = error.validation[0]?.message ?? MESSAGES.invalidRequest;
       return reply.status(400).send(body("invalid-argument", first, fields));
     }
+    if (isInvalidInput(error)) return reply.status(400).send(body("invalid-argument", MESSAGES.invalidValue));
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode <= 599 ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err: error }, "request failed");

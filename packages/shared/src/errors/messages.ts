@@ -74,6 +74,7 @@ export const MESSAGES = {
   notFound: "Not found",
   internal: "Something went wrong on our side. Please try again.",
   invalidRequest: "The request is not valid",
+  invalidValue: "The request contains a character or value that cannot be stored",
   crossOrigin: "Requests must come from this site",
   jsonOnly: "Requests must be sent as JSON",
   unavailable: "The service is not available right now. Please try again shortly.",

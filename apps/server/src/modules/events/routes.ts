@@ -32,8 +32,11 @@ export function registerEventRoutes(
       "x-content-type-options": "nosniff",
     });
 
+    const userId = request.user.id;
     const unsubscribe = app.events.subscribe(organizationId, (event) => {
       raw.write(`event: change\ndata: ${JSON.stringify(event)}\n\n`);
+      // A member who was just removed hears of it, then hears nothing more of this organization.
+      if (event.entity === "member" && event.action === "deleted" && event.id === userId) raw.end();
     });
     const heartbeat = setInterval(() => raw.write(`: heartbeat\n\n`), heartbeatMs);
     openStreams.add(reply);
