@@ -6,7 +6,11 @@
  * - auth: false sends no session cookie (default: signed in as the benchmark owner).
  * A route must answer 2xx before it is measured, so a mistake shows up as an error, not a number.
  */
+import { CREDIT_ROUTES } from "./routes-credits.js";
+
 export const ROUTES = [
   { name: "GET /healthz", method: "GET", path: "/healthz", auth: false },
   { name: "GET /api/me", method: "GET", path: "/api/me" },
+  // Order matters: additions run before consumption, so consumption never runs out.
+  ...CREDIT_ROUTES,
 ];

@@ -12,10 +12,12 @@ export function checkPageAccess(options: {
   role: Role | null | undefined;
   hasOrganization: boolean;
   loading?: boolean;
+  servesNoOrganization?: boolean;
 }): PageAccess {
-  const { minimumRole, role, hasOrganization, loading = false } = options;
+  const { minimumRole, role, hasOrganization, loading = false, servesNoOrganization = false } = options;
   if (minimumRole === null) return { allowed: true };
   if (!hasOrganization) {
+    if (servesNoOrganization) return { allowed: true };
     if (loading && minimumRole === "viewer") return { allowed: true };
     return { allowed: false, reason: "no-organization", required: minimumRole, current: null };
   }

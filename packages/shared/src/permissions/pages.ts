@@ -10,11 +10,13 @@ export type PageDefinition = {
   minimumRole: Role | null;
   /** The role shown in the navigation list when it differs from the enforced minimum. */
   navRole?: Role;
+  /** The page has its own state for a user without an organization (the dashboard's create form). */
+  servesNoOrganization?: boolean;
 };
 
 /** Page minimums of spec 2 "Protected routes", in navigation order. */
 export const PAGES = [
-  { path: "/dashboard", label: "Dashboard", section: "General", minimumRole: "viewer" },
+  { path: "/dashboard", label: "Dashboard", section: "General", minimumRole: "viewer", servesNoOrganization: true },
   { path: "/workflows", label: "Workflows", section: "General", minimumRole: "viewer" },
   { path: "/tasks", label: "Tasks", section: "General", minimumRole: "editor" },
   { path: "/documents", label: "Documents", section: "General", minimumRole: "viewer" },

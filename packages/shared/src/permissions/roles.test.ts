@@ -65,6 +65,19 @@ describe("page access", () => {
     );
   });
 
+  it("lets the dashboard show its own no-organization state", () => {
+    const dashboard = findPage("/dashboard");
+    expect(
+      checkPageAccess({
+        minimumRole: "viewer",
+        role: null,
+        hasOrganization: false,
+        servesNoOrganization: dashboard?.servesNoOrganization,
+      }).allowed,
+    ).toBe(true);
+    expect(findPage("/workflows")?.servesNoOrganization).toBeUndefined();
+  });
+
   it("always allows pages for any signed-in user", () => {
     expect(checkPageAccess({ minimumRole: null, role: null, hasOrganization: false }).allowed).toBe(true);
   });

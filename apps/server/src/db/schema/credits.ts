@@ -1,9 +1,13 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
 import { createdAt, id } from "./columns.ts";
 import { organizations } from "./organizations.ts";
 
-/** The ledger: the organization's balance always equals the sum of its rows' amounts. */
+/**
+ * The ledger: the organization's balance always equals the sum of its rows' amounts. A new
+ * organization's starting balance is its first row (an 'addition' of 'Initial credits').
+ */
 export const creditTransactions = pgTable(
   "credit_transactions",
   {
@@ -18,7 +22,21 @@ export const creditTransactions = pgTable(
     description: text("description").notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index("credit_transactions_org_created_idx").on(table.organizationId, table.createdAt.desc(), table.id)],
+  (table) => [
+    index("credit_transactions_org_created_idx").on(table.organizationId, table.createdAt.desc(), table.id),
+    // The history filtered by type, newest first.
+    index("credit_transactions_org_type_created_idx").on(
+      table.organizationId,
+      table.type,
+      table.createdAt.desc(),
+      table.id,
+    ),
+    // The sign says the type: a consumption takes credits away, an addition brings them.
+    check(
+      "credit_transactions_amount_matches_type",
+      sql`(${table.type} = 'consumption' and ${table.amount} < 0) or (${table.type} = 'addition' and ${table.amount} > 0)`,
+    ),
+  ],
 );
 
 /** Answers to requests that carried an Idempotency-Key, so a retry never applies twice. */
@@ -35,5 +53,8 @@ export const idempotencyKeys = pgTable(
     responseBody: jsonb("response_body"),
     createdAt: createdAt(),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.key] }), index("idempotency_keys_created_idx").on(table.createdAt)],
+  (table) => [
+    primaryKey({ columns: [table.userId, table.key] }),
+    index("idempotency_keys_created_idx").on(table.createdAt),
+  ],
 );

@@ -1,7 +1,8 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Role } from "@flowdeck/shared";
+import { CREDIT_TEXTS } from "@flowdeck/shared/credits/messages";
 import type { Executor } from "../../db/database.ts";
-import { memberships, organizations, user } from "../../db/schema/index.ts";
+import { creditTransactions, memberships, organizations, user } from "../../db/schema/index.ts";
 
 export async function findMembership(db: Executor, keys: { organizationId: string; userId: string }) {
   const [row] = await db
@@ -45,6 +46,16 @@ export async function insertOrganization(
     .returning({ id: organizations.id, name: organizations.name });
   if (!organization) throw new Error("insert returned no organization");
   await db.insert(memberships).values({ organizationId: organization.id, userId: values.createdBy, role: "owner" });
+  // The starting balance is the ledger's first row, so the balance always equals the ledger's sum.
+  if (values.credits > 0) {
+    await db.insert(creditTransactions).values({
+      organizationId: organization.id,
+      userId: values.createdBy,
+      amount: values.credits,
+      type: "addition",
+      description: CREDIT_TEXTS.initialCredits,
+    });
+  }
   await setCurrentOrganization(db, { userId: values.createdBy, organizationId: organization.id });
   return organization;
 }

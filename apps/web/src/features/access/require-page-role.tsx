@@ -16,6 +16,7 @@ export function RequirePageRole({ path, children }: { path: string; children: Re
     role,
     hasOrganization: Boolean(organization),
     loading,
+    servesNoOrganization: page.servesNoOrganization,
   });
   if (!access.allowed) return <AccessDenied required={access.required} current={access.current} />;
   return children;

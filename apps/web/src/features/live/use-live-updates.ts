@@ -30,6 +30,8 @@ export function useLiveUpdates(orgId: string | null) {
       source.addEventListener("change", (message) => {
         const event = JSON.parse((message as MessageEvent<string>).data) as LiveEvent;
         void queryClient.invalidateQueries({ queryKey: ["orgs", orgId, event.entity] });
+        // The dashboard's overview counts every kind of thing.
+        void queryClient.invalidateQueries({ queryKey: ["orgs", orgId, "organization", "overview"] });
         if (event.entity === "organization" || event.entity === "member") {
           void queryClient.invalidateQueries({ queryKey: meQueryKey });
         }

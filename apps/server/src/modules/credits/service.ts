@@ -1,0 +1,94 @@
+import { AppError, MESSAGES, type Page } from "@flowdeck/shared";
+import { CREDIT_TEXTS } from "@flowdeck/shared/credits/messages";
+import {
+  MAX_CREDIT_BALANCE,
+  type CreditChangeResult,
+  type CreditTransaction,
+  type CreditTransactionType,
+} from "@flowdeck/shared/credits/schemas";
+import type { Database, Executor } from "../../db/database.ts";
+import type { EventHub } from "../../lib/event-hub.ts";
+import { runIdempotent, type Idempotency, type IdempotentResult } from "../../lib/idempotency.ts";
+import { giveCredits, insertTransaction, listTransactions, takeCredits } from "./repository.ts";
+
+type CreditChange = {
+  db: Database;
+  events: EventHub;
+  organizationId: string;
+  userId: string;
+  amount: number;
+  description?: string;
+  idempotency: Idempotency | null;
+};
+
+/**
+ * Spec 5 "Credits": any member may consume. The balance and the ledger row change in one
+ * transaction; the balance never goes below zero ('Insufficient credits').
+ */
+export async function consumeCredits(change: CreditChange): Promise<IdempotentResult<CreditChangeResult>> {
+  return applyChange(change, "consumption", async (tx) => {
+    const balance = await takeCredits(tx, { organizationId: change.organizationId, amount: change.amount });
+    if (balance === undefined) throw new AppError("invalid-argument", MESSAGES.insufficientCredits);
+    return balance;
+  });
+}
+
+/** Spec 6: adding credits needs admin or owner; the route checks the role before this runs. */
+export async function addCredits(change: CreditChange): Promise<IdempotentResult<CreditChangeResult>> {
+  return applyChange(change, "addition", async (tx) => {
+    const balance = await giveCredits(tx, {
+      organizationId: change.organizationId,
+      amount: change.amount,
+      max: MAX_CREDIT_BALANCE,
+    });
+    if (balance === undefined) {
+      throw new AppError("invalid-argument", CREDIT_TEXTS.balanceTooLarge(MAX_CREDIT_BALANCE));
+    }
+    return balance;
+  });
+}
+
+async function applyChange(
+  change: CreditChange,
+  type: CreditTransactionType,
+  moveBalance: (tx: Executor) => Promise<number>,
+): Promise<IdempotentResult<CreditChangeResult>> {
+  const { db, events, organizationId, userId, amount } = change;
+  const description =
+    change.description || (type === "consumption" ? CREDIT_TEXTS.consumedDescription : CREDIT_TEXTS.addedDescription);
+  const result = await runIdempotent({
+    db,
+    userId,
+    idempotency: change.idempotency,
+    status: 201,
+    work: async (tx) => {
+      const balance = await moveBalance(tx);
+      const transaction = await insertTransaction(tx, {
+        organizationId,
+        userId,
+        amount: type === "consumption" ? -amount : amount,
+        type,
+        description,
+      });
+      return { balance, transaction };
+    },
+  });
+  // A replayed answer announces nothing: its change was announced when it was made.
+  if (!result.replayed) {
+    await events.publish(organizationId, { entity: "credit", id: result.body.transaction.id, action: "created" });
+    await events.publish(organizationId, { entity: "organization", id: organizationId, action: "updated" });
+  }
+  return result;
+}
+
+export async function getTransactions(options: {
+  db: Database;
+  organizationId: string;
+  type?: CreditTransactionType;
+  page: number;
+  pageSize: number;
+}): Promise<Page<CreditTransaction>> {
+  const { db, ...query } = options;
+  const { items, total } = await listTransactions(db, query);
+  return { items, total, page: query.page, pageSize: query.pageSize };
+}

@@ -1,0 +1,106 @@
+import { hasRole, requiresRoleHint, type Role } from "@flowdeck/shared";
+import { MAX_CREDIT_DESCRIPTION_LENGTH, parseDashboardAmount } from "@flowdeck/shared/credits/schemas";
+import { Minus, Plus } from "lucide-react";
+import { useState } from "react";
+import { Alert } from "@/components/ui/alert.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { TextField } from "@/components/ui/text-field.tsx";
+import { useChangeCredits, type CreditChangeKind } from "../api/change-credits.ts";
+import { DashboardCard } from "./card.tsx";
+import { formatCount } from "./format.ts";
+
+/**
+ * Spec 2 "Credit management": an amount with Consume and Add. Empty or non-positive input is
+ * silently ignored (spec 5); the server's refusals ('Insufficient credits', the permission
+ * message) are shown.
+ */
+export function CreditManagement({
+  orgId,
+  role,
+  balance,
+  className,
+}: {
+  orgId: string;
+  role: Role | null;
+  balance: number | undefined;
+  className?: string;
+}) {
+  const [amount, setAmount] = useState("");
+  const [description, setDescription] = useState("");
+  const credits = useChangeCredits(orgId);
+  const pendingKind = credits.isPending ? credits.variables?.kind : undefined;
+
+  const apply = (kind: CreditChangeKind) => {
+    const value = parseDashboardAmount(amount);
+    if (value === null || credits.isPending) return;
+    credits.change(kind, value, description.trim(), {
+      onSuccess: () => {
+        setAmount("");
+        setDescription("");
+      },
+      onError: (error) => console.error(`Credit ${kind} failed`, error),
+    });
+  };
+
+  return (
+    <DashboardCard id="credit-management-title" title="Credit Management" className={className}>
+      <p className="mb-4 text-sm text-gray-600 dark:text-gray-400">
+        Balance:{" "}
+        <span className="font-semibold text-gray-900 dark:text-gray-100">
+          {balance === undefined ? "…" : `${formatCount(balance)} credits`}
+        </span>
+      </p>
+      <form onSubmit={(event) => event.preventDefault()} noValidate className="space-y-3">
+        <TextField
+          label="Amount"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          step={1}
+          placeholder="e.g. 10"
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+        />
+        <TextField
+          label="Description (optional)"
+          maxLength={MAX_CREDIT_DESCRIPTION_LENGTH}
+          placeholder="What the credits are for"
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+        />
+        <div className="grid grid-cols-2 gap-2">
+          <Button onClick={() => apply("consume")} busy={pendingKind === "consume"} disabled={credits.isPending}>
+            <Minus className="size-4" aria-hidden />
+            Consume
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={() => apply("add")}
+            busy={pendingKind === "add"}
+            disabled={credits.isPending}
+          >
+            <Plus className="size-4" aria-hidden />
+            Add
+          </Button>
+        </div>
+        {!hasRole(role, "admin") && (
+          <p className="text-xs text-gray-500 dark:text-gray-400">Adding credits: {requiresRoleHint("admin")}.</p>
+        )}
+      </form>
+      <div className="mt-3 space-y-2">
+        {credits.isSuccess && (
+          <Alert tone="success" onDismiss={credits.reset}>
+            {credits.data.transaction.type === "consumption" ? "Consumed" : "Added"}{" "}
+            {formatCount(Math.abs(credits.data.transaction.amount))} credits. New balance:{" "}
+            {formatCount(credits.data.balance)}.
+          </Alert>
+        )}
+        {credits.error && (
+          <Alert tone="error" onDismiss={credits.reset}>
+            {credits.error.message}
+          </Alert>
+        )}
+      </div>
+    </DashboardCard>
+  );
+}

@@ -1,0 +1,30 @@
+import { ROLE_BADGE_COLOR, roleLabel, type Role } from "@flowdeck/shared";
+import { Badge } from "@/components/ui/badge.tsx";
+import { useOverview } from "../api/get-overview.ts";
+import { CreditManagement } from "./credit-management.tsx";
+import { DashboardStats } from "./dashboard-stats.tsx";
+import { OrganizationOverview } from "./organization-overview.tsx";
+import { QuickActions } from "./quick-actions.tsx";
+import { RecentTransactions } from "./recent-transactions.tsx";
+
+/** The dashboard of the current organization: figures, quick actions, credits and statistics. */
+export function OrganizationDashboard({ orgId, name, role }: { orgId: string; name: string; role: Role | null }) {
+  const overview = useOverview(orgId);
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <h2 className="min-w-0 truncate text-lg font-medium text-gray-700 dark:text-gray-300">{name}</h2>
+        <Badge color={role ? ROLE_BADGE_COLOR[role] : "gray"}>{roleLabel(role)}</Badge>
+      </div>
+      <DashboardStats overview={overview} />
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-5">
+        <div className="grid min-w-0 gap-6 lg:col-span-2">
+          <CreditManagement orgId={orgId} role={role} balance={overview.data?.credits.balance} />
+          <QuickActions orgId={orgId} />
+        </div>
+        <RecentTransactions orgId={orgId} className="min-w-0 lg:col-span-3" />
+      </div>
+      <OrganizationOverview overview={overview} />
+    </div>
+  );
+}

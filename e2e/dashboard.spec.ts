@@ -1,0 +1,254 @@
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { E2E_PASSWORD, shareSession, uniqueEmail } from "./support/accounts.ts";
+import { E2E_BASE_URL } from "./support/env.ts";
+import { expect, test } from "./support/fixtures.ts";
+import { extractLink, waitForMail } from "./support/outbox.ts";
+
+// Issue 4: the dashboard and the credit ledger. Credits move from the dashboard, every member's
+// screen follows without a reload, and the server's refusals are shown.
+
+const ORIGIN = { origin: E2E_BASE_URL };
+
+/**
+ * A new account with a role in the owner's organization, made the way a person gets one: the
+ * owner invites the address, the invitee registers with the code from the mail and is signed in.
+ */
+async function memberWithRole(
+  owner: { request: APIRequestContext; organizationId: string },
+  role: "viewer" | "editor" | "admin",
+  newRequest: () => Promise<APIRequestContext>,
+) {
+  const email = uniqueEmail(role);
+  const since = new Date();
+  const invited = await owner.request.post(`/api/orgs/${owner.organizationId}/invitations`, {
+    headers: ORIGIN,
+    data: { email, role },
+  });
+  expect(invited.status(), await invited.text()).toBe(201);
+  const link = extractLink(await waitForMail({ to: email, since }), "/invite/");
+  const invitationCode = decodeURIComponent(new URL(link).pathname.split("/").pop() ?? "");
+  const request = await newRequest();
+  const registered = await request.post("/api/account/register", {
+    headers: ORIGIN,
+    data: { mode: "join", email, password: E2E_PASSWORD, confirmPassword: E2E_PASSWORD, invitationCode },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const { userId } = (await registered.json()) as { userId: string };
+  return { email, userId, request };
+}
+
+async function signedInPage(browser: Browser, request: APIRequestContext): Promise<Page> {
+  const context = await browser.newContext({ baseURL: E2E_BASE_URL });
+  await shareSession(request, context);
+  return context.newPage();
+}
+
+/** The balance figure at the top of the dashboard. */
+async function expectBalance(page: Page, credits: string) {
+  await expect(page.getByRole("group", { name: "Credit balance", exact: true })).toHaveText(
+    new RegExp(`^Credit balance\\s*${credits}\\s*credits available$`),
+  );
+}
+
+function recentTransactions(page: Page) {
+  return page.getByRole("list", { name: "Recent credit transactions" }).getByRole("listitem");
+}
+
+async function changeCredits(page: Page, button: "Consume" | "Add", amount: string, description?: string) {
+  await page.getByLabel("Amount").fill(amount);
+  if (description !== undefined) await page.getByLabel("Description (optional)").fill(description);
+  await page.getByRole("button", { name: button, exact: true }).click();
+}
+
+test("an owner consumes and adds credits; another member's dashboard follows without a reload", async ({
+  owner,
+  request,
+  ownerPage: page,
+  browser,
+  newRequest,
+}) => {
+  const errors: Error[] = [];
+  page.on("pageerror", (error) => errors.push(error));
+  const editor = await memberWithRole({ request, organizationId: owner.organizationId }, "editor", newRequest);
+  const watcher = await signedInPage(browser, editor.request);
+  try {
+    await page.goto("/dashboard");
+    await expect(page.getByRole("heading", { name: `Welcome back, ${owner.email.split("@")[0]}!` })).toBeVisible();
+    await expect(page.getByRole("heading", { name: owner.organizationName })).toBeVisible();
+    await expectBalance(page, "100");
+    await expect(page.getByRole("group", { name: "Members", exact: true })).toContainText("2");
+    await expect(recentTransactions(page)).toHaveCount(1);
+    await expect(recentTransactions(page).first()).toContainText("Initial credits");
+    await expect(recentTransactions(page).first()).toContainText("+100");
+
+    await watcher.goto("/dashboard");
+    await expectBalance(watcher, "100");
+
+    // Empty and non-positive amounts are silently ignored (spec 5).
+    for (const ignored of ["", "0", "-5"]) await changeCredits(page, "Consume", ignored);
+    await expect(page.getByRole("alert")).toHaveCount(0);
+    await expectBalance(page, "100");
+
+    await changeCredits(page, "Consume", "30", "Nightly backup");
+    await expect(page.getByText("Consumed 30 credits. New balance: 70.")).toBeVisible();
+    await expectBalance(page, "70");
+    await expect(page.getByLabel("Amount")).toHaveValue("");
+    await expect(recentTransactions(page).first()).toContainText("Nightly backup");
+    await expect(recentTransactions(page).first()).toContainText("-30");
+
+    // The editor's dashboard, in another browser, moves without a reload.
+    await expectBalance(watcher, "70");
+    await expect(recentTransactions(watcher).first()).toContainText("Nightly backup");
+    await expect(recentTransactions(watcher).first()).toContainText("-30");
+
+    await changeCredits(page, "Add", "50");
+    await expect(page.getByText("Added 50 credits. New balance: 120.")).toBeVisible();
+    await expect(recentTransactions(page).first()).toContainText("Credits added");
+    await expect(recentTransactions(page).first()).toContainText("+50");
+    await expectBalance(watcher, "120");
+    await expect(recentTransactions(watcher)).toHaveCount(3);
+    await expect(recentTransactions(watcher).first()).toContainText("+50");
+
+    // The editor consumes; the owner's screen follows.
+    await changeCredits(watcher, "Consume", "20", "Deploy");
+    await expectBalance(watcher, "100");
+    await expectBalance(page, "100");
+    await expect(recentTransactions(page).first()).toContainText("Deploy");
+
+    // The last 10 only; the rest is in the history, newest first, with a type filter and pages.
+    for (let index = 1; index <= 9; index++) {
+      const response = await request.post(`/api/orgs/${owner.organizationId}/credits/consume`, {
+        headers: ORIGIN,
+        data: { amount: 1, description: `Batch job ${index}` },
+      });
+      expect(response.status()).toBe(201);
+    }
+    await expectBalance(page, "91");
+    await expect(recentTransactions(page)).toHaveCount(10);
+    await expect(recentTransactions(page).first()).toContainText("Batch job 9");
+
+    await page.getByRole("button", { name: "View full history" }).click();
+    const history = page.getByRole("dialog", { name: "Credit history" });
+    await expect(history.getByText("13 transactions")).toBeVisible();
+    await expect(history.getByRole("row")).toHaveCount(14); // header + 13
+    await history.getByLabel("Type").selectOption("addition");
+    await expect(history.getByText("2 transactions")).toBeVisible();
+    await expect(history.getByRole("row").nth(1)).toContainText("+50");
+    await expect(history.getByRole("row").nth(2)).toContainText("Initial credits");
+    await history.getByLabel("Type").selectOption("");
+    await expect(history.getByText("Page 1 of 1")).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(history).toBeHidden();
+    expect(errors, "uncaught errors in the page").toEqual([]);
+  } finally {
+    await watcher.context().close();
+  }
+});
+
+test("a viewer's Add is refused, and so is consuming more than the balance", async ({
+  owner,
+  request,
+  browser,
+  newRequest,
+}) => {
+  const viewer = await memberWithRole({ request, organizationId: owner.organizationId }, "viewer", newRequest);
+  const page = await signedInPage(browser, viewer.request);
+  try {
+    await page.goto("/dashboard");
+    await expectBalance(page, "100");
+    await expect(page.getByText("Adding credits: Requires admin role or higher.")).toBeVisible();
+
+    await changeCredits(page, "Add", "25");
+    await expect(page.getByRole("alert")).toHaveText("You do not have permission to add credits");
+    await expectBalance(page, "100");
+
+    await changeCredits(page, "Consume", "101");
+    await expect(page.getByRole("alert")).toHaveText("Insufficient credits");
+    await expectBalance(page, "100");
+    await expect(recentTransactions(page)).toHaveCount(1);
+
+    // A viewer may consume what the balance holds.
+    await changeCredits(page, "Consume", "100", "Everything");
+    await expect(page.getByText("Consumed 100 credits. New balance: 0.")).toBeVisible();
+    await expectBalance(page, "0");
+    await changeCredits(page, "Consume", "1");
+    await expect(page.getByRole("alert")).toHaveText("Insufficient credits");
+
+    // Inviting is for admins too: the dashboard's form shows the server's refusal.
+    await page.getByRole("button", { name: "Send Invites" }).click();
+    await page.getByLabel("Email address").fill(uniqueEmail("friend"));
+    await page.getByRole("button", { name: "Send Invitation" }).click();
+    await expect(page.getByText("Error: You do not have permission to invite users")).toBeVisible();
+  } finally {
+    await page.context().close();
+  }
+});
+
+test("Quick Actions show the members and send a viewer invitation", async ({ owner, ownerPage: page }) => {
+  await page.goto("/dashboard");
+  await page.getByRole("button", { name: "View Members" }).click();
+  await expect(page.getByRole("button", { name: "View Members" })).toHaveAttribute("aria-expanded", "true");
+  const members = page.getByRole("list", { name: "Members", exact: true });
+  await expect(members.getByRole("listitem")).toHaveCount(1);
+  await expect(members).toContainText(owner.email);
+  await expect(members).toContainText("owner");
+
+  await page.getByRole("button", { name: "Send Invites" }).click();
+  const form = page.getByRole("form", { name: "Send an invitation" });
+  await form.getByLabel("Email address").fill("not-an-address");
+  await form.getByRole("button", { name: "Send Invitation" }).click();
+  await expect(form.getByText("Please enter a valid email address")).toBeVisible();
+
+  const email = uniqueEmail("invitee");
+  const since = new Date();
+  await form.getByLabel("Email address").fill(email);
+  await form.getByRole("button", { name: "Send Invitation" }).click();
+  await expect(form.getByText(`Invitation sent successfully to ${email}`)).toBeVisible();
+  const mail = await waitForMail({ to: email, since });
+  expect(extractLink(mail, "/invite/")).toContain("/invite/");
+
+  // The server's refusal is shown as 'Error: <message>'.
+  await form.getByLabel("Email address").fill(owner.email);
+  await form.getByRole("button", { name: "Send Invitation" }).click();
+  await expect(form.getByText(`Error: ${owner.email} is already a member of this organization`)).toBeVisible();
+
+  await page.getByRole("button", { name: "View Members" }).click();
+  await expect(members).toBeHidden();
+});
+
+test("a member left without an organization creates one from the dashboard", async ({
+  owner,
+  request,
+  browser,
+  newRequest,
+}) => {
+  // Through the app only: the owner invites someone, who joins, and is then removed again.
+  const member = await memberWithRole({ request, organizationId: owner.organizationId }, "editor", newRequest);
+  const removed = await request.delete(`/api/orgs/${owner.organizationId}/members/${member.userId}`, {
+    headers: ORIGIN,
+  });
+  expect(removed.status(), await removed.text()).toBe(204);
+
+  const page = await signedInPage(browser, member.request);
+  try {
+    await page.goto("/dashboard");
+    await expect(page.getByRole("heading", { name: `Welcome back, ${member.email.split("@")[0]}!` })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "No Organization Selected" })).toBeVisible();
+
+    await page.getByLabel("Organization name").fill("   ");
+    await page.getByRole("button", { name: "Create organization" }).click();
+    await expect(page.getByText("Organization name is required and must be a non-empty string")).toBeVisible();
+
+    await page.getByLabel("Organization name").fill("  Night Shift  ");
+    await page.getByRole("button", { name: "Create organization" }).click();
+    await expect(page.getByRole("heading", { name: "Night Shift" })).toBeVisible();
+    await expectBalance(page, "100");
+    await expect(recentTransactions(page)).toHaveCount(1);
+    await expect(recentTransactions(page).first()).toContainText("Initial credits");
+    // The creator is its owner, so they may add credits.
+    await changeCredits(page, "Add", "5");
+    await expectBalance(page, "105");
+  } finally {
+    await page.context().close();
+  }
+});

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+import { MESSAGES } from "../errors/messages.ts";
+import { CREDIT_TEXTS } from "./messages.ts";
+import {
+  CreditChangeSchema,
+  CreditTransactionsQuerySchema,
+  formatSignedAmount,
+  parseDashboardAmount,
+} from "./schemas.ts";
+
+function firstMessage(input: unknown) {
+  const result = CreditChangeSchema.safeParse(input);
+  return result.success ? undefined : result.error.issues[0]?.message;
+}
+
+describe("credit amounts (spec 5 'Credits')", () => {
+  it.each([0, -1, -1.5, "5", null, undefined, Number.NaN])("refuses %s with 'Amount must be positive'", (amount) => {
+    expect(firstMessage({ amount })).toBe(MESSAGES.amountMustBePositive);
+  });
+
+  it("refuses fractions and amounts over the limit", () => {
+    expect(firstMessage({ amount: 2.5 })).toBe(CREDIT_TEXTS.amountWhole);
+    expect(firstMessage({ amount: 1_000_001 })).toBe(CREDIT_TEXTS.amountTooLarge(1_000_000));
+  });
+
+  it("accepts a whole positive amount and trims the description", () => {
+    expect(CreditChangeSchema.parse({ amount: 7, description: "  Export  " })).toEqual({
+      amount: 7,
+      description: "Export",
+    });
+  });
+});
+
+describe("the dashboard's amount field", () => {
+  it.each([
+    ["", null],
+    ["   ", null],
+    ["0", null],
+    ["-4", null],
+    ["abc", null],
+    ["12", 12],
+    [" 3 ", 3],
+    ["7.9", 7],
+  ])("%j → %s", (input, expected) => {
+    expect(parseDashboardAmount(input)).toBe(expected);
+  });
+});
+
+describe("transaction list helpers", () => {
+  it("signs amounts", () => {
+    expect(formatSignedAmount(25)).toBe("+25");
+    expect(formatSignedAmount(-1500)).toBe("-1,500");
+  });
+
+  it("filters by type and pages", () => {
+    expect(CreditTransactionsQuerySchema.parse({ type: "addition", page: "2" })).toEqual({
+      type: "addition",
+      page: 2,
+      pageSize: 20,
+    });
+    expect(CreditTransactionsQuerySchema.safeParse({ type: "refund" }).success).toBe(false);
+  });
+});

@@ -1,0 +1,77 @@
+import { z } from "zod";
+import { MESSAGES } from "../errors/messages.ts";
+import { PageQuerySchema, pageOf } from "../pagination.ts";
+import { CREDIT_TEXTS } from "./messages.ts";
+
+export const CREDIT_TRANSACTION_TYPES = ["consumption", "addition"] as const;
+export type CreditTransactionType = (typeof CREDIT_TRANSACTION_TYPES)[number];
+
+/** Spec 9: the dashboard's recent credit activity. */
+export const RECENT_TRANSACTIONS_LIMIT = 10;
+/** One change at most; keeps a typo from adding a billion credits. */
+export const MAX_CREDIT_AMOUNT = 1_000_000;
+/** The balance is a PostgreSQL integer. */
+export const MAX_CREDIT_BALANCE = 2_147_483_647;
+export const MAX_CREDIT_DESCRIPTION_LENGTH = 200;
+
+/** A whole, positive number of credits (spec 5 "Credits"). */
+export const CreditAmountSchema = z
+  .number({ error: MESSAGES.amountMustBePositive })
+  // Checked before wholeness, so -1.5 reads 'Amount must be positive'.
+  .positive(MESSAGES.amountMustBePositive)
+  .int(CREDIT_TEXTS.amountWhole)
+  .max(MAX_CREDIT_AMOUNT, CREDIT_TEXTS.amountTooLarge(MAX_CREDIT_AMOUNT));
+
+/** Body of POST .../credits/consume and .../credits/add. A blank description gets a default. */
+export const CreditChangeSchema = z.object({
+  amount: CreditAmountSchema,
+  description: z
+    .string()
+    .trim()
+    .max(MAX_CREDIT_DESCRIPTION_LENGTH, CREDIT_TEXTS.descriptionTooLong(MAX_CREDIT_DESCRIPTION_LENGTH))
+    .optional(),
+});
+export type CreditChangeInput = z.input<typeof CreditChangeSchema>;
+
+/** One row of the ledger; the amount is negative for a consumption (spec 3 "creditTransaction"). */
+export const CreditTransactionSchema = z.object({
+  id: z.string(),
+  amount: z.number().int(),
+  type: z.enum(CREDIT_TRANSACTION_TYPES),
+  description: z.string(),
+  userId: z.string().nullable(),
+  /** The member's display name, else the part of the email before the @; null once the user is gone. */
+  userName: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type CreditTransaction = z.infer<typeof CreditTransactionSchema>;
+
+/** The answer to a consume or add: the new balance and the ledger row written with it. */
+export const CreditChangeResultSchema = z.object({
+  balance: z.number().int(),
+  transaction: CreditTransactionSchema,
+});
+export type CreditChangeResult = z.infer<typeof CreditChangeResultSchema>;
+
+/** GET .../credits/transactions: newest first, optionally one type only. */
+export const CreditTransactionsQuerySchema = PageQuerySchema.extend({
+  type: z.enum(CREDIT_TRANSACTION_TYPES).optional(),
+});
+export type CreditTransactionsQuery = z.input<typeof CreditTransactionsQuerySchema>;
+
+export const CreditTransactionPageSchema = pageOf(CreditTransactionSchema);
+export type CreditTransactionPage = z.infer<typeof CreditTransactionPageSchema>;
+
+/**
+ * The dashboard's amount field (spec 5): parses an integer the way the original did, and gives null
+ * for empty or non-positive input, which the dashboard then silently ignores.
+ */
+export function parseDashboardAmount(input: string): number | null {
+  const amount = Number.parseInt(input.trim(), 10);
+  return Number.isFinite(amount) && amount > 0 ? amount : null;
+}
+
+/** '+25' or '-10', as the transaction lists show amounts. */
+export function formatSignedAmount(amount: number): string {
+  return amount > 0 ? `+${amount.toLocaleString("en-US")}` : `-${Math.abs(amount).toLocaleString("en-US")}`;
+}
