@@ -1,37 +1,14 @@
-import type { APIRequestContext, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { E2E_PASSWORD, registerOrganizationOwner, shareSession, uniqueEmail } from "./support/accounts.ts";
 import { E2E_BASE_URL } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
-import { extractLink, waitForMail } from "./support/outbox.ts";
+import { invitationLink, registerWithInvitation, sendInvitation } from "./support/invitations.ts";
 
 // Issue 3: an owner invites, the invitee follows the mailed link, registers and joins; the owner
 // sees them arrive without reloading, changes their role and removes them; an admin is refused
 // what the member-table rules refuse.
 
 const ORIGIN = { origin: E2E_BASE_URL };
-
-async function inviteByApi(request: APIRequestContext, organizationId: string, email: string, role: string) {
-  const response = await request.post(`/api/orgs/${organizationId}/invitations`, {
-    headers: ORIGIN,
-    data: { email, role },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-}
-
-async function mailedLink(email: string, since: Date): Promise<string> {
-  const mail = await waitForMail({ to: email, subjectIncludes: "invited you to join", since });
-  return extractLink(mail, "/invite/");
-}
-
-/** Registers `email` with the invitation code from `link` (the register page's join mode), by API. */
-async function joinByApi(request: APIRequestContext, email: string, link: string) {
-  const invitationCode = decodeURIComponent(new URL(link).pathname.replace("/invite/", ""));
-  const response = await request.post("/api/account/register", {
-    headers: ORIGIN,
-    data: { mode: "join", email, password: E2E_PASSWORD, confirmPassword: E2E_PASSWORD, invitationCode },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-}
 
 function memberRow(page: Page, email: string) {
   return page.getByRole("row").filter({ hasText: email });
@@ -82,7 +59,7 @@ test("an invitee registers from the mailed link and joins; the owner sees it liv
   await expect(memberRow(page, inviteeEmail)).toHaveCount(0);
 
   // A second browser opens the link from the mail, registers and lands in the organization.
-  const link = await mailedLink(inviteeEmail, since);
+  const link = await invitationLink(inviteeEmail, since);
   const inviteeContext = await browser.newContext();
   try {
     const invitee = await inviteeContext.newPage();
@@ -147,27 +124,29 @@ test("a signed-in invitee accepts with the button; another declines", async ({
   const decliner = await newRequest();
   const declinerAccount = await registerOrganizationOwner(decliner, { organizationName: "Decliner's Own" });
   const since = new Date();
-  await inviteByApi(request, owner.organizationId, accepterAccount.email, "admin");
-  await inviteByApi(request, owner.organizationId, declinerAccount.email, "viewer");
+  await sendInvitation(request, owner.organizationId, accepterAccount.email, "admin");
+  await sendInvitation(request, owner.organizationId, declinerAccount.email, "viewer");
 
   const acceptContext = await browser.newContext();
   const declineContext = await browser.newContext();
   try {
     await shareSession(accepter, acceptContext);
     const page = await acceptContext.newPage();
-    await page.goto(await mailedLink(accepterAccount.email, since));
+    await page.goto(await invitationLink(accepterAccount.email, since));
     await expect(page.getByRole("heading", { name: "You've been invited!" })).toBeVisible();
     await page.getByRole("button", { name: "Accept Invitation" }).click();
     await expect(page).toHaveURL((url) => url.pathname === "/dashboard");
+    await expect(page.getByText(`Welcome to ${owner.organizationName}! You've been added as a admin.`)).toBeVisible();
     // The inviting organization is now the current one, with the invited role.
     await expect(page.getByText("Your role:").getByText("admin")).toBeVisible();
 
     await shareSession(decliner, declineContext);
     const declinePage = await declineContext.newPage();
-    const declineLink = await mailedLink(declinerAccount.email, since);
+    const declineLink = await invitationLink(declinerAccount.email, since);
     await declinePage.goto(declineLink);
     await declinePage.getByRole("button", { name: "Decline" }).click();
     await expect(declinePage).toHaveURL((url) => url.pathname === "/");
+    await expect(declinePage.getByText("Invitation declined.")).toBeVisible();
     // The link is used up.
     await declinePage.goto(declineLink);
     await expect(declinePage.getByRole("heading", { name: "Invalid Invitation" })).toBeVisible();
@@ -199,13 +178,13 @@ test("an admin is offered, and allowed, only what the member-table rules allow",
     [otherAdminEmail, "admin"],
     [editorEmail, "editor"],
   ] as const) {
-    await inviteByApi(request, owner.organizationId, email, role);
+    await sendInvitation(request, owner.organizationId, email, role);
   }
   const admin = await newRequest();
-  await joinByApi(admin, adminEmail, await mailedLink(adminEmail, since));
-  await joinByApi(await newRequest(), otherAdminEmail, await mailedLink(otherAdminEmail, since));
+  await registerWithInvitation(admin, adminEmail, await invitationLink(adminEmail, since));
+  await registerWithInvitation(await newRequest(), otherAdminEmail, await invitationLink(otherAdminEmail, since));
   const editor = await newRequest();
-  await joinByApi(editor, editorEmail, await mailedLink(editorEmail, since));
+  await registerWithInvitation(editor, editorEmail, await invitationLink(editorEmail, since));
 
   const context = await browser.newContext();
   try {

@@ -1,45 +1,12 @@
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import sharp from "sharp";
-import { E2E_PASSWORD, shareSession, uniqueEmail } from "./support/accounts.ts";
-import { E2E_BASE_URL } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
-import { extractLink, waitForMail } from "./support/outbox.ts";
+import { registerInvitedMember } from "./support/invitations.ts";
+import { openSignedInPage } from "./support/signed-in-page.ts";
 
 // Issue 8: an admin (here the owner) gives the organization a logo and a timezone while a member
 // watches the shell change; a member updates their own name, phone and avatar and sees the badge
 // change. (The workflows feature has not landed: a next run shown in the new timezone is left for
 // its tests.)
-
-const ORIGIN = { origin: E2E_BASE_URL };
-
-/** A new account that joins the owner's organization through an invitation, signed in. */
-async function memberOf(
-  owner: { request: APIRequestContext; organizationId: string },
-  newRequest: () => Promise<APIRequestContext>,
-) {
-  const email = uniqueEmail("member");
-  const since = new Date();
-  const invited = await owner.request.post(`/api/orgs/${owner.organizationId}/invitations`, {
-    headers: ORIGIN,
-    data: { email, role: "viewer" },
-  });
-  expect(invited.status(), await invited.text()).toBe(201);
-  const link = extractLink(await waitForMail({ to: email, since }), "/invite/");
-  const invitationCode = decodeURIComponent(new URL(link).pathname.split("/").pop() ?? "");
-  const request = await newRequest();
-  const registered = await request.post("/api/account/register", {
-    headers: ORIGIN,
-    data: { mode: "join", email, password: E2E_PASSWORD, confirmPassword: E2E_PASSWORD, invitationCode },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  return { email, request };
-}
-
-async function signedInPage(browser: Browser, request: APIRequestContext): Promise<Page> {
-  const context = await browser.newContext({ baseURL: E2E_BASE_URL });
-  await shareSession(request, context);
-  return context.newPage();
-}
 
 /** A 600×300 PNG: two colour bands, so the re-encoded 300×150 logo is easy to recognise. */
 async function logoPng(): Promise<Buffer> {
@@ -66,8 +33,8 @@ test("an admin uploads a logo and changes the timezone; every member's shell fol
   browser,
   newRequest,
 }) => {
-  const member = await memberOf({ request, organizationId: owner.organizationId }, newRequest);
-  const watcher = await signedInPage(browser, member.request);
+  const member = await registerInvitedMember({ request, organizationId: owner.organizationId }, "viewer", newRequest);
+  const watcher = await openSignedInPage(browser, member.request);
   const errors: Error[] = [];
   admin.on("pageerror", (error) => errors.push(error));
   watcher.on("pageerror", (error) => errors.push(error));
@@ -148,8 +115,8 @@ test("a member updates their name, phone and avatar and sees the badge change at
   browser,
   newRequest,
 }) => {
-  const member = await memberOf({ request, organizationId: owner.organizationId }, newRequest);
-  const page = await signedInPage(browser, member.request);
+  const member = await registerInvitedMember({ request, organizationId: owner.organizationId }, "viewer", newRequest);
+  const page = await openSignedInPage(browser, member.request);
   const errors: Error[] = [];
   page.on("pageerror", (error) => errors.push(error));
   const badge = page.locator("aside");

@@ -1,47 +1,10 @@
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { E2E_PASSWORD, shareSession, uniqueEmail } from "./support/accounts.ts";
-import { E2E_BASE_URL } from "./support/env.ts";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures.ts";
-import { extractLink, waitForMail } from "./support/outbox.ts";
+import { registerInvitedMember } from "./support/invitations.ts";
+import { openSignedInPage } from "./support/signed-in-page.ts";
 
 // Issue 5: an editor manages the command library while another member watches it change live;
 // a viewer cannot open the page.
-
-const ORIGIN = { origin: E2E_BASE_URL };
-
-/**
- * Gives a new account a role in the owner's organization the way a person gets one: the owner
- * invites the address, the invitee registers with the code from the mail and is signed in.
- */
-async function memberWithRole(
-  owner: { request: APIRequestContext; organizationId: string },
-  role: "viewer" | "editor",
-  newRequest: () => Promise<APIRequestContext>,
-) {
-  const email = uniqueEmail(role);
-  const since = new Date();
-  const invited = await owner.request.post(`/api/orgs/${owner.organizationId}/invitations`, {
-    headers: ORIGIN,
-    data: { email, role },
-  });
-  expect(invited.status(), await invited.text()).toBe(201);
-  const link = extractLink(await waitForMail({ to: email, since }), "/invite/");
-  const invitationCode = decodeURIComponent(new URL(link).pathname.split("/").pop() ?? "");
-
-  const request = await newRequest();
-  const registered = await request.post("/api/account/register", {
-    headers: ORIGIN,
-    data: { mode: "join", email, password: E2E_PASSWORD, confirmPassword: E2E_PASSWORD, invitationCode },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  return request;
-}
-
-async function signedInPage(browser: Browser, request: APIRequestContext): Promise<Page> {
-  const context = await browser.newContext({ baseURL: E2E_BASE_URL });
-  await shareSession(request, context);
-  return context.newPage();
-}
 
 function card(page: Page, name: string) {
   return page.getByRole("article", { name });
@@ -61,8 +24,12 @@ test("an editor adds, edits, filters and deletes a command while another member 
   browser,
   newRequest,
 }) => {
-  const editorRequest = await memberWithRole({ request, organizationId: owner.organizationId }, "editor", newRequest);
-  const editor = await signedInPage(browser, editorRequest);
+  const editorMember = await registerInvitedMember(
+    { request, organizationId: owner.organizationId },
+    "editor",
+    newRequest,
+  );
+  const editor = await openSignedInPage(browser, editorMember.request);
   const errors: Error[] = [];
   editor.on("pageerror", (error) => errors.push(error));
   watcher.on("pageerror", (error) => errors.push(error));
@@ -150,8 +117,12 @@ test("a viewer cannot reach /tasks and sees the access-denied panel", async ({
   browser,
   newRequest,
 }) => {
-  const viewerRequest = await memberWithRole({ request, organizationId: owner.organizationId }, "viewer", newRequest);
-  const viewer = await signedInPage(browser, viewerRequest);
+  const viewerMember = await registerInvitedMember(
+    { request, organizationId: owner.organizationId },
+    "viewer",
+    newRequest,
+  );
+  const viewer = await openSignedInPage(browser, viewerMember.request);
 
   await viewer.goto("/tasks");
 

@@ -2,9 +2,10 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { documents } from "../../src/db/schema/index.ts";
 import { createOrgWithRoles, type OrgWithRoles } from "../helpers/factories.ts";
+import { getFile } from "../helpers/get-file.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import { image, pdf } from "./fixtures.ts";
-import { documentsUrl, getFile, uploadOk } from "./requests.ts";
+import { documentsUrl, uploadOk } from "./requests.ts";
 
 let t: TestApp;
 let org: OrgWithRoles;

@@ -2,10 +2,11 @@ import { MESSAGES } from "@flowdeck/shared";
 import { DOCUMENT_MESSAGES } from "@flowdeck/shared/documents/messages";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOrgWithRoles, type OrgWithRoles } from "../helpers/factories.ts";
-import { TestClient } from "../helpers/http-client.ts";
+import type { TestClient } from "../helpers/http-client.ts";
+import { multipartBody } from "../helpers/multipart.ts";
+import { CALLERS, clientOf, expectedStatus } from "../helpers/permission-matrix.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import { image } from "./fixtures.ts";
-import { multipartBody } from "./multipart.ts";
 import { documentsUrl, uploadOk } from "./requests.ts";
 
 let t: TestApp;
@@ -15,13 +16,6 @@ beforeAll(async () => {
   org = await createOrgWithRoles(t.app);
 });
 afterAll(() => t.close());
-
-type Caller = "signed out" | "outsider" | "viewer" | "editor" | "admin" | "owner";
-const CALLERS: Caller[] = ["signed out", "outsider", "viewer", "editor", "admin", "owner"];
-
-function clientOf(caller: Caller): TestClient {
-  return caller === "signed out" ? new TestClient(t.app) : org.users[caller].client;
-}
 
 /** A fresh document per check, so a delete or a new version never affects another check. */
 async function freshDocument(orgId = org.organizationId, owner = org.users.owner.client) {
@@ -84,21 +78,14 @@ const ROUTES: Route[] = [
   { name: "DELETE", minimum: "editor", success: 204, call: (c, o, d) => c.delete(documentsUrl(o, `/${d}`)) },
 ];
 
-function expected(route: Route, caller: Caller): number {
-  if (caller === "signed out") return 401;
-  if (caller === "outsider") return 404;
-  if (caller === "viewer" && route.minimum === "editor") return 403;
-  return route.success;
-}
-
 describe("the permission matrix of every documents route", () => {
   const cases = ROUTES.flatMap((route) =>
-    CALLERS.map((caller) => ({ route, caller, status: expected(route, caller) })),
+    CALLERS.map((caller) => ({ route, caller, status: expectedStatus(caller, route) })),
   );
 
   it.each(cases)("$route.name by $caller answers $status", async ({ route, caller, status }) => {
     const document = await freshDocument();
-    const response = await route.call(clientOf(caller), org.organizationId, document.id);
+    const response = await route.call(clientOf(t.app, org, caller), org.organizationId, document.id);
     expect(response.status).toBe(status);
     if (status === 401) expect(response.body.error.message).toBe(MESSAGES.notSignedIn);
     if (status === 404) expect(response.body.error.message).toBe(MESSAGES.organizationNotFound);
@@ -110,7 +97,7 @@ describe("the permission matrix of every documents route", () => {
     const totalBefore = (await org.users.owner.client.get(documentsUrl(org.organizationId))).body.total;
     for (const route of ROUTES.filter((candidate) => candidate.minimum === "editor")) {
       for (const caller of ["signed out", "outsider", "viewer"] as const) {
-        await route.call(clientOf(caller), org.organizationId, document.id);
+        await route.call(clientOf(t.app, org, caller), org.organizationId, document.id);
       }
     }
     const after = await org.users.owner.client.get(documentsUrl(org.organizationId, `/${document.id}`));

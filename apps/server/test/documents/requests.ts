@@ -1,7 +1,6 @@
-import type { FastifyInstance } from "fastify";
 import type { TestClient, TestResponse } from "../helpers/http-client.ts";
+import { sendMultipart, type FilePart, type Part } from "../helpers/multipart.ts";
 import type { Fixture } from "./fixtures.ts";
-import { multipartBody, type FilePart, type Part } from "./multipart.ts";
 
 export type UploadOptions = {
   file?: Fixture | Omit<FilePart, "name">;
@@ -22,8 +21,7 @@ export function postMultipart<T = any>(
   url: string,
   options: UploadOptions,
 ): Promise<TestResponse<T>> {
-  const { payload, contentType } = multipartBody(partsOf(options));
-  return client.request<T>({ method: "POST", url, payload, headers: { "content-type": contentType } });
+  return sendMultipart<T>(client, { method: "POST", url, parts: partsOf(options) });
 }
 
 export function documentsUrl(orgId: string, rest = ""): string {
@@ -43,27 +41,4 @@ export async function uploadOk(client: TestClient, orgId: string, options: Uploa
   const response = await upload(client, orgId, options);
   if (response.status !== 201) throw new Error(`upload failed: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body as { id: string; version: number; fileName: string; title: string } & Record<string, any>;
-}
-
-/** GET a file: TestClient decodes bodies as text, so this reads the raw bytes through inject(). */
-export async function getFile(app: FastifyInstance, client: TestClient | undefined, url: string, headers = {}) {
-  const response = await app.inject({
-    method: "GET",
-    url,
-    headers: { ...(client?.cookieHeader ? { cookie: client.cookieHeader } : {}), ...headers },
-  });
-  return {
-    status: response.statusCode,
-    headers: response.headers,
-    bytes: response.rawPayload,
-    json: safeJson(response.body),
-  };
-}
-
-function safeJson(text: string): any {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }

@@ -4,9 +4,10 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { documentFiles, documents } from "../../src/db/schema/index.ts";
 import { createOrgWithRoles, type OrgWithRoles } from "../helpers/factories.ts";
+import { getFile } from "../helpers/get-file.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import { HTML_PAGE, allowedFixtures, executable, image, pdf, zip } from "./fixtures.ts";
-import { documentsUrl, getFile, upload, uploadOk } from "./requests.ts";
+import { documentsUrl, upload, uploadOk } from "./requests.ts";
 
 let t: TestApp;
 let org: OrgWithRoles;

@@ -4,11 +4,12 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { documentFiles } from "../../src/db/schema/index.ts";
 import { createOrgWithRoles, type OrgWithRoles } from "../helpers/factories.ts";
+import { getFile } from "../helpers/get-file.ts";
+import { multipartBody } from "../helpers/multipart.ts";
 import { baseUrlOf, subscribe } from "../helpers/sse-client.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import { HTML_PAGE, image, pdf } from "./fixtures.ts";
-import { multipartBody } from "./multipart.ts";
-import { documentsUrl, getFile, upload, uploadOk, uploadVersion } from "./requests.ts";
+import { documentsUrl, upload, uploadOk, uploadVersion } from "./requests.ts";
 
 let t: TestApp;
 let org: OrgWithRoles;

@@ -1,15 +1,13 @@
 import type { Mail, Mailer } from "../../src/lib/mailer.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOrgWithRoles, registerOwner, uniqueEmail, type OrgWithRoles } from "../helpers/factories.ts";
-import { TestClient } from "../helpers/http-client.ts";
+import type { TestClient } from "../helpers/http-client.ts";
+import { CALLERS, clientOf, type Caller } from "../helpers/permission-matrix.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import { insertInvitation } from "../members/support.ts";
 
 // Every invitations route × every kind of caller. Mail is captured in memory here; the real SMTP
 // path is tested in invitations.test.ts.
-
-type Caller = "signed out" | "outsider" | "viewer" | "editor" | "admin" | "owner";
-const CALLERS: Caller[] = ["signed out", "outsider", "viewer", "editor", "admin", "owner"];
 
 const sent: Mail[] = [];
 const mailer: Mailer = { send: async (mail) => void sent.push(mail) };
@@ -24,10 +22,6 @@ beforeAll(async () => {
   elsewhere = await registerOwner(t.app, { organizationName: "Elsewhere" });
 });
 afterAll(() => t.close());
-
-function clientOf(caller: Caller): TestClient {
-  return caller === "signed out" ? new TestClient(t.app) : org.users[caller].client;
-}
 
 function emailOf(caller: Caller): string {
   return caller === "signed out" ? uniqueEmail("nobody") : org.users[caller].email;
@@ -93,7 +87,7 @@ const routes: {
 
 describe.each(routes)("$name", ({ call, expected }) => {
   it.each(CALLERS)("answers %s as the matrix says", async (caller) => {
-    const response = await call(clientOf(caller), caller);
+    const response = await call(clientOf(t.app, org, caller), caller);
     expect(response.status).toBe(expected[caller]);
   });
 });

@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addMember, createOrgWithRoles, createUser, uniqueEmail, type OrgWithRoles } from "../helpers/factories.ts";
-import { TestClient } from "../helpers/http-client.ts";
+import type { TestClient } from "../helpers/http-client.ts";
+import { CALLERS, clientOf, type Caller } from "../helpers/permission-matrix.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
 // Every members route × every kind of caller (conventions: "Every route gets a permission matrix").
 // The target of each change is a fresh viewer, so one case never depends on another.
-
-type Caller = "signed out" | "outsider" | "viewer" | "editor" | "admin" | "owner";
-const CALLERS: Caller[] = ["signed out", "outsider", "viewer", "editor", "admin", "owner"];
 
 let t: TestApp;
 let org: OrgWithRoles;
@@ -16,10 +14,6 @@ beforeAll(async () => {
   org = await createOrgWithRoles(t.app);
 });
 afterAll(() => t.close());
-
-function clientOf(caller: Caller): TestClient {
-  return caller === "signed out" ? new TestClient(t.app) : org.users[caller].client;
-}
 
 async function freshViewer() {
   const user = await createUser(t.app, { email: uniqueEmail("target") });
@@ -52,7 +46,7 @@ const routes: {
 
 describe.each(routes)("$name", ({ call, expected }) => {
   it.each(CALLERS)("answers %s as the matrix says", async (caller) => {
-    const response = await call(clientOf(caller));
+    const response = await call(clientOf(t.app, org, caller));
     expect(response.status).toBe(expected[caller]);
   });
 });

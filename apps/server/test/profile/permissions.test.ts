@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOrgWithRoles, type OrgWithRoles } from "../helpers/factories.ts";
-import { TestClient } from "../helpers/http-client.ts";
+import { getFile } from "../helpers/get-file.ts";
+import type { TestClient } from "../helpers/http-client.ts";
+import { solidImage } from "../helpers/image-fixtures.ts";
+import { putImage } from "../helpers/image-requests.ts";
+import { CALLERS, clientOf, type Caller } from "../helpers/permission-matrix.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
-import { solidImage } from "../settings/image-fixtures.ts";
-import { getImage, putImage } from "../settings/image-requests.ts";
 
 let t: TestApp;
 let org: OrgWithRoles;
@@ -14,13 +16,6 @@ beforeAll(async () => {
   png = await solidImage("png");
 });
 afterAll(() => t.close());
-
-type Caller = "signed out" | "outsider" | "viewer" | "editor" | "admin" | "owner";
-const CALLERS: Caller[] = ["signed out", "outsider", "viewer", "editor", "admin", "owner"];
-
-function clientOf(caller: Caller): TestClient {
-  return caller === "signed out" ? new TestClient(t.app) : org.users[caller].client;
-}
 
 // The profile is each user's own: every signed-in user, with any role or none, may use it.
 const OWN_ROUTES: { name: string; success: number; call: (client: TestClient) => Promise<{ status: number }> }[] = [
@@ -36,7 +31,7 @@ const OWN_ROUTES: { name: string; success: number; call: (client: TestClient) =>
 
 describe.each(OWN_ROUTES)("$name", (route) => {
   it.each(CALLERS)("as %s", async (caller) => {
-    const response = await route.call(clientOf(caller));
+    const response = await route.call(clientOf(t.app, org, caller));
     expect(response.status).toBe(caller === "signed out" ? 401 : route.success);
   });
 });
@@ -55,9 +50,9 @@ describe("GET /api/users/:userId/avatar (the editor's)", () => {
     owner: 200,
   };
   it.each(CALLERS)("as %s", async (caller) => {
-    const response = await getImage(
+    const response = await getFile(
       t.app,
-      caller === "signed out" ? undefined : clientOf(caller),
+      caller === "signed out" ? undefined : clientOf(t.app, org, caller),
       `/api/users/${org.users.editor.id}/avatar`,
     );
     expect(response.status).toBe(expected[caller]);

@@ -6,10 +6,11 @@ import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { user } from "../../src/db/schema/index.ts";
 import { createOrgWithRoles, createUser, type OrgWithRoles } from "../helpers/factories.ts";
+import { getFile } from "../helpers/get-file.ts";
+import { SVG, jpegWithGps, pngOfExactSize, solidImage } from "../helpers/image-fixtures.ts";
+import { putImage } from "../helpers/image-requests.ts";
 import { subscribe, type EventStream } from "../helpers/sse-client.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
-import { SVG, jpegWithGps, pngOfExactSize, solidImage } from "../settings/image-fixtures.ts";
-import { getImage, putImage } from "../settings/image-requests.ts";
 
 let t: TestApp;
 let org: OrgWithRoles;
@@ -113,7 +114,7 @@ describe("the avatar", () => {
     const [row] = await t.app.db.select({ image: user.image }).from(user).where(eq(user.id, editor().id));
     expect(row?.image).toBe(response.body.avatarUrl);
 
-    const served = await getImage(t.app, editor().client, response.body.avatarUrl);
+    const served = await getFile(t.app, editor().client, response.body.avatarUrl);
     expect(served.status).toBe(200);
     expect(served.headers["x-content-type-options"]).toBe("nosniff");
     expect(served.headers["cache-control"]).toBe("private, max-age=31536000, immutable");
@@ -125,16 +126,16 @@ describe("the avatar", () => {
   it("is seen by members of a shared organization, and by nobody else", async () => {
     const url = (await editor().client.get("/api/profile")).body.avatarUrl as string;
     for (const role of ["owner", "admin", "viewer"] as const) {
-      expect((await getImage(t.app, org.users[role].client, url)).status).toBe(200);
+      expect((await getFile(t.app, org.users[role].client, url)).status).toBe(200);
     }
-    expect((await getImage(t.app, org.users.outsider.client, url)).status).toBe(404);
-    expect((await getImage(t.app, (await createUser(t.app)).client, url)).status).toBe(404);
-    expect((await getImage(t.app, undefined, url)).status).toBe(401);
+    expect((await getFile(t.app, org.users.outsider.client, url)).status).toBe(404);
+    expect((await getFile(t.app, (await createUser(t.app)).client, url)).status).toBe(404);
+    expect((await getFile(t.app, undefined, url)).status).toBe(401);
   });
 
   it("answers 404 alike for a user who does not exist and one who is not shared", async () => {
-    const unknown = await getImage(t.app, editor().client, "/api/users/no-such-user/avatar");
-    const hidden = await getImage(t.app, editor().client, `/api/users/${org.users.outsider.id}/avatar`);
+    const unknown = await getFile(t.app, editor().client, "/api/users/no-such-user/avatar");
+    const hidden = await getFile(t.app, editor().client, `/api/users/${org.users.outsider.id}/avatar`);
     expect(unknown.status).toBe(404);
     expect(hidden.status).toBe(404);
   });
@@ -166,7 +167,7 @@ describe("the avatar", () => {
     expect(me.body.user.avatarUrl).toBeNull();
     const [row] = await t.app.db.select({ image: user.image }).from(user).where(eq(user.id, editor().id));
     expect(row?.image).toBeNull();
-    expect((await getImage(t.app, editor().client, `/api/users/${editor().id}/avatar`)).status).toBe(404);
+    expect((await getFile(t.app, editor().client, `/api/users/${editor().id}/avatar`)).status).toBe(404);
   });
 
   it("is taken from the stored image, never from another site's picture in users.image", async () => {

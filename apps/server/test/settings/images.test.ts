@@ -5,8 +5,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { organizationLogos } from "../../src/db/schema/index.ts";
 import { registerOwner } from "../helpers/factories.ts";
+import { getFile } from "../helpers/get-file.ts";
 import type { TestClient } from "../helpers/http-client.ts";
-import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import {
   SVG,
   animatedGif,
@@ -16,8 +16,11 @@ import {
   pngOfExactSize,
   rotatedJpeg,
   solidImage,
-} from "./image-fixtures.ts";
-import { getImage, logoUrl, multipartBody, putImage, type ImageFile } from "./image-requests.ts";
+} from "../helpers/image-fixtures.ts";
+import { putImage, type ImageFile } from "../helpers/image-requests.ts";
+import { sendMultipart } from "../helpers/multipart.ts";
+import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { logoUrl } from "./settings-urls.ts";
 
 // Spec 5 "Logo and avatar", through the logo route (the avatar route shares the same code; the
 // profile tests check it end to end).
@@ -37,7 +40,7 @@ const upload = (file: ImageFile, client: TestClient = owner.client) =>
 async function storedLogo() {
   const me = await owner.client.get("/api/me");
   const url = me.body.organizations[0].logoUrl as string;
-  const response = await getImage(t.app, owner.client, url);
+  const response = await getFile(t.app, owner.client, url);
   expect(response.status).toBe(200);
   return {
     bytes: response.bytes,
@@ -118,25 +121,21 @@ describe("types, decided by the content", () => {
 
   it("refuses an empty file and a request without a file", async () => {
     expectRefused(await upload({ fileName: "empty.png", data: Buffer.alloc(0) }), IMAGE_MESSAGES.fileEmpty);
-    const { payload, contentType } = multipartBody([{ fileName: "x.png", data: await solidImage("png") }], "other");
-    const response = await owner.client.request<any>({
+    const response = await sendMultipart(owner.client, {
       method: "PUT",
       url: logoUrl(owner.organizationId),
-      payload,
-      headers: { "content-type": contentType },
+      parts: [{ name: "other", fileName: "x.png", data: await solidImage("png") }],
     });
     expectRefused(response, IMAGE_MESSAGES.fileRequired);
     expectRefused(await owner.client.put(logoUrl(owner.organizationId), {}), IMAGE_MESSAGES.fileRequired);
   });
 
   it("refuses two files in one request", async () => {
-    const file = { fileName: "a.png", data: await solidImage("png") };
-    const { payload, contentType } = multipartBody([file, file]);
-    const response = await owner.client.request<any>({
+    const file = { name: "file", fileName: "a.png", data: await solidImage("png") };
+    const response = await sendMultipart(owner.client, {
       method: "PUT",
       url: logoUrl(owner.organizationId),
-      payload,
-      headers: { "content-type": contentType },
+      parts: [file, file],
     });
     expectRefused(response, IMAGE_MESSAGES.onlyOneFile);
   });

@@ -1,10 +1,13 @@
 import { MESSAGES } from "@flowdeck/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOrgWithRoles, type OrgWithRoles } from "../helpers/factories.ts";
-import { TestClient } from "../helpers/http-client.ts";
+import { getFile } from "../helpers/get-file.ts";
+import type { TestClient } from "../helpers/http-client.ts";
+import { solidImage } from "../helpers/image-fixtures.ts";
+import { putImage } from "../helpers/image-requests.ts";
+import { CALLERS, clientOf, expectedStatus } from "../helpers/permission-matrix.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
-import { solidImage } from "./image-fixtures.ts";
-import { getImage, logoUrl, putImage, settingsUrl } from "./image-requests.ts";
+import { logoUrl, settingsUrl } from "./settings-urls.ts";
 
 let t: TestApp;
 let org: OrgWithRoles;
@@ -15,13 +18,6 @@ beforeAll(async () => {
   png = await solidImage("png");
 });
 afterAll(() => t.close());
-
-type Caller = "signed out" | "outsider" | "viewer" | "editor" | "admin" | "owner";
-const CALLERS: Caller[] = ["signed out", "outsider", "viewer", "editor", "admin", "owner"];
-
-function clientOf(caller: Caller): TestClient {
-  return caller === "signed out" ? new TestClient(t.app) : org.users[caller].client;
-}
 
 type Route = {
   name: string;
@@ -53,27 +49,17 @@ const ROUTES: Route[] = [
     call: async (c, o) => {
       // There must be a logo to see: the owner puts one up first.
       await putImage(org.users.owner.client, logoUrl(o), { fileName: "logo.png", data: png });
-      return getImage(t.app, c, logoUrl(o));
+      return getFile(t.app, c, logoUrl(o));
     },
   },
 ];
 
-const RANK = { viewer: 0, editor: 1, admin: 2, owner: 3 } as const;
-
 describe.each(ROUTES)("$name", (route) => {
   it.each(CALLERS)("as %s", async (caller) => {
-    const response = await route.call(clientOf(caller), org.organizationId);
-    if (caller === "signed out") {
-      expect(response.status).toBe(401);
-    } else if (caller === "outsider") {
-      // Another tenant's organization does not exist for them.
-      expect(response.status).toBe(404);
-    } else if (RANK[caller] >= RANK[route.minimum]) {
-      expect(response.status).toBe(route.success);
-    } else {
-      expect(response.status).toBe(403);
-      expect(response.body.error.message).toBe(MESSAGES.cannotUpdateOrganization);
-    }
+    const response = await route.call(clientOf(t.app, org, caller), org.organizationId);
+    const status = expectedStatus(caller, route);
+    expect(response.status).toBe(status);
+    if (status === 403) expect(response.body.error.message).toBe(MESSAGES.cannotUpdateOrganization);
   });
 });
 

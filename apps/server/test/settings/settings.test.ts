@@ -3,11 +3,13 @@ import { SETTINGS_MESSAGES } from "@flowdeck/shared/settings/messages";
 import { DEFAULT_NOTIFICATIONS, TIMEZONES } from "@flowdeck/shared/settings/options";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createOrgWithRoles, uniqueDomain, type OrgWithRoles } from "../helpers/factories.ts";
+import { getFile } from "../helpers/get-file.ts";
 import type { TestClient } from "../helpers/http-client.ts";
+import { solidImage } from "../helpers/image-fixtures.ts";
+import { putImage } from "../helpers/image-requests.ts";
 import { subscribe, type EventStream } from "../helpers/sse-client.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
-import { solidImage } from "./image-fixtures.ts";
-import { getImage, logoUrl, putImage, settingsUrl } from "./image-requests.ts";
+import { logoUrl, settingsUrl } from "./settings-urls.ts";
 
 let t: TestApp;
 let org: OrgWithRoles;
@@ -189,16 +191,16 @@ describe("the logo", () => {
 
   it("is served as an image that is never sniffed, cached for good under its current version", async () => {
     const url = (await admin().get(settingsUrl(org.organizationId))).body.logoUrl as string;
-    const current = await getImage(t.app, org.users.viewer.client, url);
+    const current = await getFile(t.app, org.users.viewer.client, url);
     expect(current.status).toBe(200);
     expect(current.headers["content-type"]).toBe("image/png");
     expect(current.headers["x-content-type-options"]).toBe("nosniff");
     expect(current.headers["cache-control"]).toBe("private, max-age=31536000, immutable");
     expect(current.headers["content-security-policy"]).toContain("sandbox");
 
-    const old = await getImage(t.app, org.users.viewer.client, `${logoUrl(org.organizationId)}?v=1`);
+    const old = await getFile(t.app, org.users.viewer.client, `${logoUrl(org.organizationId)}?v=1`);
     expect(old.headers["cache-control"]).toBe("private, no-cache");
-    const again = await getImage(t.app, org.users.viewer.client, url, { "if-none-match": current.headers.etag });
+    const again = await getFile(t.app, org.users.viewer.client, url, { "if-none-match": current.headers.etag });
     expect(again.status).toBe(304);
   });
 
@@ -210,7 +212,7 @@ describe("the logo", () => {
       data: await solidImage("webp"),
     });
     expect(replaced.body.logoUrl).not.toBe(first);
-    const served = await getImage(t.app, admin(), replaced.body.logoUrl);
+    const served = await getFile(t.app, admin(), replaced.body.logoUrl);
     expect(served.headers["content-type"]).toBe("image/webp");
   });
 
@@ -218,7 +220,7 @@ describe("the logo", () => {
     const removed = await admin().delete(logoUrl(org.organizationId));
     expect(removed.status).toBe(204);
     expect((await admin().get(settingsUrl(org.organizationId))).body.logoUrl).toBeNull();
-    expect((await getImage(t.app, admin(), logoUrl(org.organizationId))).status).toBe(404);
+    expect((await getFile(t.app, admin(), logoUrl(org.organizationId))).status).toBe(404);
     const me = await org.users.viewer.client.get("/api/me");
     expect(me.body.organizations[0].logoUrl).toBeNull();
     expect((await admin().delete(logoUrl(org.organizationId))).status).toBe(204);

@@ -1,8 +1,9 @@
 import { MESSAGES } from "@flowdeck/shared";
 import { TASK_MESSAGES } from "@flowdeck/shared/tasks/messages";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createOrgWithRoles, type OrgWithRoles, type RoleName } from "../helpers/factories.ts";
-import { TestClient } from "../helpers/http-client.ts";
+import { createOrgWithRoles, type OrgWithRoles } from "../helpers/factories.ts";
+import type { TestClient } from "../helpers/http-client.ts";
+import { CALLERS, clientOf, expectedStatus, type Caller } from "../helpers/permission-matrix.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import { createTask, taskBody, tasksUrl } from "./task-factory.ts";
 
@@ -14,7 +15,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Caller = RoleName | "signed out";
 type Route = {
   name: string;
   /** Performs the call as `client`; a fresh task is made first where the route needs one. */
@@ -39,20 +39,17 @@ const routes: Route[] = [
   { name: "DELETE", call: async (c) => c.delete(await freshTaskUrl()), ok: 200, minimum: "editor" },
 ];
 
-const callers: Caller[] = ["signed out", "outsider", "viewer", "editor", "admin", "owner"];
-const RANK = { viewer: 0, editor: 1, admin: 2, owner: 3 } as const;
-
 function expected(route: Route, caller: Caller) {
-  if (caller === "signed out") return { status: 401, code: "unauthenticated", message: MESSAGES.notSignedIn };
-  if (caller === "outsider") return { status: 404, code: "not-found", message: MESSAGES.organizationNotFound };
-  if (RANK[caller] >= RANK[route.minimum]) return { status: route.ok };
-  return { status: 403, code: "permission-denied", message: TASK_MESSAGES.cannotManage };
+  const status = expectedStatus(caller, { minimum: route.minimum, success: route.ok });
+  if (status === 401) return { status, code: "unauthenticated", message: MESSAGES.notSignedIn };
+  if (status === 404) return { status, code: "not-found", message: MESSAGES.organizationNotFound };
+  if (status === 403) return { status, code: "permission-denied", message: TASK_MESSAGES.cannotManage };
+  return { status };
 }
 
 describe.each(routes)("$name /api/orgs/:orgId/tasks", (route) => {
-  it.each(callers)("as %s", async (caller) => {
-    const client = caller === "signed out" ? new TestClient(t.app) : org.users[caller].client;
-    const response = await route.call(client);
+  it.each(CALLERS)("as %s", async (caller) => {
+    const response = await route.call(clientOf(t.app, org, caller));
     const want = expected(route, caller);
     expect(response.status).toBe(want.status);
     if (want.code) expect(response.body).toEqual({ error: { code: want.code, message: want.message } });

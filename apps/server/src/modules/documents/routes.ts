@@ -12,6 +12,7 @@ import {
 } from "@flowdeck/shared/documents/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { OrgParamsSchema } from "../../lib/route-params.ts";
 import { downloadDocument, previewDocument } from "./download-document.ts";
 import { getDocumentStatistics } from "./get-document-stats.ts";
 import { UPLOAD_LIMITS, readUpload } from "./multipart.ts";
@@ -26,7 +27,6 @@ import {
 import { uploadDocument, uploadNewVersion } from "./upload-document.ts";
 
 const BASE = "/api/orgs/:orgId/documents";
-const OrgParamsSchema = z.object({ orgId: z.string().min(1) });
 /** Upload bodies are multipart: their fields are checked with the shared schemas once read. */
 const MultipartBodySchema = z.unknown().describe("multipart/form-data: file, title, description, category, tags");
 const FileSchema = z.instanceof(Buffer).describe("the file's bytes");

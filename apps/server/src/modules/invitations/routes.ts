@@ -9,6 +9,7 @@ import {
 } from "@flowdeck/shared/invitations/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { OrgParamsSchema } from "../../lib/route-params.ts";
 import {
   acceptInvitation,
   cancelInvitation,
@@ -18,8 +19,6 @@ import {
   previewInvitation,
   resendInvitation,
 } from "./service.ts";
-
-const OrgParamsSchema = z.object({ orgId: z.string().min(1) });
 
 /**
  * Admins' invitation management under /api/orgs/:orgId/invitations, and the invitee's side under

@@ -3,15 +3,18 @@ import type { Role } from "@flowdeck/shared";
 import type { Executor } from "../../db/database.ts";
 import { memberships, user } from "../../db/schema/index.ts";
 
+/** A member as the list shows them: the membership joined with its user. */
+const memberColumns = {
+  userId: memberships.userId,
+  name: user.name,
+  email: user.email,
+  role: memberships.role,
+  joinedAt: memberships.createdAt,
+};
+
 export async function listMembers(db: Executor, options: { organizationId: string; limit: number; offset: number }) {
   const rows = await db
-    .select({
-      userId: memberships.userId,
-      name: user.name,
-      email: user.email,
-      role: memberships.role,
-      joinedAt: memberships.createdAt,
-    })
+    .select(memberColumns)
     .from(memberships)
     .innerJoin(user, eq(user.id, memberships.userId))
     .where(eq(memberships.organizationId, options.organizationId))
@@ -27,13 +30,7 @@ export async function listMembers(db: Executor, options: { organizationId: strin
 
 export async function findMember(db: Executor, keys: { organizationId: string; userId: string }) {
   const [row] = await db
-    .select({
-      userId: memberships.userId,
-      name: user.name,
-      email: user.email,
-      role: memberships.role,
-      joinedAt: memberships.createdAt,
-    })
+    .select(memberColumns)
     .from(memberships)
     .innerJoin(user, eq(user.id, memberships.userId))
     .where(and(eq(memberships.organizationId, keys.organizationId), eq(memberships.userId, keys.userId)));

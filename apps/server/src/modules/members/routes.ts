@@ -2,9 +2,8 @@ import { MESSAGES, PageQuerySchema, pageOf } from "@flowdeck/shared";
 import { MemberParamsSchema, MemberSchema, UpdateMemberRoleSchema } from "@flowdeck/shared/members/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { OrgParamsSchema } from "../../lib/route-params.ts";
 import { changeMemberRole, listMembers, removeMember } from "./service.ts";
-
-const OrgParamsSchema = z.object({ orgId: z.string().min(1) });
 
 /**
  * Members of an organization. Any member may read the list (the dashboard shows it); changing a

@@ -2,16 +2,18 @@ import multipart from "@fastify/multipart";
 import { AvatarSchema, ProfileSchema, UpdateProfileSchema } from "@flowdeck/shared/profile/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { IMAGE_UPLOAD_LIMITS, readImageUpload, sendImage } from "../settings/image-http.ts";
+import {
+  IMAGE_UPLOAD_LIMITS,
+  ImageBytesSchema,
+  ImageQuerySchema,
+  ImageUploadBodySchema,
+  readImageUpload,
+  sendImage,
+} from "../../lib/image-http.ts";
 import { getProfile, updateProfile } from "./service.ts";
 import { getAvatar, removeAvatar, uploadAvatar } from "./user-avatar.ts";
 
-const MultipartBodySchema = z
-  .unknown()
-  .describe("multipart/form-data: file (a JPEG, PNG, GIF or WebP of at most 500 KB)");
-const ImageBytesSchema = z.instanceof(Buffer).describe("the image's bytes");
 const AvatarParamsSchema = z.object({ userId: z.string().min(1).max(100) });
-const ImageQuerySchema = z.object({ v: z.string().max(32).optional() });
 
 /**
  * Spec 2 "Profile": every signed-in user reads and changes their own profile, with or without an
@@ -33,7 +35,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     "/api/profile/avatar",
-    { schema: { body: MultipartBodySchema, response: { 200: AvatarSchema } } },
+    { schema: { body: ImageUploadBodySchema, response: { 200: AvatarSchema } } },
     async (request) => {
       const upload = await readImageUpload(request);
       return uploadAvatar({ db: app.db, events: app.events, userId: request.user.id, upload });

@@ -7,17 +7,19 @@ import {
 } from "@flowdeck/shared/settings/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { IMAGE_UPLOAD_LIMITS, readImageUpload, sendImage } from "./image-http.ts";
+import {
+  IMAGE_UPLOAD_LIMITS,
+  ImageBytesSchema,
+  ImageQuerySchema,
+  ImageUploadBodySchema,
+  readImageUpload,
+  sendImage,
+} from "../../lib/image-http.ts";
+import { OrgParamsSchema } from "../../lib/route-params.ts";
 import { getOrganizationLogo, removeOrganizationLogo, uploadOrganizationLogo } from "./organization-logo.ts";
 import { getOrganizationSettings, updateOrganizationSettings } from "./service.ts";
 
 const BASE = "/api/orgs/:orgId";
-const OrgParamsSchema = z.object({ orgId: z.string().min(1) });
-const ImageQuerySchema = z.object({ v: z.string().max(32).optional() });
-const MultipartBodySchema = z
-  .unknown()
-  .describe("multipart/form-data: file (a JPEG, PNG, GIF or WebP of at most 500 KB)");
-const ImageBytesSchema = z.instanceof(Buffer).describe("the image's bytes");
 
 /**
  * Spec 2 "Organization settings": any member reads the settings and sees the logo; admins and
@@ -56,7 +58,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     `${BASE}/logo`,
-    { schema: { params: OrgParamsSchema, body: MultipartBodySchema, response: { 200: LogoSchema } } },
+    { schema: { params: OrgParamsSchema, body: ImageUploadBodySchema, response: { 200: LogoSchema } } },
     async (request) => {
       // The role is checked before a byte of the body is read.
       request.org.requireRole("admin", SETTINGS_MESSAGES.noPermission);

@@ -11,10 +11,8 @@ import {
 } from "@flowdeck/shared/tasks/schemas";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
+import { OrgParamsSchema } from "../../lib/route-params.ts";
 import { createTask, deleteTask, getTask, getTaskStats, listTasks, updateTask } from "./service.ts";
-
-const OrgParamsSchema = z.object({ orgId: z.string() });
 
 /** Runs after the membership guard and before the body is read: a viewer learns nothing from validation. */
 async function requireEditor(request: FastifyRequest) {

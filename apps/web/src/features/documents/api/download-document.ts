@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { apiErrorOf, unreachableError } from "@/lib/response-error.ts";
 import { documentKeys, documentPath } from "./document-keys.ts";
-import { fetchFile } from "./send-form.ts";
 
 export type DownloadTarget = { documentId: string; fileName: string; version?: number };
 
@@ -24,6 +24,18 @@ export async function downloadDocument(orgId: string, { documentId, fileName, ve
     // Revoked a little later: revoking at once can cancel a download that has not started yet.
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
   }
+}
+
+/** GETs a file's bytes, for a download the page starts itself. */
+async function fetchFile(path: string): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await fetch(path, { credentials: "same-origin" });
+  } catch {
+    throw unreachableError();
+  }
+  if (!response.ok) throw await apiErrorOf(response);
+  return response.blob();
 }
 
 export function useDownloadDocument(orgId: string) {

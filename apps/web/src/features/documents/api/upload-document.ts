@@ -1,7 +1,7 @@
 import type { DocumentItem } from "@flowdeck/shared/documents/schemas";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { fileForm, uploadForm } from "@/lib/upload-form.ts";
 import { documentKeys, documentPath, documentsPath } from "./document-keys.ts";
-import { sendForm } from "./send-form.ts";
 
 export type UploadDocumentInput = { file: File; title: string; description: string; category: string; tags: string };
 
@@ -13,7 +13,7 @@ export function uploadDocument(orgId: string, input: UploadDocumentInput) {
   form.set("category", input.category);
   form.set("tags", input.tags);
   form.set("file", input.file, input.file.name);
-  return sendForm<DocumentItem>(documentsPath(orgId), form);
+  return uploadForm<DocumentItem>(documentsPath(orgId), form);
 }
 
 export function useUploadDocument(orgId: string) {
@@ -26,9 +26,7 @@ export function useUploadDocument(orgId: string) {
 
 /** POST .../documents/:id/versions: the file becomes the current version; earlier ones stay. */
 export function uploadDocumentVersion(orgId: string, documentId: string, file: File) {
-  const form = new FormData();
-  form.set("file", file, file.name);
-  return sendForm<DocumentItem>(documentPath(orgId, documentId, "/versions"), form);
+  return uploadForm<DocumentItem>(documentPath(orgId, documentId, "/versions"), fileForm(file));
 }
 
 export function useUploadDocumentVersion(orgId: string) {

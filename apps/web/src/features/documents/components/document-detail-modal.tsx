@@ -8,13 +8,14 @@ import { Button } from "@/components/ui/button.tsx";
 import { Modal } from "@/components/ui/modal.tsx";
 import { SkeletonText } from "@/components/ui/skeleton.tsx";
 import { ApiError } from "@/lib/api-client.ts";
+import { formatDateTime } from "@/lib/format-date.ts";
 import { previewUrl } from "../api/document-keys.ts";
 import type { DownloadTarget } from "../api/download-document.ts";
 import { useDocument } from "../api/get-document.ts";
 import { DocumentTags } from "./document-tags.tsx";
 import { EditDocumentForm } from "./edit-document-form.tsx";
 import { FileIcon } from "./file-icon.tsx";
-import { categoryLabel, formatDateTime, relativeTime } from "./format.ts";
+import { categoryLabel, relativeTime } from "./format.ts";
 import { NewVersionForm } from "./new-version-form.tsx";
 
 type DocumentDetailModalProps = {

@@ -8,6 +8,8 @@ import { Button } from "@/components/ui/button.tsx";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog.tsx";
 import { PageSkeleton } from "@/features/shell/page-skeleton.tsx";
 import { useCurrentOrganization } from "@/features/session/use-current-organization.ts";
+import { useDebouncedValue } from "@/lib/use-debounced-value.ts";
+import { useViewMode } from "@/lib/use-view-mode.ts";
 import { useDeleteDocument } from "../api/delete-document.ts";
 import { useDownloadDocument, type DownloadTarget } from "../api/download-document.ts";
 import { DocumentDetailModal, type Notice } from "./document-detail-modal.tsx";
@@ -16,8 +18,6 @@ import { DocumentsResults } from "./documents-results.tsx";
 import { DocumentsToolbar } from "./documents-toolbar.tsx";
 import { useDocumentsFilters } from "./documents-filters.ts";
 import { UploadDocumentModal } from "./upload-document-modal.tsx";
-import { useDebouncedValue } from "./use-debounced-value.ts";
-import { useViewMode } from "./use-view-mode.ts";
 
 /** /documents (spec 2): the organization's shared files. Viewers browse and download; editors change. */
 export function DocumentsPage() {
@@ -31,7 +31,7 @@ function OrganizationDocuments({ orgId, canEdit }: { orgId: string; canEdit: boo
   const [filters, setFilters] = useDocumentsFilters();
   const [search, setSearch] = useState(filters.q);
   const debouncedSearch = useDebouncedValue(search.trim(), 300);
-  const [view, setView] = useViewMode();
+  const [view, setView] = useViewMode("flowdeck-documents-view");
   const [uploadOpen, setUploadOpen] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<DocumentItem | null>(null);

@@ -3,14 +3,14 @@ import { FolderOpen, SearchX } from "lucide-react";
 import { useEffect } from "react";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
+import { Pagination } from "@/components/ui/pagination.tsx";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
+import type { ViewMode } from "@/lib/use-view-mode.ts";
 import { useDocuments } from "../api/get-documents.ts";
 import type { DocumentHandlers } from "./document-actions.tsx";
 import { DocumentCard } from "./document-card.tsx";
 import { DocumentList } from "./document-list.tsx";
 import { DOCUMENTS_PAGE_SIZE, type DocumentsFilters } from "./documents-filters.ts";
-import { Pagination } from "./pagination.tsx";
-import type { ViewMode } from "./use-view-mode.ts";
 
 type DocumentsResultsProps = DocumentHandlers & {
   orgId: string;
@@ -116,7 +116,7 @@ export function DocumentsResults({
       ) : (
         <DocumentList documents={data.items} {...handlers} />
       )}
-      <Pagination page={filters.page} pageSize={DOCUMENTS_PAGE_SIZE} total={data.total} onPage={onPage} />
+      <Pagination page={filters.page} pageSize={DOCUMENTS_PAGE_SIZE} total={data.total} onPageChange={onPage} />
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { DOCUMENT_CATEGORIES, type DocumentCategory } from "@flowdeck/shared/documents/file-types";
-import clsx from "clsx";
-import { LayoutGrid, List, Search } from "lucide-react";
+import { Search } from "lucide-react";
+import { ViewModeToggle } from "@/components/ui/view-mode-toggle.tsx";
+import type { ViewMode } from "@/lib/use-view-mode.ts";
 import { categoryLabel } from "./format.ts";
-import type { ViewMode } from "./use-view-mode.ts";
 
 type DocumentsToolbarProps = {
   search: string;
@@ -12,11 +12,6 @@ type DocumentsToolbarProps = {
   view: ViewMode;
   onView: (view: ViewMode) => void;
 };
-
-const VIEWS: { mode: ViewMode; label: string; icon: typeof List }[] = [
-  { mode: "grid", label: "Grid view", icon: LayoutGrid },
-  { mode: "list", label: "List view", icon: List },
-];
 
 /** Search (done by the server), the category filter and the grid/list toggle. */
 export function DocumentsToolbar({ search, onSearch, category, onCategory, view, onView }: DocumentsToolbarProps) {
@@ -50,30 +45,7 @@ export function DocumentsToolbar({ search, onSearch, category, onCategory, view,
             </option>
           ))}
         </select>
-        <div
-          role="group"
-          aria-label="Layout"
-          className="flex shrink-0 rounded-lg border border-gray-300 bg-white p-0.5 dark:border-gray-700 dark:bg-gray-900"
-        >
-          {VIEWS.map(({ mode, label, icon: Icon }) => (
-            <button
-              key={mode}
-              type="button"
-              onClick={() => onView(mode)}
-              aria-pressed={view === mode}
-              aria-label={label}
-              title={label}
-              className={clsx(
-                "rounded-md p-1.5",
-                view === mode
-                  ? "bg-indigo-600 text-white"
-                  : "text-gray-500 hover:bg-gray-100 hover:text-gray-900 dark:text-gray-400 dark:hover:bg-gray-800 dark:hover:text-gray-100",
-              )}
-            >
-              <Icon aria-hidden="true" className="size-4" />
-            </button>
-          ))}
-        </div>
+        <ViewModeToggle value={view} onChange={onView} />
       </div>
     </div>
   );

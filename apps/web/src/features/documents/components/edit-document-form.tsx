@@ -4,10 +4,11 @@ import { DocumentFormSchema, type DocumentItem } from "@flowdeck/shared/document
 import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
+import { SelectField } from "@/components/ui/select-field.tsx";
+import { TextAreaField } from "@/components/ui/text-area-field.tsx";
 import { TextField } from "@/components/ui/text-field.tsx";
 import { fieldErrorsFromApi, fieldErrorsOf, type FieldErrors } from "@/lib/form-errors.ts";
 import { useUpdateDocument } from "../api/update-document.ts";
-import { SelectField, TextAreaField } from "./form-fields.tsx";
 import { categoryLabel } from "./format.ts";
 
 /** Edits a document's details (title, description, category, tags); the file changes by version. */

@@ -1,12 +1,8 @@
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
+/** The locale's medium date style; lib/format-date.ts has the app's other date and time formats. */
 export function formatDate(iso: string): string {
   return dateFormat.format(new Date(iso));
-}
-
-export function formatDateTime(iso: string): string {
-  return dateTimeFormat.format(new Date(iso));
 }
 
 const MINUTE = 60_000;

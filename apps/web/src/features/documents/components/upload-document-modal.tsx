@@ -10,13 +10,14 @@ import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Modal } from "@/components/ui/modal.tsx";
+import { SelectField } from "@/components/ui/select-field.tsx";
+import { TextAreaField } from "@/components/ui/text-area-field.tsx";
 import { TextField } from "@/components/ui/text-field.tsx";
 import { ApiError } from "@/lib/api-client.ts";
 import { fieldErrorsFromApi, fieldErrorsOf, type FieldErrors } from "@/lib/form-errors.ts";
 import { useUploadDocument } from "../api/upload-document.ts";
 import { checkSelectedFile } from "./check-file.ts";
 import { FileDropZone } from "./file-drop-zone.tsx";
-import { SelectField, TextAreaField } from "./form-fields.tsx";
 import { categoryLabel } from "./format.ts";
 
 type Values = { title: string; description: string; category: DocumentCategory; tags: string };

@@ -7,15 +7,14 @@ import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog.tsx";
 import { DataTable, type DataTableColumn } from "@/components/ui/data-table.tsx";
+import { EmailText } from "@/components/ui/email-text.tsx";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
+import { formatDate } from "@/lib/format-date.ts";
 import { INVITATIONS_PAGE_SIZE } from "../api/invitation-keys.ts";
 import { useCancelInvitation } from "../api/cancel-invitation.ts";
 import { useInvitations } from "../api/get-invitations.ts";
 import { useResendInvitation } from "../api/resend-invitation.ts";
-import { EmailText } from "./email-text.tsx";
 import { errorText } from "./error-text.ts";
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { year: "numeric", month: "short", day: "numeric" });
 
 type Feedback = { tone: "success" | "error"; text: string } | null;
 
@@ -111,7 +110,7 @@ export function InvitationList({ orgId }: { orgId: string }) {
       header: "Expires",
       cell: (row) => (
         <time dateTime={row.expiresAt} className="whitespace-nowrap">
-          {dateFormat.format(new Date(row.expiresAt))}
+          {formatDate(row.expiresAt)}
         </time>
       ),
     },
@@ -172,7 +171,7 @@ export function InvitationList({ orgId }: { orgId: string }) {
                       </span>
                     </p>
                     <p className="text-xs text-gray-500 dark:text-gray-400">
-                      Expires <time dateTime={row.expiresAt}>{dateFormat.format(new Date(row.expiresAt))}</time>
+                      Expires <time dateTime={row.expiresAt}>{formatDate(row.expiresAt)}</time>
                     </p>
                     {actionsOf(row)}
                   </li>

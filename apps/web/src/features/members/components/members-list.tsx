@@ -1,8 +1,10 @@
 import type { Member } from "@flowdeck/shared/members/schemas";
 import type { ReactNode } from "react";
 import { DataTable, type DataTableColumn } from "@/components/ui/data-table.tsx";
+import { EmailText } from "@/components/ui/email-text.tsx";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
-import { EmailText, formatJoined, memberName } from "./member-display.tsx";
+import { formatDate } from "@/lib/format-date.ts";
+import { memberName } from "./member-display.tsx";
 import { MemberRoleBadge } from "./member-role-badge.tsx";
 
 type MembersListProps = {
@@ -47,7 +49,7 @@ export function MembersList({ members, total, loading, currentUserId, actions }:
       header: "Joined",
       cell: (member) => (
         <time dateTime={member.joinedAt} className="whitespace-nowrap">
-          {formatJoined(member.joinedAt)}
+          {formatDate(member.joinedAt)}
         </time>
       ),
     },
@@ -95,7 +97,7 @@ export function MembersList({ members, total, loading, currentUserId, actions }:
                   <MemberRoleBadge role={member.role} />
                 </div>
                 <p className="mt-1 text-xs text-gray-500 dark:text-gray-400">
-                  Joined <time dateTime={member.joinedAt}>{formatJoined(member.joinedAt)}</time>
+                  Joined <time dateTime={member.joinedAt}>{formatDate(member.joinedAt)}</time>
                 </p>
                 {actions && <div className="mt-3">{actions(member)}</div>}
               </li>

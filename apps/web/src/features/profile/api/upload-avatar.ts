@@ -2,11 +2,11 @@ import type { Me } from "@flowdeck/shared";
 import type { Avatar, Profile } from "@flowdeck/shared/profile/schemas";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { meQueryKey } from "@/features/session/api/get-me.ts";
+import { fileForm, uploadForm } from "@/lib/upload-form.ts";
 import { AVATAR_PATH, profileKeys } from "./profile-keys.ts";
-import { putImage } from "./send-image.ts";
 
 export function uploadAvatar(file: File) {
-  return putImage<Avatar>(AVATAR_PATH, file);
+  return uploadForm<Avatar>(AVATAR_PATH, fileForm(file), { method: "PUT" });
 }
 
 export function useUploadAvatar() {

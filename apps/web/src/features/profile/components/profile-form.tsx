@@ -5,8 +5,8 @@ import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { TextField } from "@/components/ui/text-field.tsx";
+import { focusFirstInvalid } from "@/lib/focus-first-invalid.ts";
 import { fieldErrorsFromApi, fieldErrorsOf, type FieldErrors } from "@/lib/form-errors.ts";
-import { focusFirstInvalid } from "./focus-first-invalid.ts";
 import { useUpdateProfile } from "../api/update-profile.ts";
 
 type Values = { displayName: string; phone: string };

@@ -1,11 +1,11 @@
 import type { Logo, OrganizationSettings } from "@flowdeck/shared/settings/schemas";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { meQueryKey } from "@/features/session/api/get-me.ts";
+import { fileForm, uploadForm } from "@/lib/upload-form.ts";
 import { logoPath, settingsKeys } from "./settings-keys.ts";
-import { putImage } from "./send-image.ts";
 
 export function uploadLogo(orgId: string, file: File) {
-  return putImage<Logo>(logoPath(orgId), file);
+  return uploadForm<Logo>(logoPath(orgId), fileForm(file), { method: "PUT" });
 }
 
 export function useUploadLogo(orgId: string) {

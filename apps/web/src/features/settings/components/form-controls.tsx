@@ -1,138 +1,23 @@
-import clsx from "clsx";
-import {
-  useId,
-  type InputHTMLAttributes,
-  type ReactNode,
-  type SelectHTMLAttributes,
-  type TextareaHTMLAttributes,
-} from "react";
+import { useId, type InputHTMLAttributes, type ReactNode } from "react";
+import { FieldFrame, fieldControlClassName, fieldDescribedBy } from "@/components/ui/field-frame.tsx";
 
-type FieldProps = { label: string; error?: string; hint?: ReactNode; required?: boolean; className?: string };
+type InputFieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: ReactNode };
 
-const CONTROL =
-  "block w-full rounded-lg border bg-white px-3 py-2 text-sm text-gray-900 shadow-sm placeholder:text-gray-400 focus:outline-none focus:ring-2 dark:bg-gray-900 dark:text-gray-100";
-
-function controlClass(error: string | undefined) {
-  return clsx(
-    CONTROL,
-    error
-      ? "border-red-500 focus:ring-red-500"
-      : "border-gray-300 focus:border-indigo-500 focus:ring-indigo-500 dark:border-gray-700",
-  );
-}
-
-/**
- * A label (with a red asterisk when required), the control, a hint and an announced error, tied
- * together with aria-describedby. The control is given through a render function.
- */
-function Field({
-  label,
-  error,
-  hint,
-  required,
-  className,
-  children,
-}: FieldProps & { children: (ids: { id: string; describedBy: string | undefined }) => ReactNode }) {
-  const id = useId();
-  const describedBy = clsx(error && `${id}-error`, hint && `${id}-hint`) || undefined;
+/** TextField with a red asterisk on the label of a required field. */
+export function InputField({ label, error, hint, required, className, id, ...rest }: InputFieldProps) {
+  const generatedId = useId();
+  const fieldId = id ?? generatedId;
   return (
-    <div className={clsx("space-y-1", className)}>
-      <label htmlFor={id} className="block text-sm font-medium text-gray-700 dark:text-gray-200">
-        {label}
-        {required && (
-          <span aria-hidden="true" className="ml-0.5 text-red-600 dark:text-red-400">
-            *
-          </span>
-        )}
-      </label>
-      {children({ id, describedBy })}
-      {hint && (
-        <p id={`${id}-hint`} className="text-xs text-gray-500 dark:text-gray-400">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} role="alert" className="text-sm text-red-600 dark:text-red-400">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-export function InputField({
-  label,
-  error,
-  hint,
-  required,
-  className,
-  ...rest
-}: FieldProps & InputHTMLAttributes<HTMLInputElement>) {
-  return (
-    <Field label={label} error={error} hint={hint} required={required} className={className}>
-      {({ id, describedBy }) => (
-        <input
-          id={id}
-          required={required}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          className={controlClass(error)}
-          {...rest}
-        />
-      )}
-    </Field>
-  );
-}
-
-export function TextAreaField({
-  label,
-  error,
-  hint,
-  required,
-  className,
-  ...rest
-}: FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  return (
-    <Field label={label} error={error} hint={hint} required={required} className={className}>
-      {({ id, describedBy }) => (
-        <textarea
-          id={id}
-          required={required}
-          rows={3}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          className={controlClass(error)}
-          {...rest}
-        />
-      )}
-    </Field>
-  );
-}
-
-export function SelectField({
-  label,
-  error,
-  hint,
-  required,
-  className,
-  children,
-  ...rest
-}: FieldProps & SelectHTMLAttributes<HTMLSelectElement>) {
-  return (
-    <Field label={label} error={error} hint={hint} required={required} className={className}>
-      {({ id, describedBy }) => (
-        <select
-          id={id}
-          required={required}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          className={controlClass(error)}
-          {...rest}
-        >
-          {children}
-        </select>
-      )}
-    </Field>
+    <FieldFrame id={fieldId} label={label} error={error} hint={hint} required={required} className={className}>
+      <input
+        id={fieldId}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={fieldDescribedBy(fieldId, error, hint)}
+        className={fieldControlClassName(error)}
+        {...rest}
+      />
+    </FieldFrame>
   );
 }
 

@@ -9,10 +9,12 @@ import {
 import { useState, type FormEvent, type ReactNode } from "react";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
+import { SelectField } from "@/components/ui/select-field.tsx";
+import { TextAreaField } from "@/components/ui/text-area-field.tsx";
+import { focusFirstInvalid } from "@/lib/focus-first-invalid.ts";
 import { fieldErrorsFromApi, fieldErrorsOf, type FieldErrors } from "@/lib/form-errors.ts";
-import { focusFirstInvalid } from "./focus-first-invalid.ts";
 import { useUpdateOrganizationSettings } from "../api/update-settings.ts";
-import { InputField, SelectField, SwitchField, TextAreaField } from "./form-controls.tsx";
+import { InputField, SwitchField } from "./form-controls.tsx";
 import { formValuesOf, sameValues, type SettingsFormValues } from "./settings-form-values.ts";
 
 type TextField = Exclude<keyof SettingsFormValues, "notifications">;
@@ -141,6 +143,7 @@ export function SettingsForm({ orgId, settings }: { orgId: string; settings: Org
           <InputField label="Phone" type="tel" autoComplete="tel" placeholder="+1 555 010 0000" {...text("phone")} />
           <TextAreaField
             label="Address"
+            rows={3}
             autoComplete="street-address"
             maxLength={ADDRESS_MAX_LENGTH}
             className="sm:col-span-2"
@@ -148,6 +151,7 @@ export function SettingsForm({ orgId, settings }: { orgId: string; settings: Org
           />
           <TextAreaField
             label="Description"
+            rows={3}
             maxLength={DESCRIPTION_MAX_LENGTH}
             className="sm:col-span-2"
             {...text("description")}

@@ -5,11 +5,10 @@ import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
 import { useCurrentOrganization } from "@/features/session/use-current-organization.ts";
+import { formatDateTime } from "@/lib/format-date.ts";
 import { useOrganizationSettings } from "../api/get-settings.ts";
 import { LogoUpload } from "./logo-upload.tsx";
 import { SettingsForm } from "./settings-form.tsx";
-
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /** /admin/settings (spec 2 "Organization settings"), for admins and owners. */
 export function SettingsPage() {
@@ -56,7 +55,7 @@ function SettingsSection({ organization }: { organization: Membership }) {
 function LastUpdated({ settings }: { settings: OrganizationSettings }) {
   return (
     <p className="-mt-4 text-xs text-gray-500 dark:text-gray-400">
-      Last updated {dateTimeFormat.format(new Date(settings.updatedAt))}
+      Last updated {formatDateTime(settings.updatedAt)}
       {settings.updatedBy ? ` by ${settings.updatedBy.name}` : ""}
     </p>
   );

@@ -11,7 +11,7 @@ import { Pencil, Tag, Trash2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Badge, type BadgeColor } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
-import { formatDate, formatDateTime } from "../lib/format-dates.ts";
+import { formatDate, formatDateTime } from "@/lib/format-date.ts";
 
 const PRIORITY_COLORS: Record<TaskPriority, BadgeColor> = {
   low: "gray",

@@ -13,13 +13,15 @@ import { useRef, useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Modal } from "@/components/ui/modal.tsx";
+import { SelectField } from "@/components/ui/select-field.tsx";
+import { TextAreaField } from "@/components/ui/text-area-field.tsx";
 import { TextField } from "@/components/ui/text-field.tsx";
+import { focusFirstInvalid } from "@/lib/focus-first-invalid.ts";
 import { fieldErrorsFromApi, fieldErrorsOf, type FieldErrors } from "@/lib/form-errors.ts";
 import { useAssignees } from "../api/get-assignees.ts";
 import { useCreateTask } from "../api/create-task.ts";
 import { useUpdateTask } from "../api/update-task.ts";
 import { emptyTaskForm, formToInput, taskToForm, type TaskFormValues } from "../lib/task-form-values.ts";
-import { SelectField, TextAreaField } from "./form-fields.tsx";
 
 const PLACEHOLDERS: Record<TaskPlatform, string> = {
   windows: "e.g. Restart-Service -Name nginx",
@@ -50,7 +52,7 @@ export function TaskFormModal({ orgId, open, task, onClose, onSaved }: TaskFormM
   // Keyboard and screen-reader users land on the first field to fix.
   const showErrors = (next: FieldErrors) => {
     setErrors(next);
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+    if (formRef.current) focusFirstInvalid(formRef.current);
   };
 
   const set = <K extends keyof TaskFormValues>(key: K, value: TaskFormValues[K]) =>

@@ -4,8 +4,8 @@ import { Plus, SearchX, TerminalSquare } from "lucide-react";
 import type { ReactNode } from "react";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
+import { Pagination } from "@/components/ui/pagination.tsx";
 import { Skeleton, SkeletonText } from "@/components/ui/skeleton.tsx";
-import { PaginationControls } from "./pagination-controls.tsx";
 import { TaskCard } from "./task-card.tsx";
 
 type TaskListProps = {
@@ -65,12 +65,7 @@ export function TaskList(props: TaskListProps) {
           <TaskCard key={task.id} task={task} now={props.loadedAt} onEdit={props.onEdit} onDelete={props.onDelete} />
         ))}
       </div>
-      <PaginationControls
-        page={data.page}
-        pageSize={data.pageSize}
-        total={data.total}
-        onPageChange={props.onPageChange}
-      />
+      <Pagination page={data.page} pageSize={data.pageSize} total={data.total} onPageChange={props.onPageChange} />
     </div>
   );
 }

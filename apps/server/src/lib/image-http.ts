@@ -3,10 +3,20 @@ import { IMAGE_MESSAGES } from "@flowdeck/shared/images/messages";
 import { IMAGE_MAX_BYTES } from "@flowdeck/shared/images/rules";
 import { versionOf } from "@flowdeck/shared/images/urls";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { ImageTooLargeError } from "../../lib/images.ts";
+import { z } from "zod";
+import { ImageTooLargeError } from "./images.ts";
 
 // The HTTP side of logos and avatars, shared by the settings and profile routes: reading an
 // upload and serving a stored image. Checking and re-encoding is lib/images.ts.
+
+/** The body of an image upload: read by readImageUpload, not by the schema. */
+export const ImageUploadBodySchema = z
+  .unknown()
+  .describe("multipart/form-data: file (a JPEG, PNG, GIF or WebP of at most 500 KB)");
+/** A stored image's answer. */
+export const ImageBytesSchema = z.instanceof(Buffer).describe("the image's bytes");
+/** ?v=: the upload time in the image's URL (see sendImage). */
+export const ImageQuerySchema = z.object({ v: z.string().max(32).optional() });
 
 /** Busboy's limits: one file of at most 500 KB; text fields are not used. */
 export const IMAGE_UPLOAD_LIMITS = {

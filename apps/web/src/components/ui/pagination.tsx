@@ -1,9 +1,10 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { Button } from "@/components/ui/button.tsx";
+import { Button } from "./button.tsx";
 
-type PaginationControlsProps = { page: number; pageSize: number; total: number; onPageChange: (page: number) => void };
+type PaginationProps = { page: number; pageSize: number; total: number; onPageChange: (page: number) => void };
 
-export function PaginationControls({ page, pageSize, total, onPageChange }: PaginationControlsProps) {
+/** "Showing 13–24 of 40" with previous and next. Hidden when everything fits on the first page. */
+export function Pagination({ page, pageSize, total, onPageChange }: PaginationProps) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   if (total <= pageSize && page === 1) return null;
   const first = Math.min((page - 1) * pageSize + 1, total);
@@ -18,7 +19,7 @@ export function PaginationControls({ page, pageSize, total, onPageChange }: Pagi
           <ChevronLeft aria-hidden="true" className="size-4" />
           Previous
         </Button>
-        <span className="text-sm text-gray-600 tabular-nums dark:text-gray-400">
+        <span className="text-sm text-gray-600 tabular-nums dark:text-gray-400" aria-current="page">
           Page {page} of {pages}
         </span>
         <Button variant="secondary" disabled={page >= pages} onClick={() => onPageChange(page + 1)}>

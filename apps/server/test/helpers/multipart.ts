@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { TestClient, TestResponse } from "./http-client.ts";
 
 export type FieldPart = { name: string; value: string };
 export type FilePart = {
@@ -40,4 +41,18 @@ function fileNameParameter(fileName: string): string {
     return `filename="${fileName.replace(/"/g, "%22")}"`;
   }
   return `filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/** Sends a multipart body, as a browser's form does. */
+export function sendMultipart<T = any>(
+  client: TestClient,
+  request: { method: "POST" | "PUT"; url: string; parts: Part[] },
+): Promise<TestResponse<T>> {
+  const { payload, contentType } = multipartBody(request.parts);
+  return client.request<T>({
+    method: request.method,
+    url: request.url,
+    payload,
+    headers: { "content-type": contentType },
+  });
 }

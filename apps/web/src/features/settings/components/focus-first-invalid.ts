@@ -1,7 +1,0 @@
-/**
- * After a refused save, moves focus to the first field marked invalid (once React has marked it),
- * so a keyboard or screen reader user, or a phone scrolled past it, lands on the problem.
- */
-export function focusFirstInvalid(form: HTMLFormElement) {
-  requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-}
