@@ -23,6 +23,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   SCHEDULER: z.enum(["on", "off"]).default("on"),
+  SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
   SSE_HEARTBEAT_MS: z.coerce.number().int().min(10).max(300_000).default(20_000),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
@@ -44,6 +45,8 @@ export type Config = {
   logLevel: string;
   loginRateLimit: number;
   schedulerEnabled: boolean;
+  /** How often this instance looks for due workflows. */
+  schedulerIntervalMs: number;
   /** How often an idle live-update stream sends a comment, so proxies keep it open. */
   sseHeartbeatMs: number;
   oauth: {
@@ -78,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: values.LOG_LEVEL,
     loginRateLimit: values.LOGIN_RATE_LIMIT,
     schedulerEnabled: values.SCHEDULER === "on",
+    schedulerIntervalMs: values.SCHEDULER_INTERVAL_MS,
     sseHeartbeatMs: values.SSE_HEARTBEAT_MS,
     oauth: {
       google: pair(values.GOOGLE_CLIENT_ID, values.GOOGLE_CLIENT_SECRET),

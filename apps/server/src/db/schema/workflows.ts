@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
 import { createdAt, id, updatedAt } from "./columns.ts";
 import { organizations } from "./organizations.ts";
@@ -30,6 +31,8 @@ export const workflows = pgTable(
     dueDate: timestamp("due_date", { withTimezone: true }),
     schedule: jsonb("schedule").$type<WorkflowSchedule>().notNull().default({ type: "manual", isEnabled: false }),
     nextExecution: timestamp("next_execution", { withTimezone: true }),
+    /** The organization's timezone next_execution was computed in; the scheduler recomputes on a change. */
+    scheduleTimezone: text("schedule_timezone"),
     lastExecuted: timestamp("last_executed", { withTimezone: true }),
     progress: integer("progress").notNull().default(0),
     taskCount: integer("task_count").notNull().default(0),
@@ -46,6 +49,9 @@ export const workflows = pgTable(
   (table) => [
     index("workflows_org_created_idx").on(table.organizationId, table.createdAt.desc(), table.id),
     index("workflows_next_execution_idx").on(table.nextExecution),
+    check("workflows_status_valid", sql`${table.status} in ('draft', 'active', 'in-progress', 'completed')`),
+    check("workflows_progress_range", sql`${table.progress} between 0 and 100`),
+    check("workflows_counts_valid", sql`${table.completedTasks} between 0 and ${table.taskCount}`),
   ],
 );
 
@@ -75,6 +81,7 @@ export const workflowSteps = pgTable(
   (table) => [
     index("workflow_steps_workflow_idx").on(table.workflowId, table.position),
     index("workflow_steps_task_idx").on(table.taskId),
+    check("workflow_steps_status_valid", sql`${table.status} in ('todo', 'completed')`),
   ],
 );
 
@@ -96,7 +103,15 @@ export const workflowRuns = pgTable(
     startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
-  (table) => [index("workflow_runs_workflow_idx").on(table.workflowId, table.startedAt.desc())],
+  (table) => [
+    index("workflow_runs_workflow_idx").on(table.workflowId, table.startedAt.desc()),
+    // At most one run under way per workflow, whatever the number of schedulers and clicks.
+    uniqueIndex("workflow_runs_one_running")
+      .on(table.workflowId)
+      .where(sql`${table.status} = 'running'`),
+    check("workflow_runs_trigger_valid", sql`${table.trigger} in ('manual', 'schedule')`),
+    check("workflow_runs_status_valid", sql`${table.status} in ('running', 'succeeded', 'failed', 'cancelled')`),
+  ],
 );
 
 /** Per-step results of a run, for the runners that will execute commands for real. */
@@ -110,11 +125,20 @@ export const workflowRunSteps = pgTable(
     stepId: text("step_id").references(() => workflowSteps.id, { onDelete: "set null" }),
     position: integer("position").notNull(),
     name: text("name").notNull(),
-    status: text("status").$type<"pending" | "running" | "succeeded" | "failed" | "skipped">().notNull().default("pending"),
+    status: text("status")
+      .$type<"pending" | "running" | "succeeded" | "failed" | "skipped">()
+      .notNull()
+      .default("pending"),
     exitCode: integer("exit_code"),
     output: text("output"),
     startedAt: timestamp("started_at", { withTimezone: true }),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
   },
-  (table) => [index("workflow_run_steps_run_idx").on(table.runId, table.position)],
+  (table) => [
+    index("workflow_run_steps_run_idx").on(table.runId, table.position),
+    check(
+      "workflow_run_steps_status_valid",
+      sql`${table.status} in ('pending', 'running', 'succeeded', 'failed', 'skipped')`,
+    ),
+  ],
 );

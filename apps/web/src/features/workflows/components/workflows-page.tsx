@@ -1,5 +1,141 @@
-import { FeaturePendingPage } from "@/features/placeholders/feature-pending-page.tsx";
+import { hasRole } from "@flowdeck/shared";
+import type { Workflow } from "@flowdeck/shared/workflows/schemas";
+import { Plus } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Alert } from "@/components/ui/alert.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { useCurrentOrganization } from "@/features/session/use-current-organization.ts";
+import { useViewMode } from "@/lib/use-view-mode.ts";
+import { useWorkflowStats } from "../api/get-workflow-stats.ts";
+import { useWorkflows } from "../api/get-workflows.ts";
+import { useWorkflowFilters } from "../lib/use-workflow-filters.ts";
+import { DeleteWorkflowDialog } from "./delete-workflow-dialog.tsx";
+import { WorkflowForm } from "./workflow-form.tsx";
+import { WorkflowList } from "./workflow-list.tsx";
+import { WorkflowStatCards } from "./workflow-stat-cards.tsx";
+import { WorkflowsToolbar } from "./workflows-toolbar.tsx";
 
+const PAGE_SIZE = 12;
+const NOTICE_MS = 6000;
+
+type Notice = { tone: "success" | "error"; text: string };
+type FormState = { workflow: Workflow | null; key: number } | null;
+
+/** /workflows: ordered commands with schedules, progress and runs (viewers read, editors change). */
 export function WorkflowsPage() {
-  return <FeaturePendingPage title="Workflows" />;
+  const { organization, role } = useCurrentOrganization();
+  // The route's role guard only lets members of an organization in.
+  if (!organization) return null;
+  return <WorkflowsView key={organization.id} orgId={organization.id} canEdit={hasRole(role, "editor")} />;
+}
+
+function WorkflowsView({ orgId, canEdit }: { orgId: string; canEdit: boolean }) {
+  const { filters, update } = useWorkflowFilters();
+  const [view, setView] = useViewMode("flowdeck-workflows-view");
+  const [form, setForm] = useState<FormState>(null);
+  const [deleting, setDeleting] = useState<Workflow | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const list = useWorkflows(orgId, {
+    page: filters.page,
+    pageSize: PAGE_SIZE,
+    status: filters.status === "all" ? undefined : filters.status,
+  });
+  const stats = useWorkflowStats(orgId);
+
+  // A page emptied by deletions (here or elsewhere) falls back to the last page that has workflows.
+  const data = list.data;
+  useEffect(() => {
+    if (data && data.items.length === 0 && data.page > 1 && !list.isPlaceholderData) {
+      update({ page: Math.max(1, Math.ceil(data.total / data.pageSize)) });
+    }
+  }, [data, list.isPlaceholderData, update]);
+
+  useEffect(() => {
+    if (notice?.tone !== "success") return;
+    const timer = setTimeout(() => setNotice(null), NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [notice]);
+
+  const openForm = (workflow: Workflow | null) => {
+    setForm({ workflow, key: Date.now() });
+    window.scrollTo({ top: 0, behavior: "smooth" });
+  };
+
+  return (
+    <div className="space-y-6">
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-semibold text-gray-900 dark:text-gray-100">Workflows</h1>
+          <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">
+            Commands in order, run by hand or on a schedule, with each run's progress.
+          </p>
+        </div>
+        {canEdit && !form && (
+          <Button onClick={() => openForm(null)} className="w-full sm:w-auto">
+            <Plus aria-hidden="true" className="size-4" />
+            Create Workflow
+          </Button>
+        )}
+      </header>
+
+      {notice && (
+        <Alert tone={notice.tone} onDismiss={() => setNotice(null)}>
+          {notice.text}
+        </Alert>
+      )}
+
+      {form && canEdit && (
+        <WorkflowForm
+          key={form.key}
+          orgId={orgId}
+          workflow={form.workflow}
+          timezone={data?.timezone}
+          onCancel={() => setForm(null)}
+          onSaved={(text) => {
+            setForm(null);
+            setNotice({ tone: "success", text });
+          }}
+        />
+      )}
+
+      <WorkflowStatCards stats={stats.data} loading={stats.isPending} />
+
+      <WorkflowsToolbar
+        status={filters.status}
+        onStatus={(status) => update({ status })}
+        view={view}
+        onView={setView}
+      />
+
+      <div aria-busy={list.isFetching} className={list.isPlaceholderData ? "opacity-60 transition-opacity" : undefined}>
+        <WorkflowList
+          orgId={orgId}
+          data={data}
+          error={list.error}
+          retrying={list.isFetching}
+          onRetry={() => void list.refetch()}
+          filtered={filters.status !== "all"}
+          view={view}
+          canEdit={canEdit}
+          onCreate={() => openForm(null)}
+          onClearFilter={() => update({ status: "all" })}
+          onPageChange={(page) => update({ page })}
+          onEdit={openForm}
+          onDelete={setDeleting}
+          onNotice={setNotice}
+        />
+      </div>
+
+      <DeleteWorkflowDialog
+        orgId={orgId}
+        workflow={deleting}
+        onClose={() => setDeleting(null)}
+        onDone={(result) => {
+          setDeleting(null);
+          setNotice(result);
+          if (result.tone === "success" && form?.workflow?.id === deleting?.id) setForm(null);
+        }}
+      />
+    </div>
+  );
 }

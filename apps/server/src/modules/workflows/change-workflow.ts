@@ -1,0 +1,253 @@
+import { randomUUID } from "node:crypto";
+import { AppError } from "@flowdeck/shared";
+import { WORKFLOW_MESSAGES } from "@flowdeck/shared/workflows/messages";
+import { statusForProgress, progressPercent } from "@flowdeck/shared/workflows/progress";
+import { nextExecution, type NormalizedSchedule } from "@flowdeck/shared/workflows/schedule";
+import type { CreateWorkflowData, UpdateWorkflowData, Workflow } from "@flowdeck/shared/workflows/schemas";
+import type { Database, Executor } from "../../db/database.ts";
+import type { EventHub } from "../../lib/event-hub.ts";
+import { runIdempotent, type Idempotency, type IdempotentResult } from "../../lib/idempotency.ts";
+import { findTasksByIds, type TaskSummary } from "../tasks/repository.ts";
+import { loadWorkflow } from "./load-workflow.ts";
+import { cancelRunningRun } from "./progress.ts";
+import {
+  countSteps,
+  deleteStepsByIds,
+  deleteWorkflow as deleteWorkflowRows,
+  insertSteps,
+  insertWorkflow,
+  listSteps,
+  lockCommands,
+  lockWorkflow,
+  organizationTimezone,
+  setStepPositions,
+  updateWorkflow as updateWorkflowRow,
+  type LockedWorkflow,
+  type NewStep,
+  type WorkflowValues,
+} from "./repository.ts";
+
+type Change = { db: Database; events: EventHub; organizationId: string; userId: string; now?: Date };
+
+/** POST: the workflow with its chosen commands as steps, in order, and its next execution. */
+export async function createWorkflow({
+  db,
+  events,
+  organizationId,
+  userId,
+  input,
+  idempotency,
+  now = new Date(),
+}: Change & { input: CreateWorkflowData; idempotency: Idempotency | null }): Promise<IdempotentResult<Workflow>> {
+  const result = await runIdempotent({
+    db,
+    userId,
+    idempotency,
+    status: 201,
+    work: async (tx) => {
+      const commands = await requireCommands(tx, organizationId, input.taskIds, new Set());
+      const { id } = await insertWorkflow(tx, organizationId, {
+        name: input.name,
+        description: input.description,
+        status: input.status,
+        dueDate: input.dueDate ? new Date(input.dueDate) : null,
+        taskCount: input.taskIds.length,
+        createdBy: userId,
+        ...(await scheduleValues(tx, organizationId, input.schedule, now)),
+      });
+      await insertSteps(
+        tx,
+        organizationId,
+        id,
+        input.taskIds.map((taskId, position) => newStep(commands.get(taskId)!, position)),
+      );
+      return loadWorkflow(tx, organizationId, id);
+    },
+  });
+  if (!result.replayed)
+    await events.publish(organizationId, { entity: "workflow", id: result.body.id, action: "created" });
+  return result;
+}
+
+/**
+ * PATCH: what the input carries. A new command list keeps the steps of commands still chosen
+ * (with their progress) and adds the new ones as to do; a run under way is then cancelled, as it
+ * is when the status is set by hand.
+ */
+export async function updateWorkflow({
+  db,
+  events,
+  organizationId,
+  userId,
+  workflowId,
+  input,
+  now = new Date(),
+}: Change & { workflowId: string; input: UpdateWorkflowData }): Promise<Workflow> {
+  const workflow = await db.transaction(async (tx) => {
+    const current = await lockOrThrow(tx, organizationId, workflowId);
+    const values: Partial<WorkflowValues> = { updatedBy: userId };
+    if (input.name !== undefined) values.name = input.name;
+    if (input.description !== undefined) values.description = input.description;
+    if (input.dueDate !== undefined) values.dueDate = input.dueDate ? new Date(input.dueDate) : null;
+    if (input.schedule) Object.assign(values, await scheduleValues(tx, organizationId, input.schedule, now));
+    const statusSet = input.status !== undefined && input.status !== current.status;
+    if (statusSet) {
+      values.status = input.status;
+      await cancelRunningRun(tx, workflowId, now);
+    }
+    if (input.taskIds && (await replaceSteps(tx, current, input.taskIds))) {
+      await cancelRunningRun(tx, workflowId, now);
+      Object.assign(values, await countsAfterChange(tx, current, { statusSet, userId, now }));
+    }
+    await updateWorkflowRow(tx, organizationId, workflowId, values);
+    return loadWorkflow(tx, organizationId, workflowId);
+  });
+  await events.publish(organizationId, { entity: "workflow", id: workflowId, action: "updated" });
+  return workflow;
+}
+
+/** DELETE: the workflow and all its steps in one transaction (spec 7); its runs go with it. */
+export async function deleteWorkflow({
+  db,
+  events,
+  organizationId,
+  workflowId,
+}: Omit<Change, "userId"> & { workflowId: string }) {
+  await db.transaction(async (tx) => {
+    await lockOrThrow(tx, organizationId, workflowId);
+    await deleteWorkflowRows(tx, organizationId, workflowId);
+  });
+  await events.publish(organizationId, { entity: "workflow", id: workflowId, action: "deleted" });
+  return { id: workflowId };
+}
+
+/** PUT steps/order: every step id once, in the new order (spec 7 "Reorder"). */
+export async function reorderSteps({
+  db,
+  events,
+  organizationId,
+  userId,
+  workflowId,
+  stepIds,
+}: Change & { workflowId: string; stepIds: string[] }): Promise<Workflow> {
+  const workflow = await db.transaction(async (tx) => {
+    await lockOrThrow(tx, organizationId, workflowId);
+    const steps = await listSteps(tx, organizationId, [workflowId]);
+    const known = new Set(steps.map((step) => step.id));
+    const valid =
+      stepIds.length === steps.length &&
+      new Set(stepIds).size === stepIds.length &&
+      stepIds.every((id) => known.has(id));
+    if (!valid) {
+      throw new AppError("invalid-argument", WORKFLOW_MESSAGES.reorderMismatch, {
+        stepIds: WORKFLOW_MESSAGES.reorderMismatch,
+      });
+    }
+    await setStepPositions(tx, workflowId, stepIds);
+    await updateWorkflowRow(tx, organizationId, workflowId, { updatedBy: userId });
+    return loadWorkflow(tx, organizationId, workflowId);
+  });
+  await events.publish(organizationId, { entity: "workflow", id: workflowId, action: "updated" });
+  return workflow;
+}
+
+export async function lockOrThrow(tx: Executor, organizationId: string, workflowId: string) {
+  const workflow = await lockWorkflow(tx, organizationId, workflowId);
+  if (!workflow) throw new AppError("not-found", WORKFLOW_MESSAGES.notFound);
+  return workflow;
+}
+
+/** The schedule with its next execution, read on the organization's clock (spec 9). */
+async function scheduleValues(tx: Executor, organizationId: string, schedule: NormalizedSchedule, now: Date) {
+  const timezone = await organizationTimezone(tx, organizationId);
+  return { schedule, nextExecution: nextExecution(schedule, { now, timezone }), scheduleTimezone: timezone };
+}
+
+/**
+ * The commands behind `taskIds`, each an active command of this organization (spec 5: only active
+ * tasks are selectable). A command already in the workflow may stay when it has been made
+ * inactive since; it just cannot be chosen anew.
+ */
+async function requireCommands(
+  tx: Executor,
+  organizationId: string,
+  taskIds: readonly string[],
+  alreadyChosen: ReadonlySet<string>,
+): Promise<Map<string, TaskSummary>> {
+  await lockCommands(tx, organizationId, taskIds);
+  const commands = new Map((await findTasksByIds(tx, organizationId, taskIds)).map((task) => [task.id, task]));
+  const refused = taskIds.some((id) => {
+    const command = commands.get(id);
+    return !command || (command.status !== "active" && !alreadyChosen.has(id));
+  });
+  if (refused) {
+    throw new AppError("invalid-argument", WORKFLOW_MESSAGES.tasksNotActive, {
+      taskIds: WORKFLOW_MESSAGES.tasksNotActive,
+    });
+  }
+  return commands;
+}
+
+function newStep(command: TaskSummary, position: number): NewStep {
+  return {
+    id: randomUUID(),
+    taskId: command.id,
+    name: command.name,
+    category: command.category,
+    description: command.description,
+    position,
+  };
+}
+
+/** Rebuilds the steps for a new list of commands; false when the list is the same as before. */
+async function replaceSteps(tx: Executor, workflow: LockedWorkflow, taskIds: readonly string[]) {
+  const steps = await listSteps(tx, workflow.organizationId, [workflow.id]);
+  if (steps.length === taskIds.length && steps.every((step, index) => step.taskId === taskIds[index])) return false;
+  const chosen = new Set(steps.flatMap((step) => (step.taskId ? [step.taskId] : [])));
+  const commands = await requireCommands(tx, workflow.organizationId, taskIds, chosen);
+  // Each command keeps its first unused step, progress and all; the rest are new.
+  const unused = [...steps];
+  const order: string[] = [];
+  const added: NewStep[] = [];
+  for (const [position, taskId] of taskIds.entries()) {
+    const index = unused.findIndex((step) => step.taskId === taskId);
+    if (index >= 0) {
+      order.push(unused.splice(index, 1)[0]!.id);
+    } else {
+      const step = newStep(commands.get(taskId)!, position);
+      added.push(step);
+      order.push(step.id);
+    }
+  }
+  await deleteStepsByIds(
+    tx,
+    workflow.id,
+    unused.map((step) => step.id),
+  );
+  await insertSteps(tx, workflow.organizationId, workflow.id, added);
+  await setStepPositions(tx, workflow.id, order);
+  return true;
+}
+
+/** Counts and progress after the steps changed; a workflow being worked on gets its status recalculated. */
+async function countsAfterChange(
+  tx: Executor,
+  workflow: LockedWorkflow,
+  options: { statusSet: boolean; userId: string; now: Date },
+): Promise<Partial<WorkflowValues>> {
+  const { total, completed } = await countSteps(tx, workflow.id);
+  const values: Partial<WorkflowValues> = {
+    taskCount: total,
+    completedTasks: completed,
+    progress: progressPercent(completed, total),
+  };
+  if (options.statusSet || (workflow.status !== "in-progress" && workflow.status !== "completed")) return values;
+  const status = statusForProgress(completed, total, { running: false });
+  const done = status === "completed";
+  return {
+    ...values,
+    status,
+    completedAt: done ? (workflow.completedAt ?? options.now) : null,
+    completedBy: done ? (workflow.completedAt ? workflow.completedBy : options.userId) : null,
+  };
+}

@@ -1,0 +1,133 @@
+import type { PageQuery } from "@flowdeck/shared";
+import type { RunStatus, RunStepStatus, RunTrigger } from "@flowdeck/shared/workflows/constants";
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Executor } from "../../db/database.ts";
+import { user, workflowRunSteps, workflowRuns } from "../../db/schema/index.ts";
+
+const runColumns = {
+  id: workflowRuns.id,
+  workflowId: workflowRuns.workflowId,
+  trigger: workflowRuns.trigger,
+  startedBy: workflowRuns.startedBy,
+  startedByName: sql<string | null>`coalesce(nullif(${user.name}, ''), ${user.email})`,
+  status: workflowRuns.status,
+  startedAt: workflowRuns.startedAt,
+  finishedAt: workflowRuns.finishedAt,
+};
+
+export type RunRow = {
+  id: string;
+  workflowId: string;
+  trigger: RunTrigger;
+  startedBy: string | null;
+  startedByName: string | null;
+  status: RunStatus;
+  startedAt: Date;
+  finishedAt: Date | null;
+};
+
+export type RunStepRow = typeof workflowRunSteps.$inferSelect;
+
+export async function insertRun(
+  db: Executor,
+  values: { workflowId: string; organizationId: string; trigger: RunTrigger; startedBy: string | null; at: Date },
+) {
+  const [row] = await db
+    .insert(workflowRuns)
+    .values({
+      workflowId: values.workflowId,
+      organizationId: values.organizationId,
+      trigger: values.trigger,
+      startedBy: values.startedBy,
+      status: "running",
+      startedAt: values.at,
+    })
+    .returning({ id: workflowRuns.id });
+  if (!row) throw new Error("insert returned no run");
+  return row;
+}
+
+export async function insertRunSteps(
+  db: Executor,
+  runId: string,
+  steps: { stepId: string; position: number; name: string; status: RunStepStatus }[],
+) {
+  if (steps.length === 0) return;
+  await db.insert(workflowRunSteps).values(steps.map((step) => ({ ...step, runId })));
+}
+
+/** The workflow's run under way, if any (a unique index allows one at most). */
+export async function findRunningRun(db: Executor, workflowId: string) {
+  const [row] = await db
+    .select({ id: workflowRuns.id })
+    .from(workflowRuns)
+    .where(and(eq(workflowRuns.workflowId, workflowId), eq(workflowRuns.status, "running")));
+  return row;
+}
+
+/**
+ * Ends a run. Its steps still pending end with it: succeeded with a succeeded run (every step was
+ * done), skipped otherwise.
+ */
+export async function finishRun(db: Executor, runId: string, status: Exclude<RunStatus, "running">, at: Date) {
+  await db.update(workflowRuns).set({ status, finishedAt: at }).where(eq(workflowRuns.id, runId));
+  await db
+    .update(workflowRunSteps)
+    .set({ status: status === "succeeded" ? "succeeded" : "skipped", finishedAt: at })
+    .where(and(eq(workflowRunSteps.runId, runId), inArray(workflowRunSteps.status, ["pending", "running"])));
+}
+
+/** Records a step done (or undone) in the run under way; a step the run skipped stays skipped. */
+export async function setRunStepDone(db: Executor, values: { runId: string; stepId: string; done: boolean; at: Date }) {
+  await db
+    .update(workflowRunSteps)
+    .set(values.done ? { status: "succeeded", finishedAt: values.at } : { status: "pending", finishedAt: null })
+    .where(
+      and(
+        eq(workflowRunSteps.runId, values.runId),
+        eq(workflowRunSteps.stepId, values.stepId),
+        inArray(workflowRunSteps.status, ["pending", "running", "succeeded"]),
+      ),
+    );
+}
+
+/** The latest run of each of the given workflows. */
+export async function latestRuns(db: Executor, workflowIds: readonly string[]): Promise<RunRow[]> {
+  if (workflowIds.length === 0) return [];
+  return db
+    .selectDistinctOn([workflowRuns.workflowId], runColumns)
+    .from(workflowRuns)
+    .leftJoin(user, eq(user.id, workflowRuns.startedBy))
+    .where(inArray(workflowRuns.workflowId, [...workflowIds]))
+    .orderBy(workflowRuns.workflowId, desc(workflowRuns.startedAt), desc(workflowRuns.id));
+}
+
+/** One page of a workflow's runs, newest first, each with its steps. */
+export async function listRuns(db: Executor, organizationId: string, workflowId: string, page: PageQuery) {
+  const where = and(eq(workflowRuns.organizationId, organizationId), eq(workflowRuns.workflowId, workflowId));
+  const [runs, [total]] = await Promise.all([
+    db
+      .select(runColumns)
+      .from(workflowRuns)
+      .leftJoin(user, eq(user.id, workflowRuns.startedBy))
+      .where(where)
+      .orderBy(desc(workflowRuns.startedAt), desc(workflowRuns.id))
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize),
+    db.select({ value: count() }).from(workflowRuns).where(where),
+  ]);
+  const steps =
+    runs.length === 0
+      ? []
+      : await db
+          .select()
+          .from(workflowRunSteps)
+          .where(
+            inArray(
+              workflowRunSteps.runId,
+              runs.map((run) => run.id),
+            ),
+          )
+          .orderBy(asc(workflowRunSteps.runId), asc(workflowRunSteps.position));
+  return { runs, steps, total: total?.value ?? 0 };
+}

@@ -1,0 +1,112 @@
+import type { Page, PageQuery } from "@flowdeck/shared";
+import { RECENT_RUNS, WORKFLOW_RECENT_DAYS } from "@flowdeck/shared/workflows/constants";
+import type {
+  WorkflowCommand,
+  WorkflowDetail,
+  WorkflowListFilters,
+  WorkflowPage,
+  WorkflowRun,
+  WorkflowStats,
+} from "@flowdeck/shared/workflows/schemas";
+import type { Database } from "../../db/database.ts";
+import { listActiveTasks } from "../tasks/repository.ts";
+import { loadWorkflow, withStepsAndRuns } from "./load-workflow.ts";
+import { listWorkflows as listWorkflowRows, organizationTimezone, workflowStatistics } from "./repository.ts";
+import { listRuns } from "./runs-repository.ts";
+import { toRun } from "./to-workflow.ts";
+
+type Scope = { db: Database; organizationId: string };
+
+/** Spec 7: the organization's workflows, newest first, by status and creator, with their steps. */
+export async function listWorkflows({
+  db,
+  organizationId,
+  filters,
+  page,
+}: Scope & { filters: WorkflowListFilters; page: PageQuery }): Promise<WorkflowPage> {
+  const [{ items, total }, timezone] = await Promise.all([
+    listWorkflowRows(db, organizationId, filters, page),
+    organizationTimezone(db, organizationId),
+  ]);
+  return {
+    items: await withStepsAndRuns(db, organizationId, items),
+    total,
+    page: page.page,
+    pageSize: page.pageSize,
+    timezone,
+  };
+}
+
+/** Spec 7: read by id with its tasks; here also its recent runs and the organization's timezone. */
+export async function getWorkflow({
+  db,
+  organizationId,
+  workflowId,
+}: Scope & { workflowId: string }): Promise<WorkflowDetail> {
+  const workflow = await loadWorkflow(db, organizationId, workflowId);
+  const [runs, timezone] = await Promise.all([
+    listRunPage({ db, organizationId, workflowId, page: { page: 1, pageSize: RECENT_RUNS } }),
+    organizationTimezone(db, organizationId),
+  ]);
+  return { ...workflow, runs: runs.items, timezone };
+}
+
+export async function getWorkflowRuns({
+  db,
+  organizationId,
+  workflowId,
+  page,
+}: Scope & { workflowId: string; page: PageQuery }): Promise<Page<WorkflowRun>> {
+  await loadWorkflow(db, organizationId, workflowId); // 404 for another organization's workflow
+  return listRunPage({ db, organizationId, workflowId, page });
+}
+
+async function listRunPage({
+  db,
+  organizationId,
+  workflowId,
+  page,
+}: Scope & { workflowId: string; page: PageQuery }): Promise<Page<WorkflowRun>> {
+  const { runs, steps, total } = await listRuns(db, organizationId, workflowId, page);
+  return {
+    items: runs.map((run) =>
+      toRun(
+        run,
+        steps.filter((step) => step.runId === run.id),
+      ),
+    ),
+    total,
+    page: page.page,
+    pageSize: page.pageSize,
+  };
+}
+
+/** Spec 9: total, by status, recently created (7 days), overdue, average progress rounded. */
+export async function getWorkflowStats({
+  db,
+  organizationId,
+  now = new Date(),
+}: Scope & { now?: Date }): Promise<WorkflowStats> {
+  const row = await workflowStatistics(db, organizationId, now, WORKFLOW_RECENT_DAYS);
+  return {
+    total: row?.total ?? 0,
+    byStatus: {
+      draft: row?.draft ?? 0,
+      active: row?.active ?? 0,
+      "in-progress": row?.inProgress ?? 0,
+      completed: row?.completed ?? 0,
+    },
+    recentlyCreated: row?.recentlyCreated ?? 0,
+    overdue: row?.overdue ?? 0,
+    averageProgress: Number(row?.averageProgress ?? 0),
+    totalCommands: Number(row?.totalCommands ?? 0),
+  };
+}
+
+/** What the form's command picker offers: only active commands (spec 5 "Workflow form"). */
+export async function listSelectableCommands({ db, organizationId }: Scope): Promise<{ items: WorkflowCommand[] }> {
+  const tasks = await listActiveTasks(db, organizationId);
+  return {
+    items: tasks.map(({ id, name, description, category, status }) => ({ id, name, description, category, status })),
+  };
+}

@@ -1,0 +1,95 @@
+import { MANUAL_SCHEDULE } from "@flowdeck/shared/workflows/schedule";
+import type {
+  LastRun,
+  Workflow,
+  WorkflowRun,
+  WorkflowScheduleValue,
+  WorkflowStep,
+} from "@flowdeck/shared/workflows/schemas";
+import type { WorkflowSchedule } from "../../db/schema/index.ts";
+import type { StepRow, WorkflowRow } from "./repository.ts";
+import type { RunRow, RunStepRow } from "./runs-repository.ts";
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/** The stored schedule with every field present (rows written before a field existed lack it). */
+export function toSchedule(schedule: WorkflowSchedule | null): WorkflowScheduleValue {
+  const value = schedule ?? MANUAL_SCHEDULE;
+  return {
+    type: value.type,
+    isEnabled: value.isEnabled,
+    date: value.date ?? null,
+    time: value.time ?? null,
+    dayOfWeek: value.dayOfWeek ?? null,
+    dayOfMonth: value.dayOfMonth ?? null,
+  };
+}
+
+export function toStep(row: StepRow): WorkflowStep {
+  return {
+    id: row.id,
+    position: row.position,
+    taskId: row.taskId,
+    name: row.name,
+    category: row.category,
+    description: row.description,
+    status: row.status,
+    completedAt: iso(row.completedAt),
+    completedBy: row.completedBy,
+  };
+}
+
+export function toLastRun(row: RunRow): LastRun {
+  return {
+    id: row.id,
+    workflowId: row.workflowId,
+    trigger: row.trigger,
+    startedBy: row.startedBy,
+    startedByName: row.startedBy ? row.startedByName : null,
+    status: row.status,
+    startedAt: row.startedAt.toISOString(),
+    finishedAt: iso(row.finishedAt),
+  };
+}
+
+export function toRun(row: RunRow, steps: RunStepRow[]): WorkflowRun {
+  return {
+    ...toLastRun(row),
+    steps: steps.map((step) => ({
+      id: step.id,
+      stepId: step.stepId,
+      position: step.position,
+      name: step.name,
+      status: step.status,
+      startedAt: iso(step.startedAt),
+      finishedAt: iso(step.finishedAt),
+    })),
+  };
+}
+
+export function toWorkflow(row: WorkflowRow, steps: StepRow[], lastRun: RunRow | undefined): Workflow {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    status: row.status,
+    dueDate: iso(row.dueDate),
+    schedule: toSchedule(row.schedule),
+    nextExecution: iso(row.nextExecution),
+    lastExecuted: iso(row.lastExecuted),
+    progress: row.progress,
+    taskCount: row.taskCount,
+    completedTasks: row.completedTasks,
+    startedAt: iso(row.startedAt),
+    startedBy: row.startedBy,
+    completedAt: iso(row.completedAt),
+    completedBy: row.completedBy,
+    createdBy: row.createdBy,
+    createdByName: row.createdBy ? row.createdByName : null,
+    updatedBy: row.updatedBy,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    steps: steps.map(toStep),
+    lastRun: lastRun ? toLastRun(lastRun) : null,
+  };
+}

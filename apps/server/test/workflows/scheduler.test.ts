@@ -1,0 +1,226 @@
+import type { LiveEvent } from "@flowdeck/shared";
+import { eq, inArray, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../src/db/database.ts";
+import { tasks, workflowRuns, workflows } from "../../src/db/schema/index.ts";
+import { createEventHub } from "../../src/lib/event-hub.ts";
+import { createScheduler } from "../../src/modules/workflows/scheduler.ts";
+import { createOrgWithRoles, type OrgWithRoles } from "../helpers/factories.ts";
+import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { createCommands, createWorkflow, setTimezone, workflowsUrl } from "./workflow-factory.ts";
+
+let t: TestApp;
+let org: OrgWithRoles;
+let commandIds: string[];
+beforeAll(async () => {
+  t = await createTestApp();
+  org = await createOrgWithRoles(t.app);
+  const commands = await createCommands(org.users.editor.client, org.organizationId, ["Back up", "Verify"]);
+  commandIds = commands.map((command) => command.id);
+});
+afterAll(() => t.close());
+
+const HOUR = 3_600_000;
+const daily = (time = "09:00") => ({ type: "daily", isEnabled: true, time });
+
+/** A workflow with the given schedule whose next execution is moved to `due` (as if time had passed). */
+async function dueWorkflow(schedule: Record<string, unknown>, due: Date, client = org.users.editor.client) {
+  const workflow = await createWorkflow(client, org.organizationId, commandIds, { schedule });
+  await t.app.db.update(workflows).set({ nextExecution: due }).where(eq(workflows.id, workflow.id));
+  return workflow.id;
+}
+
+const runsOf = (workflowId: string) =>
+  t.app.db.select().from(workflowRuns).where(eq(workflowRuns.workflowId, workflowId));
+const rowOf = async (workflowId: string) =>
+  (await t.app.db.select().from(workflows).where(eq(workflows.id, workflowId)))[0]!;
+const executionsOf = async (taskId: string) =>
+  (await t.app.db.select().from(tasks).where(eq(tasks.id, taskId)))[0]!.executionCount;
+
+function scheduler() {
+  return createScheduler({ db: t.app.db, events: t.app.events });
+}
+
+describe("the scheduler", () => {
+  it("runs a due workflow once, as the scheduler, and advances its next execution from now", async () => {
+    const now = new Date();
+    const id = await dueWorkflow(daily(), new Date(now.getTime() - 60_000));
+    const before = await executionsOf(commandIds[0]!);
+    const events: LiveEvent[] = [];
+    const unsubscribe = t.app.events.subscribe(org.organizationId, (event) => events.push(event));
+    try {
+      const result = await scheduler().tick(now);
+      expect(result.ran).toContain(id);
+      // Published after the commit (through NOTIFY with PostgreSQL).
+      await expect.poll(() => events).toContainEqual({ entity: "workflow", id, action: "updated" });
+    } finally {
+      unsubscribe();
+    }
+    const runs = await runsOf(id);
+    expect(runs).toHaveLength(1);
+    expect(runs[0]).toMatchObject({ trigger: "schedule", startedBy: null, status: "running", startedAt: now });
+    const row = await rowOf(id);
+    expect(row).toMatchObject({ status: "in-progress", lastExecuted: now, scheduleTimezone: "UTC" });
+    expect(row.nextExecution!.getTime()).toBeGreaterThan(now.getTime());
+    expect(row.nextExecution!.getTime() - now.getTime()).toBeLessThanOrEqual(24 * HOUR);
+    expect(row.nextExecution!.toISOString()).toMatch(/T09:00:00\.000Z$/);
+    expect(await executionsOf(commandIds[0]!)).toBe(before + 1);
+
+    // Ticking again at once finds nothing due: the workflow is in progress and due tomorrow.
+    expect((await scheduler().tick(now)).ran).not.toContain(id);
+    expect(await runsOf(id)).toHaveLength(1);
+
+    // The API shows the run as the scheduler's.
+    const detail = await org.users.viewer.client.get(workflowsUrl(org.organizationId, `/${id}`));
+    expect(detail.body.lastRun).toMatchObject({ trigger: "schedule", startedBy: null, startedByName: null });
+  });
+
+  it("runs a schedule missed while the server was down once, not once per missed period", async () => {
+    const now = new Date();
+    const id = await dueWorkflow(daily("06:30"), new Date("2020-01-01T06:30:00Z"));
+    await scheduler().tick(now);
+    await scheduler().tick(now);
+    expect(await runsOf(id)).toHaveLength(1);
+    const row = await rowOf(id);
+    expect(row.nextExecution!.getTime()).toBeGreaterThan(now.getTime());
+    expect(row.nextExecution!.getTime() - now.getTime()).toBeLessThanOrEqual(24 * HOUR);
+  });
+
+  it("gives a one-time schedule no next execution once it has fired", async () => {
+    const at = new Date(Math.floor((Date.now() + 2 * 60_000) / 60_000) * 60_000);
+    const [date, time] = [at.toISOString().slice(0, 10), at.toISOString().slice(11, 16)];
+    const workflow = await createWorkflow(org.users.editor.client, org.organizationId, commandIds, {
+      schedule: { type: "once", isEnabled: true, date, time },
+    });
+    expect(workflow.nextExecution).toBe(at.toISOString());
+    expect((await scheduler().tick(new Date(at.getTime() - 1_000))).ran).not.toContain(workflow.id);
+    expect((await scheduler().tick(new Date(at.getTime() + 30_000))).ran).toContain(workflow.id);
+    expect(await runsOf(workflow.id)).toHaveLength(1);
+    expect((await rowOf(workflow.id)).nextExecution).toBeNull();
+  });
+
+  it("leaves alone what is not due: in progress, disabled, or later", async () => {
+    const now = new Date();
+    const inProgress = await dueWorkflow(daily(), new Date(now.getTime() - HOUR));
+    await org.users.editor.client.post(workflowsUrl(org.organizationId, `/${inProgress}/start`));
+    const disabled = await dueWorkflow(daily(), new Date(now.getTime() - HOUR));
+    await t.app.db
+      .update(workflows)
+      .set({ schedule: { type: "daily", isEnabled: false, time: "09:00" } })
+      .where(eq(workflows.id, disabled));
+    const later = await dueWorkflow(daily(), new Date(now.getTime() + HOUR));
+
+    const { ran } = await scheduler().tick(now);
+    for (const id of [inProgress, disabled, later]) {
+      expect(ran).not.toContain(id);
+      expect(await runsOf(id)).toHaveLength(0);
+    }
+  });
+
+  it("runs a recurring workflow again once the previous run is completed and it is due", async () => {
+    const first = new Date();
+    const id = await dueWorkflow(daily("09:00"), new Date(first.getTime() - 60_000));
+    await scheduler().tick(first);
+    await org.users.editor.client.post(workflowsUrl(org.organizationId, `/${id}/complete`));
+    const nextDue = (await rowOf(id)).nextExecution!;
+    const second = new Date(nextDue.getTime() + 1_000);
+    expect((await scheduler().tick(second)).ran).toContain(id);
+    const runs = await runsOf(id);
+    expect(runs.map((run) => run.status).sort()).toEqual(["running", "succeeded"]);
+    const row = await rowOf(id);
+    expect(row).toMatchObject({ status: "in-progress", progress: 0, completedTasks: 0 });
+    expect(row.nextExecution!.getTime()).toBe(nextDue.getTime() + 24 * HOUR);
+  });
+
+  it("recomputes next executions on the organization's new clock after a timezone change", async () => {
+    const fresh = await createOrgWithRoles(t.app);
+    const [command] = await createCommands(fresh.users.editor.client, fresh.organizationId, ["Report"]);
+    const workflow = await createWorkflow(fresh.users.editor.client, fresh.organizationId, [command!.id], {
+      schedule: daily("09:00"),
+    });
+    expect(workflow.nextExecution).toMatch(/T09:00:00\.000Z$/);
+    await setTimezone(t.app, fresh.organizationId, "Asia/Tokyo");
+    const { retimed } = await scheduler().tick(new Date());
+    expect(retimed).toContain(workflow.id);
+    const row = await rowOf(workflow.id);
+    expect(row.scheduleTimezone).toBe("Asia/Tokyo");
+    expect(row.nextExecution!.toISOString()).toMatch(/T00:00:00\.000Z$/); // 09:00 in Tokyo
+    expect((await scheduler().tick(new Date())).retimed).not.toContain(workflow.id);
+  });
+
+  it("is started by the server when SCHEDULER is on, and stopped when it closes", async () => {
+    const id = await dueWorkflow(daily(), new Date(Date.now() - 60_000));
+    const serving = await createTestApp({ env: { SCHEDULER: "on" }, database: t.database });
+    try {
+      await expect.poll(async () => (await runsOf(id)).length, { timeout: 10_000 }).toBe(1);
+    } finally {
+      await serving.close();
+    }
+    expect((await rowOf(id)).status).toBe("in-progress");
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE === "postgres")("several scheduler instances on one PostgreSQL", () => {
+  it("run each of many due workflows exactly once", async () => {
+    const fresh = await createOrgWithRoles(t.app);
+    const client = fresh.users.editor.client;
+    const commands = await createCommands(client, fresh.organizationId, ["a", "b", "c"]);
+    const ids: string[] = [];
+    for (let index = 0; index < 60; index++) {
+      // Different command orders, so instances lock commands in crossing orders if they are careless.
+      const order = index % 2 === 0 ? commands : [...commands].reverse();
+      const workflow = await createWorkflow(
+        client,
+        fresh.organizationId,
+        order.map((command) => command.id),
+        { name: `Nightly ${index}`, schedule: daily("03:00") },
+      );
+      ids.push(workflow.id);
+    }
+    const now = new Date();
+    await t.app.db
+      .update(workflows)
+      .set({ nextExecution: new Date(now.getTime() - 5 * 60_000) })
+      .where(inArray(workflows.id, ids));
+
+    // A second instance: its own connection pool to the same database, its own event hub.
+    const other = await openDatabase({ kind: "postgres", connectionString: t.database.connectionString!, poolSize: 5 });
+    const otherEvents = await createEventHub({ connectionString: t.database.connectionString });
+    try {
+      const first = createScheduler({ db: t.app.db, events: t.app.events, batchSize: 4 });
+      const second = createScheduler({ db: other.db, events: otherEvents, batchSize: 4 });
+      const results = await Promise.all([first.tick(now), second.tick(now), first.tick(now), second.tick(now)]);
+      const ran = results.flatMap((result) => result.ran);
+      // Both instances took a share: they ran side by side, not one after the other.
+      expect(results[0]!.ran.length + results[2]!.ran.length).toBeGreaterThan(0);
+      expect(results[1]!.ran.length + results[3]!.ran.length).toBeGreaterThan(0);
+      expect(ran.filter((id) => ids.includes(id)).sort()).toEqual([...ids].sort());
+      expect(new Set(ran).size).toBe(ran.length);
+
+      const counts = await t.app.db
+        .select({ workflowId: workflowRuns.workflowId, runs: sql<number>`count(*)::int` })
+        .from(workflowRuns)
+        .where(inArray(workflowRuns.workflowId, ids))
+        .groupBy(workflowRuns.workflowId);
+      expect(counts).toHaveLength(60);
+      expect(counts.every((row) => row.runs === 1)).toBe(true);
+      const executions = await t.app.db
+        .select({ count: tasks.executionCount })
+        .from(tasks)
+        .where(
+          inArray(
+            tasks.id,
+            commands.map((command) => command.id),
+          ),
+        );
+      expect(executions.map((row) => row.count)).toEqual([60, 60, 60]);
+      const rows = await t.app.db.select().from(workflows).where(inArray(workflows.id, ids));
+      expect(rows.every((row) => row.status === "in-progress" && row.nextExecution!.getTime() > now.getTime())).toBe(
+        true,
+      );
+    } finally {
+      await otherEvents.close();
+      await other.close();
+    }
+  });
+});

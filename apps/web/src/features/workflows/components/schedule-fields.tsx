@@ -1,0 +1,146 @@
+import { timezoneLabel } from "@flowdeck/shared/settings/options";
+import {
+  ENABLED_SCHEDULE_TYPES,
+  MAX_DAY_OF_MONTH,
+  SCHEDULE_TYPE_LABELS,
+  WEEKDAYS,
+} from "@flowdeck/shared/workflows/constants";
+import { formatRelativeTime } from "@flowdeck/shared/workflows/relative-time";
+import { nextExecution } from "@flowdeck/shared/workflows/schedule";
+import { ScheduleInputSchema } from "@flowdeck/shared/workflows/schemas";
+import { CalendarClock } from "lucide-react";
+import { SelectField } from "@/components/ui/select-field.tsx";
+import { TextField } from "@/components/ui/text-field.tsx";
+import type { FieldErrors } from "@/lib/form-errors.ts";
+import { formatNextRun } from "../lib/format.ts";
+import { useNow } from "../lib/use-now.ts";
+import { formSchedule, type WorkflowFormValues } from "../lib/workflow-form-values.ts";
+
+type ScheduleFieldsProps = {
+  values: WorkflowFormValues;
+  set: <K extends keyof WorkflowFormValues>(key: K, value: WorkflowFormValues[K]) => void;
+  errors: FieldErrors;
+  /** The organization's IANA timezone, once known. */
+  timezone: string | undefined;
+};
+
+const DAYS_OF_MONTH = Array.from({ length: MAX_DAY_OF_MONTH }, (_, index) => String(index + 1));
+
+/**
+ * Spec 5's schedule: enabled or not; once (date and time), daily (time), weekly (day and time) or
+ * monthly (day 1–28 and time), all on the organization's clock, with the next run it will produce.
+ */
+export function ScheduleFields({ values, set, errors, timezone }: ScheduleFieldsProps) {
+  const type = values.scheduleType;
+  return (
+    <fieldset className="space-y-3 rounded-lg border border-gray-200 p-4 dark:border-gray-800">
+      <legend className="px-1 text-sm font-medium text-gray-700 dark:text-gray-200">Schedule</legend>
+      <label className="flex items-center gap-2.5 text-sm text-gray-800 dark:text-gray-200">
+        <input
+          type="checkbox"
+          checked={values.scheduleEnabled}
+          onChange={(event) => set("scheduleEnabled", event.target.checked)}
+          className="size-4 accent-indigo-600"
+        />
+        Run on a schedule
+      </label>
+      {values.scheduleEnabled && (
+        <div className="grid gap-3 sm:grid-cols-3">
+          <SelectField
+            label="Repeats"
+            value={type}
+            onChange={(event) => set("scheduleType", event.target.value as WorkflowFormValues["scheduleType"])}
+          >
+            {ENABLED_SCHEDULE_TYPES.map((option) => (
+              <option key={option} value={option}>
+                {SCHEDULE_TYPE_LABELS[option]}
+              </option>
+            ))}
+          </SelectField>
+          {type === "once" && (
+            <TextField
+              label="Date"
+              type="date"
+              value={values.date}
+              error={errors["schedule.date"]}
+              onChange={(event) => set("date", event.target.value)}
+            />
+          )}
+          {type === "weekly" && (
+            <SelectField
+              label="Day of week"
+              value={values.dayOfWeek}
+              error={errors["schedule.dayOfWeek"]}
+              onChange={(event) => set("dayOfWeek", event.target.value)}
+            >
+              {WEEKDAYS.map((day, index) => (
+                <option key={day} value={String(index)}>
+                  {day}
+                </option>
+              ))}
+            </SelectField>
+          )}
+          {type === "monthly" && (
+            <SelectField
+              label="Day of month"
+              value={values.dayOfMonth}
+              error={errors["schedule.dayOfMonth"]}
+              onChange={(event) => set("dayOfMonth", event.target.value)}
+            >
+              {DAYS_OF_MONTH.map((day) => (
+                <option key={day} value={day}>
+                  {day}
+                </option>
+              ))}
+            </SelectField>
+          )}
+          <TextField
+            label="Time"
+            type="time"
+            value={values.time}
+            error={errors["schedule.time"]}
+            onChange={(event) => set("time", event.target.value)}
+          />
+        </div>
+      )}
+      <SchedulePreview values={values} timezone={timezone} />
+    </fieldset>
+  );
+}
+
+/** The next run the schedule will produce, before it is saved. */
+function SchedulePreview({ values, timezone }: { values: WorkflowFormValues; timezone: string | undefined }) {
+  const now = useNow();
+  let text: string;
+  let next: Date | null = null;
+  if (!values.scheduleEnabled) {
+    text = "Manual: it runs when someone clicks Run now.";
+  } else if (!timezone) {
+    text = "Loading the organization's timezone…";
+  } else {
+    const parsed = ScheduleInputSchema.safeParse(formSchedule(values));
+    next = parsed.success ? nextExecution(parsed.data, { now, timezone }) : null;
+    text = !parsed.success
+      ? "Fill in the schedule to see its next run."
+      : next
+        ? `Next run: ${formatNextRun(next.toISOString(), timezone)}, ${formatRelativeTime(next, now)}`
+        : "No next run: that moment has passed.";
+  }
+  return (
+    <div className="space-y-1">
+      <p
+        aria-live="polite"
+        className="flex items-start gap-2 rounded-md bg-indigo-50 px-3 py-2 text-sm text-indigo-900 dark:bg-indigo-500/10 dark:text-indigo-200"
+      >
+        <CalendarClock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+        <span>{text}</span>
+      </p>
+      {values.scheduleEnabled && timezone && (
+        <p className="text-xs text-gray-500 dark:text-gray-400">
+          Times are on the organization's clock: {timezoneLabel(timezone)}
+          {timezoneLabel(timezone) !== timezone && ` (${timezone})`}. Change it in the organization settings.
+        </p>
+      )}
+    </div>
+  );
+}

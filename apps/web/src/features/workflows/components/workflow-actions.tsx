@@ -1,0 +1,91 @@
+import type { Workflow } from "@flowdeck/shared/workflows/schemas";
+import { CheckCheck, Pencil, Play, PlayCircle, Trash2 } from "lucide-react";
+import { Button } from "@/components/ui/button.tsx";
+import { newIdempotencyKey } from "@/lib/idempotency-key.ts";
+import { useChangeWorkState, type WorkState } from "../api/change-work-state.ts";
+import { useExecuteWorkflow } from "../api/execute-workflow.ts";
+
+export type WorkflowHandlers = {
+  onEdit: (workflow: Workflow) => void;
+  onDelete: (workflow: Workflow) => void;
+  onNotice: (notice: { tone: "success" | "error"; text: string }) => void;
+};
+
+type WorkflowActionsProps = WorkflowHandlers & { orgId: string; workflow: Workflow };
+
+/** Run now, Start, Complete (spec 4), Edit and Delete; shown to editors and above only. */
+export function WorkflowActions({ orgId, workflow, onEdit, onDelete, onNotice }: WorkflowActionsProps) {
+  const execute = useExecuteWorkflow(orgId);
+  const workState = useChangeWorkState(orgId);
+  const running = workflow.lastRun?.status === "running";
+  const hidden = <span className="sr-only"> {workflow.name}</span>;
+  const fail = (error: Error) => onNotice({ tone: "error", text: error.message });
+
+  const change = (action: WorkState) => workState.mutate({ workflowId: workflow.id, action }, { onError: fail });
+
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <Button
+        variant="secondary"
+        className="px-3 py-1.5"
+        busy={execute.isPending}
+        disabled={running}
+        title={running ? "A run is under way: complete its steps first" : undefined}
+        onClick={() =>
+          execute.mutate(
+            { workflowId: workflow.id, idempotencyKey: newIdempotencyKey() },
+            {
+              onSuccess: () => onNotice({ tone: "success", text: `${workflow.name} is running.` }),
+              onError: fail,
+            },
+          )
+        }
+      >
+        <Play aria-hidden="true" className="size-4" />
+        Run now{hidden}
+      </Button>
+      {workflow.status !== "in-progress" && (
+        <Button
+          variant="ghost"
+          className="px-3 py-1.5"
+          busy={workState.isPending && workState.variables?.action === "start"}
+          onClick={() => change("start")}
+        >
+          <PlayCircle aria-hidden="true" className="size-4" />
+          Start{hidden}
+        </Button>
+      )}
+      {workflow.status !== "completed" && (
+        <Button
+          variant="ghost"
+          className="px-3 py-1.5"
+          busy={workState.isPending && workState.variables?.action === "complete"}
+          onClick={() => change("complete")}
+        >
+          <CheckCheck aria-hidden="true" className="size-4" />
+          Complete{hidden}
+        </Button>
+      )}
+      <span className="ml-auto flex gap-1">
+        <Button
+          variant="ghost"
+          className="px-2.5 py-1.5"
+          title={`Edit ${workflow.name}`}
+          onClick={() => onEdit(workflow)}
+        >
+          <Pencil aria-hidden="true" className="size-4" />
+          <span className="sr-only">Edit {workflow.name}</span>
+        </Button>
+        <Button
+          variant="ghost"
+          className="px-2.5 py-1.5 text-red-600 hover:bg-red-50 dark:text-red-400 dark:hover:bg-red-950"
+          title={`Delete ${workflow.name}`}
+          onClick={() => onDelete(workflow)}
+        >
+          <Trash2 aria-hidden="true" className="size-4" />
+          <span className="sr-only">Delete {workflow.name}</span>
+        </Button>
+      </span>
+    </div>
+  );
+}

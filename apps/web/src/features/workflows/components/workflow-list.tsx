@@ -1,0 +1,147 @@
+import { WORKFLOW_MESSAGES } from "@flowdeck/shared/workflows/messages";
+import type { WorkflowPage } from "@flowdeck/shared/workflows/schemas";
+import clsx from "clsx";
+import { Plus, SearchX, Workflow as WorkflowIcon } from "lucide-react";
+import type { ReactNode } from "react";
+import { Alert } from "@/components/ui/alert.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { Pagination } from "@/components/ui/pagination.tsx";
+import { Skeleton, SkeletonText } from "@/components/ui/skeleton.tsx";
+import type { ViewMode } from "@/lib/use-view-mode.ts";
+import { useNow } from "../lib/use-now.ts";
+import type { WorkflowHandlers } from "./workflow-actions.tsx";
+import { WorkflowCard } from "./workflow-card.tsx";
+
+type WorkflowListProps = WorkflowHandlers & {
+  orgId: string;
+  data: WorkflowPage | undefined;
+  error: Error | null;
+  retrying: boolean;
+  onRetry: () => void;
+  filtered: boolean;
+  view: ViewMode;
+  canEdit: boolean;
+  onCreate: () => void;
+  onClearFilter: () => void;
+  onPageChange: (page: number) => void;
+};
+
+const LAYOUT: Record<ViewMode, string> = {
+  // Cards keep their own height: an expanded one does not stretch its neighbours.
+  grid: "grid items-start gap-4 lg:grid-cols-2 2xl:grid-cols-3",
+  list: "flex flex-col gap-3",
+};
+
+/** The cards (grid or list) with their loading, error and empty states, and the page controls. */
+export function WorkflowList({ data, error, filtered, view, canEdit, ...props }: WorkflowListProps) {
+  const now = useNow();
+  // A failed refresh keeps the cards already shown, under the message.
+  const errorAlert = error && (
+    <Alert tone="error">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <span>{WORKFLOW_MESSAGES.loadFailed}</span>
+        <Button variant="secondary" onClick={props.onRetry} busy={props.retrying}>
+          Try again
+        </Button>
+      </div>
+    </Alert>
+  );
+  if (!data) return errorAlert || <ListSkeleton view={view} />;
+  if (data.items.length === 0 && data.page === 1) {
+    return filtered ? (
+      <EmptyState
+        icon={<SearchX aria-hidden="true" className="size-10 text-gray-400" />}
+        title="No workflows match"
+        text="No workflow has this status right now."
+        action={
+          <Button variant="secondary" onClick={props.onClearFilter}>
+            Show all workflows
+          </Button>
+        }
+      />
+    ) : (
+      <EmptyState
+        icon={<WorkflowIcon aria-hidden="true" className="size-10 text-indigo-500" />}
+        title="No workflows yet"
+        text={
+          canEdit
+            ? "Put commands in order, give them a schedule, and follow each run's progress here."
+            : "Editors put commands in order and schedule them; the workflows they make appear here."
+        }
+        action={
+          canEdit && (
+            <Button onClick={props.onCreate}>
+              <Plus aria-hidden="true" className="size-4" />
+              Create your first workflow
+            </Button>
+          )
+        }
+      />
+    );
+  }
+  return (
+    <div className="space-y-6">
+      {errorAlert}
+      <div className={LAYOUT[view]}>
+        {data.items.map((workflow) => (
+          <WorkflowCard
+            key={workflow.id}
+            orgId={props.orgId}
+            workflow={workflow}
+            timezone={data.timezone}
+            now={now}
+            view={view}
+            canEdit={canEdit}
+            onEdit={props.onEdit}
+            onDelete={props.onDelete}
+            onNotice={props.onNotice}
+          />
+        ))}
+      </div>
+      <Pagination page={data.page} pageSize={data.pageSize} total={data.total} onPageChange={props.onPageChange} />
+    </div>
+  );
+}
+
+function ListSkeleton({ view }: { view: ViewMode }) {
+  return (
+    <div aria-busy="true" aria-label="Loading workflows" className={LAYOUT[view]}>
+      {[0, 1, 2, 3].map((index) => (
+        <div
+          key={index}
+          className={clsx(
+            "space-y-4 rounded-lg border border-gray-200 bg-white p-5 dark:border-gray-800 dark:bg-gray-900",
+          )}
+        >
+          <div className="flex justify-between gap-4">
+            <Skeleton className="h-5 w-1/2" />
+            <Skeleton className="h-5 w-24" />
+          </div>
+          <SkeletonText lines={2} />
+          <Skeleton className="h-2 w-full" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function EmptyState({
+  icon,
+  title,
+  text,
+  action,
+}: {
+  icon: ReactNode;
+  title: string;
+  text: string;
+  action: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col items-center rounded-lg border border-dashed border-gray-300 bg-white px-6 py-12 text-center dark:border-gray-700 dark:bg-gray-900">
+      {icon}
+      <h2 className="mt-4 text-lg font-semibold text-gray-900 dark:text-gray-100">{title}</h2>
+      <p className="mt-1 max-w-md text-sm text-gray-600 dark:text-gray-400">{text}</p>
+      {action && <div className="mt-6">{action}</div>}
+    </div>
+  );
+}

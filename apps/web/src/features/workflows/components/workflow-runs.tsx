@@ -1,0 +1,82 @@
+import { RUN_STATUS_LABELS, type RunStatus } from "@flowdeck/shared/workflows/constants";
+import type { WorkflowRun } from "@flowdeck/shared/workflows/schemas";
+import { Alert } from "@/components/ui/alert.tsx";
+import { Badge, type BadgeColor } from "@/components/ui/badge.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { SkeletonText } from "@/components/ui/skeleton.tsx";
+import { useState } from "react";
+import { useWorkflowRuns } from "../api/get-workflow-runs.ts";
+import { formatDateTime } from "@/lib/format-date.ts";
+
+const RUN_COLORS: Record<RunStatus, BadgeColor> = {
+  running: "blue",
+  succeeded: "green",
+  failed: "red",
+  cancelled: "gray",
+};
+
+const PAGE = 5;
+
+/** The workflow's runs, newest first: when, by whom (or the scheduler), and how each went. */
+export function WorkflowRuns({ orgId, workflowId }: { orgId: string; workflowId: string }) {
+  const [pageSize, setPageSize] = useState(PAGE);
+  const runs = useWorkflowRuns(orgId, workflowId, { page: 1, pageSize }, true);
+  const data = runs.data;
+
+  if (!data) {
+    return runs.isError ? (
+      <Alert tone="error">The run history could not be loaded.</Alert>
+    ) : (
+      <div aria-busy="true" aria-label="Loading run history">
+        <SkeletonText lines={2} />
+      </div>
+    );
+  }
+  if (data.total === 0) {
+    return <p className="text-sm text-gray-500 dark:text-gray-400">Not run yet.</p>;
+  }
+  return (
+    <div className="space-y-2">
+      <ul aria-label="Run history" className="divide-y divide-gray-100 dark:divide-gray-800">
+        {data.items.map((run) => (
+          <RunItem key={run.id} run={run} />
+        ))}
+      </ul>
+      {data.total > data.items.length && (
+        <Button
+          variant="ghost"
+          className="px-2 py-1 text-xs"
+          busy={runs.isFetching}
+          onClick={() => setPageSize((size) => size + PAGE)}
+        >
+          Show older runs ({data.total - data.items.length})
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function RunItem({ run }: { run: WorkflowRun }) {
+  const counted = run.steps.filter((step) => step.status !== "skipped");
+  const done = counted.filter((step) => step.status === "succeeded").length;
+  const who = run.trigger === "schedule" ? "the scheduler" : (run.startedByName ?? "a former member");
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2 text-sm">
+      <div className="min-w-0">
+        <p className="text-gray-900 dark:text-gray-100">
+          <time dateTime={run.startedAt}>{formatDateTime(run.startedAt)}</time>
+        </p>
+        <p className="text-xs break-words text-gray-500 dark:text-gray-400">
+          {run.trigger === "schedule" ? "Scheduled" : "Run now"} · by {who} · {done} of {counted.length} done
+          {run.finishedAt && (
+            <>
+              {" "}
+              · ended <time dateTime={run.finishedAt}>{formatDateTime(run.finishedAt)}</time>
+            </>
+          )}
+        </p>
+      </div>
+      <Badge color={RUN_COLORS[run.status]}>{RUN_STATUS_LABELS[run.status]}</Badge>
+    </li>
+  );
+}

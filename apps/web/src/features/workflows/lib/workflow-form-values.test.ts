@@ -1,0 +1,81 @@
+import { CreateWorkflowSchema, UpdateWorkflowSchema, type Workflow } from "@flowdeck/shared/workflows/schemas";
+import { describe, expect, it } from "vitest";
+import {
+  emptyWorkflowForm,
+  formToCreateInput,
+  formToUpdateInput,
+  localDate,
+  workflowToForm,
+} from "./workflow-form-values.ts";
+
+const workflow = {
+  id: "w1",
+  name: "Deploy",
+  description: "",
+  status: "in-progress",
+  dueDate: null,
+  schedule: { type: "weekly", isEnabled: true, date: null, time: "07:30", dayOfWeek: "2", dayOfMonth: null },
+  steps: [
+    { id: "s1", taskId: "a", status: "completed" },
+    { id: "s2", taskId: null, status: "todo" },
+    { id: "s3", taskId: "b", status: "todo" },
+  ],
+} as unknown as Workflow;
+
+describe("the workflow form's values", () => {
+  it("become a body the shared schema accepts; a disabled schedule is manual", () => {
+    const input = formToCreateInput({
+      ...emptyWorkflowForm(),
+      name: " Nightly ",
+      taskIds: ["a", "b"],
+      dueDate: "2030-03-10",
+      scheduleType: "weekly",
+      time: "",
+    });
+    const parsed = CreateWorkflowSchema.parse(input);
+    expect(parsed).toMatchObject({ name: "Nightly", status: "active", taskIds: ["a", "b"] });
+    expect(parsed.schedule).toMatchObject({ type: "manual", isEnabled: false });
+    expect(localDate(new Date(parsed.dueDate!))).toBe("2030-03-10");
+  });
+
+  it("carry the schedule's fields when it is enabled", () => {
+    const input = formToCreateInput({
+      ...emptyWorkflowForm(),
+      name: "x",
+      taskIds: ["a"],
+      scheduleEnabled: true,
+      scheduleType: "weekly",
+      time: "06:15",
+      dayOfWeek: "0",
+    });
+    expect(CreateWorkflowSchema.parse(input).schedule).toEqual({
+      type: "weekly",
+      isEnabled: true,
+      date: null,
+      time: "06:15",
+      dayOfWeek: "0",
+      dayOfMonth: null,
+    });
+  });
+
+  it("read back a workflow; only live commands are in the picker's list", () => {
+    expect(workflowToForm(workflow)).toMatchObject({
+      taskIds: ["a", "b"],
+      scheduleEnabled: true,
+      scheduleType: "weekly",
+      time: "07:30",
+      dayOfWeek: "2",
+      status: "in-progress",
+    });
+  });
+
+  it("send the command list and the status only when they changed", () => {
+    const unchanged = formToUpdateInput(workflowToForm(workflow), workflow);
+    expect(unchanged.taskIds).toBeUndefined();
+    expect(unchanged.status).toBeUndefined();
+    expect(UpdateWorkflowSchema.safeParse(unchanged).success).toBe(true);
+
+    const changed = formToUpdateInput({ ...workflowToForm(workflow), taskIds: ["b", "a"], status: "draft" }, workflow);
+    expect(changed).toMatchObject({ taskIds: ["b", "a"], status: "draft" });
+  });
+});

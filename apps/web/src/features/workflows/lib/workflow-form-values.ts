@@ -1,0 +1,116 @@
+import type { ScheduleType, WorkflowStatus } from "@flowdeck/shared/workflows/constants";
+import type { CreateWorkflowInput, UpdateWorkflowInput, Workflow } from "@flowdeck/shared/workflows/schemas";
+
+/** What the workflow form's fields hold, as typed, before the shared schema trims and checks it. */
+export type WorkflowFormValues = {
+  name: string;
+  description: string;
+  /** Draft or active from the form; a workflow being worked on keeps its own status until changed. */
+  status: WorkflowStatus;
+  /** yyyy-mm-dd from the date input, or empty. */
+  dueDate: string;
+  /** The chosen commands, in order. */
+  taskIds: string[];
+  scheduleEnabled: boolean;
+  scheduleType: Exclude<ScheduleType, "manual">;
+  date: string;
+  time: string;
+  dayOfWeek: string;
+  dayOfMonth: string;
+};
+
+export function emptyWorkflowForm(): WorkflowFormValues {
+  return {
+    name: "",
+    description: "",
+    status: "active",
+    dueDate: "",
+    taskIds: [],
+    scheduleEnabled: false,
+    scheduleType: "daily",
+    date: "",
+    time: "09:00",
+    dayOfWeek: "1",
+    dayOfMonth: "1",
+  };
+}
+
+export function workflowToForm(workflow: Workflow): WorkflowFormValues {
+  const { schedule } = workflow;
+  const empty = emptyWorkflowForm();
+  return {
+    name: workflow.name,
+    description: workflow.description,
+    status: workflow.status,
+    dueDate: workflow.dueDate ? localDate(new Date(workflow.dueDate)) : "",
+    taskIds: workflow.steps.flatMap((step) => (step.taskId ? [step.taskId] : [])),
+    scheduleEnabled: schedule.isEnabled && schedule.type !== "manual",
+    scheduleType: schedule.type === "manual" ? empty.scheduleType : schedule.type,
+    date: schedule.date ?? empty.date,
+    time: schedule.time ?? empty.time,
+    dayOfWeek: schedule.dayOfWeek ?? empty.dayOfWeek,
+    dayOfMonth: schedule.dayOfMonth ?? empty.dayOfMonth,
+  };
+}
+
+/** The schedule as sent: a disabled one is manual and not enabled (spec 5). */
+export function formSchedule(values: WorkflowFormValues): NonNullable<CreateWorkflowInput["schedule"]> {
+  if (!values.scheduleEnabled) return { type: "manual", isEnabled: false };
+  return {
+    type: values.scheduleType,
+    isEnabled: true,
+    date: values.date,
+    time: values.time,
+    dayOfWeek: values.dayOfWeek,
+    dayOfMonth: values.dayOfMonth,
+  };
+}
+
+/** The POST body for the form's values. */
+export function formToCreateInput(values: WorkflowFormValues): CreateWorkflowInput {
+  return {
+    name: values.name,
+    description: values.description,
+    status: values.status === "draft" ? "draft" : "active",
+    dueDate: values.dueDate ? endOfLocalDay(values.dueDate) : null,
+    taskIds: values.taskIds,
+    schedule: formSchedule(values),
+  };
+}
+
+/**
+ * The PATCH body: the command list only when it changed (so steps whose command was deleted
+ * stay), and the status only when the person picked another one.
+ */
+export function formToUpdateInput(values: WorkflowFormValues, workflow: Workflow): UpdateWorkflowInput {
+  const before = workflowToForm(workflow);
+  const input: UpdateWorkflowInput = {
+    name: values.name,
+    description: values.description,
+    dueDate: values.dueDate ? endOfLocalDay(values.dueDate) : null,
+    schedule: formSchedule(values),
+  };
+  if (!sameList(values.taskIds, before.taskIds)) input.taskIds = values.taskIds;
+  if (values.status !== workflow.status && (values.status === "draft" || values.status === "active")) {
+    input.status = values.status;
+  }
+  return input;
+}
+
+function sameList(a: readonly string[], b: readonly string[]) {
+  return a.length === b.length && a.every((id, index) => id === b[index]);
+}
+
+/** A workflow due on a day is due until that day ends where the user is. */
+export function endOfLocalDay(day: string): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return null;
+  const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 23, 59, 59, 999);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+/** yyyy-mm-dd of the date where the user is, as a date input wants it. */
+export function localDate(date: Date): string {
+  const pad = (value: number) => String(value).padStart(2, "0");
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}

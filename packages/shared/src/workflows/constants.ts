@@ -1,0 +1,65 @@
+/** Every status a workflow can have (spec 4 "Workflow"). */
+export const WORKFLOW_STATUSES = ["draft", "active", "in-progress", "completed"] as const;
+export type WorkflowStatus = (typeof WORKFLOW_STATUSES)[number];
+
+/** The statuses the form offers (spec 5 "Workflow form"); the others come from work on it. */
+export const WORKFLOW_FORM_STATUSES = ["draft", "active"] as const satisfies readonly WorkflowStatus[];
+export type WorkflowFormStatus = (typeof WORKFLOW_FORM_STATUSES)[number];
+
+export const WORKFLOW_STATUS_LABELS: Record<WorkflowStatus, string> = {
+  draft: "Draft",
+  active: "Active",
+  "in-progress": "In progress",
+  completed: "Completed",
+};
+
+/** A step of a workflow (a "task in a workflow", spec 3) is to do or done. */
+export const STEP_STATUSES = ["todo", "completed"] as const;
+export type StepStatus = (typeof STEP_STATUSES)[number];
+
+/** Spec 9: schedule types; the default is manual and disabled. */
+export const SCHEDULE_TYPES = ["manual", "once", "daily", "weekly", "monthly"] as const;
+export type ScheduleType = (typeof SCHEDULE_TYPES)[number];
+
+/** The types a person picks once the schedule is enabled (a disabled one is saved as manual). */
+export const ENABLED_SCHEDULE_TYPES = ["once", "daily", "weekly", "monthly"] as const satisfies readonly ScheduleType[];
+
+export const SCHEDULE_TYPE_LABELS: Record<ScheduleType, string> = {
+  manual: "Manual",
+  once: "Once",
+  daily: "Daily",
+  weekly: "Weekly",
+  monthly: "Monthly",
+};
+
+/** dayOfWeek is "0"–"6" with Sunday "0" (spec 3). */
+export const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
+
+/** Spec 9: day of month choices are 1–28, so every month has the day. */
+export const MAX_DAY_OF_MONTH = 28;
+
+/** Who or what started a run, and how it went. */
+export const RUN_TRIGGERS = ["manual", "schedule"] as const;
+export type RunTrigger = (typeof RUN_TRIGGERS)[number];
+export const RUN_STATUSES = ["running", "succeeded", "failed", "cancelled"] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
+export const RUN_STEP_STATUSES = ["pending", "running", "succeeded", "failed", "skipped"] as const;
+export type RunStepStatus = (typeof RUN_STEP_STATUSES)[number];
+
+export const RUN_STATUS_LABELS: Record<RunStatus, string> = {
+  running: "Running",
+  succeeded: "Succeeded",
+  failed: "Failed",
+  cancelled: "Cancelled",
+};
+
+export const WORKFLOW_LIMITS = {
+  name: 200,
+  description: 2000,
+  steps: 100,
+} as const;
+
+/** Spec 9: "recently created" means within 7 days. */
+export const WORKFLOW_RECENT_DAYS = 7;
+/** How many runs a workflow's detail carries; the runs route pages through the rest. */
+export const RECENT_RUNS = 10;

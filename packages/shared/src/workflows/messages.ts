@@ -1,0 +1,31 @@
+import { MESSAGES } from "../errors/messages.ts";
+
+/** The specification's texts about workflows (spec 5 "Workflow service", "Workflow form", 8). */
+export const WORKFLOW_MESSAGES = {
+  nameRequired: "Workflow name is required",
+  tasksRequired: "At least one task must be selected",
+  onceNeedsDateAndTime: "Date and time are required for one-time schedule",
+  recurringNeedsTime: "Time is required for recurring schedules",
+  notFound: "Workflow not found",
+  idRequired: MESSAGES.workflowIdRequired,
+  stepIdRequired: MESSAGES.taskIdRequired,
+  reorderNeedsArray: "Task IDs for reorder must be an array",
+  created: "Workflow created successfully!",
+  updated: "Workflow updated successfully!",
+  deleted: "Workflow deleted successfully!",
+  confirmDelete: "Are you sure you want to delete this workflow?",
+  loadFailed: "Failed to load workflows. Please try again.",
+  // Not in the specification: its data layer let any member write. Flowdeck keeps changes to editors.
+  cannotManage: "You need editor role or higher to change or run workflows",
+  stepNotFound: "Task not found",
+  reorderMismatch: "The new order must list each of the workflow's tasks exactly once",
+  tasksNotActive: "Only active commands of this organization can be selected",
+  tooManyTasks: "A workflow can have at most 100 tasks",
+  alreadyRunning: "This workflow is already running",
+  dueDateInvalid: "Please enter a valid due date",
+  dateInvalid: "Please enter a valid date",
+  timeInvalid: "Please enter a valid time",
+  dayOfWeekRequired: "Please choose a day of the week",
+  dayOfMonthRequired: "Please choose a day of the month between 1 and 28",
+  deletedCommand: "(deleted command)",
+} as const;

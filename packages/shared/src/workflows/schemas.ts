@@ -1,0 +1,276 @@
+import { z } from "zod";
+import { pageOf, PageQuerySchema } from "../pagination.ts";
+import { TASK_CATEGORIES, TASK_STATUSES } from "../tasks/constants.ts";
+import {
+  RUN_STATUSES,
+  RUN_STEP_STATUSES,
+  RUN_TRIGGERS,
+  SCHEDULE_TYPES,
+  STEP_STATUSES,
+  WORKFLOW_FORM_STATUSES,
+  WORKFLOW_LIMITS,
+  WORKFLOW_STATUSES,
+} from "./constants.ts";
+import { WORKFLOW_MESSAGES } from "./messages.ts";
+import {
+  MANUAL_SCHEDULE,
+  normalizeSchedule,
+  parseDate,
+  parseDayOfMonth,
+  parseDayOfWeek,
+  parseTime,
+} from "./schedule.ts";
+
+const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
+
+const nameField = z
+  .string({ error: WORKFLOW_MESSAGES.nameRequired })
+  .trim()
+  .min(1, WORKFLOW_MESSAGES.nameRequired)
+  .max(WORKFLOW_LIMITS.name, tooLong("Workflow name", WORKFLOW_LIMITS.name));
+
+const descriptionField = z
+  .string()
+  .trim()
+  .max(WORKFLOW_LIMITS.description, tooLong("Description", WORKFLOW_LIMITS.description));
+
+/** Spec 7: the due date is stored as a timestamp; ISO 8601 with its offset, or null. */
+const dueDateField = z.iso.datetime({ offset: true, error: WORKFLOW_MESSAGES.dueDateInvalid }).nullable();
+
+/** The chosen commands in order (spec 3 "selectedTasks"); at least one (spec 5). */
+const taskIdsField = z
+  .array(z.string().trim().min(1, WORKFLOW_MESSAGES.tasksRequired), { error: WORKFLOW_MESSAGES.tasksRequired })
+  .min(1, WORKFLOW_MESSAGES.tasksRequired)
+  .max(WORKFLOW_LIMITS.steps, WORKFLOW_MESSAGES.tooManyTasks);
+
+const scheduleText = z
+  .string()
+  .trim()
+  .nullish()
+  .transform((value) => value || null);
+
+/**
+ * The schedule as the form sends it (spec 5 "Workflow form"): checked only when enabled; a
+ * disabled schedule is saved as manual and not enabled, and only the fields its type uses are kept.
+ */
+export const ScheduleInputSchema = z
+  .object({
+    type: z.enum(SCHEDULE_TYPES, { error: "Please choose how often the workflow runs" }).default("manual"),
+    isEnabled: z.boolean({ error: "isEnabled must be true or false" }).default(false),
+    date: scheduleText,
+    time: scheduleText,
+    dayOfWeek: scheduleText,
+    dayOfMonth: scheduleText,
+  })
+  .superRefine((schedule, context) => {
+    if (!schedule.isEnabled || schedule.type === "manual") return;
+    const fail = (path: string, message: string) => context.addIssue({ code: "custom", path: [path], message });
+    if (schedule.type === "once") {
+      if (!schedule.date || !schedule.time) {
+        fail(schedule.date ? "time" : "date", WORKFLOW_MESSAGES.onceNeedsDateAndTime);
+        return;
+      }
+      if (!parseDate(schedule.date)) fail("date", WORKFLOW_MESSAGES.dateInvalid);
+    } else if (!schedule.time) {
+      fail("time", WORKFLOW_MESSAGES.recurringNeedsTime);
+      return;
+    }
+    if (!parseTime(schedule.time)) fail("time", WORKFLOW_MESSAGES.timeInvalid);
+    if (schedule.type === "weekly" && parseDayOfWeek(schedule.dayOfWeek) === null) {
+      fail("dayOfWeek", WORKFLOW_MESSAGES.dayOfWeekRequired);
+    }
+    if (schedule.type === "monthly" && parseDayOfMonth(schedule.dayOfMonth) === null) {
+      fail("dayOfMonth", WORKFLOW_MESSAGES.dayOfMonthRequired);
+    }
+  })
+  .transform(normalizeSchedule);
+export type ScheduleInput = z.input<typeof ScheduleInputSchema>;
+
+/** A stored schedule, as answers carry it. */
+export const ScheduleSchema = z.object({
+  type: z.enum(SCHEDULE_TYPES),
+  isEnabled: z.boolean(),
+  date: z.string().nullable(),
+  time: z.string().nullable(),
+  dayOfWeek: z.string().nullable(),
+  dayOfMonth: z.string().nullable(),
+});
+export type WorkflowScheduleValue = z.infer<typeof ScheduleSchema>;
+
+/** POST /api/orgs/:orgId/workflows, and the workflow form. */
+export const CreateWorkflowSchema = z.object({
+  name: nameField,
+  description: descriptionField.default(""),
+  status: z.enum(WORKFLOW_FORM_STATUSES, { error: "Status must be draft or active" }).default("active"),
+  dueDate: dueDateField.optional(),
+  taskIds: taskIdsField,
+  schedule: ScheduleInputSchema.default({ ...MANUAL_SCHEDULE }),
+});
+export type CreateWorkflowInput = z.input<typeof CreateWorkflowSchema>;
+export type CreateWorkflowData = z.output<typeof CreateWorkflowSchema>;
+
+/** PATCH /api/orgs/:orgId/workflows/:workflowId: only what is sent changes. */
+export const UpdateWorkflowSchema = z.object({
+  name: nameField.optional(),
+  description: descriptionField.optional(),
+  status: z.enum(WORKFLOW_FORM_STATUSES, { error: "Status must be draft or active" }).optional(),
+  dueDate: dueDateField.optional(),
+  taskIds: taskIdsField.optional(),
+  schedule: ScheduleInputSchema.optional(),
+});
+export type UpdateWorkflowInput = z.input<typeof UpdateWorkflowSchema>;
+export type UpdateWorkflowData = z.output<typeof UpdateWorkflowSchema>;
+
+const idField = (message: string) => z.string({ error: message }).trim().min(1, message);
+
+export const WorkflowParamsSchema = z.object({
+  orgId: z.string(),
+  workflowId: idField(WORKFLOW_MESSAGES.idRequired),
+});
+
+export const WorkflowStepParamsSchema = WorkflowParamsSchema.extend({
+  stepId: idField(WORKFLOW_MESSAGES.stepIdRequired),
+});
+
+/** PUT /api/orgs/:orgId/workflows/:workflowId/steps/order: every step id, in the new order. */
+export const ReorderStepsSchema = z.object({
+  stepIds: z.array(z.string({ error: WORKFLOW_MESSAGES.reorderNeedsArray }), {
+    error: WORKFLOW_MESSAGES.reorderNeedsArray,
+  }),
+});
+export type ReorderStepsInput = z.input<typeof ReorderStepsSchema>;
+
+/** PATCH /api/orgs/:orgId/workflows/:workflowId/steps/:stepId. */
+export const SetStepStatusSchema = z.object({
+  status: z.enum(STEP_STATUSES, { error: "Status must be todo or completed" }),
+});
+export type SetStepStatusInput = z.input<typeof SetStepStatusSchema>;
+
+/** GET /api/orgs/:orgId/workflows: newest first, paginated, by status and creator. */
+export const WorkflowListQuerySchema = PageQuerySchema.extend({
+  status: z.enum(WORKFLOW_STATUSES).optional(),
+  createdBy: z.string().trim().min(1).max(100).optional(),
+});
+export type WorkflowListQuery = z.input<typeof WorkflowListQuerySchema>;
+export type WorkflowListFilters = Omit<z.output<typeof WorkflowListQuerySchema>, "page" | "pageSize">;
+
+export const RunsQuerySchema = PageQuerySchema;
+export type RunsQuery = z.input<typeof RunsQuerySchema>;
+
+/** A task in a workflow (spec 3): a copy of its command's name, kept when the command is deleted. */
+export const WorkflowStepSchema = z.object({
+  id: z.string(),
+  position: z.number().int(),
+  /** Null once the command is deleted (docs/decisions/007): shown as "(deleted command)". */
+  taskId: z.string().nullable(),
+  name: z.string(),
+  category: z.string(),
+  description: z.string(),
+  status: z.enum(STEP_STATUSES),
+  completedAt: z.string().nullable(),
+  completedBy: z.string().nullable(),
+});
+export type WorkflowStep = z.infer<typeof WorkflowStepSchema>;
+
+export const RunStepSchema = z.object({
+  id: z.string(),
+  stepId: z.string().nullable(),
+  position: z.number().int(),
+  name: z.string(),
+  status: z.enum(RUN_STEP_STATUSES),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type RunStep = z.infer<typeof RunStepSchema>;
+
+/** One execution (spec 3 executionHistory entry {startedAt, startedBy, status}), as a record. */
+export const WorkflowRunSchema = z.object({
+  id: z.string(),
+  workflowId: z.string(),
+  trigger: z.enum(RUN_TRIGGERS),
+  /** Null when the scheduler started it. */
+  startedBy: z.string().nullable(),
+  startedByName: z.string().nullable(),
+  status: z.enum(RUN_STATUSES),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  steps: z.array(RunStepSchema),
+});
+export type WorkflowRun = z.infer<typeof WorkflowRunSchema>;
+
+export const WorkflowRunPageSchema = pageOf(WorkflowRunSchema);
+export type WorkflowRunPage = z.infer<typeof WorkflowRunPageSchema>;
+
+export const LastRunSchema = WorkflowRunSchema.omit({ steps: true });
+export type LastRun = z.infer<typeof LastRunSchema>;
+
+export const WorkflowSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  status: z.enum(WORKFLOW_STATUSES),
+  dueDate: z.string().nullable(),
+  schedule: ScheduleSchema,
+  nextExecution: z.string().nullable(),
+  lastExecuted: z.string().nullable(),
+  progress: z.number().int(),
+  taskCount: z.number().int(),
+  completedTasks: z.number().int(),
+  startedAt: z.string().nullable(),
+  startedBy: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  completedBy: z.string().nullable(),
+  createdBy: z.string().nullable(),
+  createdByName: z.string().nullable(),
+  updatedBy: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  steps: z.array(WorkflowStepSchema),
+  /** The latest run, if any. */
+  lastRun: LastRunSchema.nullable(),
+});
+export type Workflow = z.infer<typeof WorkflowSchema>;
+
+/** The list carries the organization's timezone: schedules and next runs are read on its clock. */
+export const WorkflowPageSchema = pageOf(WorkflowSchema).extend({ timezone: z.string() });
+export type WorkflowPage = z.infer<typeof WorkflowPageSchema>;
+
+/** GET /api/orgs/:orgId/workflows/:workflowId: the workflow, its steps and its recent runs. */
+export const WorkflowDetailSchema = WorkflowSchema.extend({
+  runs: z.array(WorkflowRunSchema),
+  timezone: z.string(),
+});
+export type WorkflowDetail = z.infer<typeof WorkflowDetailSchema>;
+
+/** GET /api/orgs/:orgId/workflows/stats (spec 9). */
+export const WorkflowStatsSchema = z.object({
+  total: z.number().int(),
+  byStatus: z.object({
+    draft: z.number().int(),
+    active: z.number().int(),
+    "in-progress": z.number().int(),
+    completed: z.number().int(),
+  }),
+  /** Created within the last 7 days. */
+  recentlyCreated: z.number().int(),
+  /** Past the due date and not completed. */
+  overdue: z.number().int(),
+  /** Mean progress of all workflows, rounded; 0 with none. */
+  averageProgress: z.number().int(),
+  /** Commands across all workflows (steps). */
+  totalCommands: z.number().int(),
+});
+export type WorkflowStats = z.infer<typeof WorkflowStatsSchema>;
+
+/** GET /api/orgs/:orgId/workflows/commands: what the picker offers (active commands only). */
+export const WorkflowCommandSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  category: z.enum(TASK_CATEGORIES),
+  status: z.enum(TASK_STATUSES),
+});
+export type WorkflowCommand = z.infer<typeof WorkflowCommandSchema>;
+export const WorkflowCommandListSchema = z.object({ items: z.array(WorkflowCommandSchema) });
+
+export const DeleteWorkflowResultSchema = z.object({ id: z.string() });
