@@ -13,9 +13,9 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
     root: webDist,
     wildcard: false,
     index: false,
-    setHeaders: (reply, filePath) => {
+    setHeaders: (response, filePath) => {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-      reply.header("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
+      response.setHeader("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
     },
   });
   app.get("/*", (request, reply) => {
