@@ -1,8 +1,9 @@
-import { Navigate, Outlet, useLocation } from "react-router";
+import { Navigate, Outlet, useLocation, useSearchParams } from "react-router";
 import { ApiError } from "@/lib/api-client.ts";
 import { Alert } from "@/components/ui/alert.tsx";
 import { FullPageSkeleton } from "./full-page-skeleton.tsx";
 import { useMe } from "./api/get-me.ts";
+import { safeRedirect } from "./safe-redirect.ts";
 
 /** Protected routes: a visitor without a session is sent to /login and brought back afterwards. */
 export function RequireAuth() {
@@ -25,10 +26,14 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** Login and register: a signed-in user goes straight to the dashboard. */
+/**
+ * Login and register: a signed-in user goes straight on, to the page that sent them here
+ * (?redirect=) or else the dashboard.
+ */
 export function RedirectIfSignedIn() {
   const { data, isPending } = useMe();
+  const [searchParams] = useSearchParams();
   if (isPending) return <FullPageSkeleton />;
-  if (data) return <Navigate to="/dashboard" replace />;
+  if (data) return <Navigate to={safeRedirect(searchParams.get("redirect"))} replace />;
   return <Outlet />;
 }
