@@ -1,12 +1,12 @@
 import sharp from "sharp";
+import { E2E_BASE_URL } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { registerInvitedMember } from "./support/invitations.ts";
 import { openSignedInPage } from "./support/signed-in-page.ts";
 
 // Issue 8: an admin (here the owner) gives the organization a logo and a timezone while a member
 // watches the shell change; a member updates their own name, phone and avatar and sees the badge
-// change. (The workflows feature has not landed: a next run shown in the new timezone is left for
-// its tests.)
+// change; a workflow's next run moves to the organization's new clock.
 
 /** A 600×300 PNG: two colour bands, so the re-encoded 300×150 logo is easy to recognise. */
 async function logoPng(): Promise<Buffer> {
@@ -168,4 +168,35 @@ test("a member updates their name, phone and avatar and sees the badge change at
   await expect(badge.getByText("Mina Member", { exact: true })).toBeVisible();
   await expect(badge.locator("img")).toHaveAttribute("src", /\/avatar\?v=/);
   expect(errors, "uncaught errors in the page").toEqual([]);
+});
+
+test("a workflow's next run follows the organization's timezone", async ({ owner, request, ownerPage: page }) => {
+  const headers = { origin: E2E_BASE_URL };
+  const command = await request.post(`/api/orgs/${owner.organizationId}/tasks`, {
+    headers,
+    data: { name: "Rotate logs", commands: { linux: "logrotate -f /etc/logrotate.conf" } },
+  });
+  expect(command.status()).toBe(201);
+  const workflow = await request.post(`/api/orgs/${owner.organizationId}/workflows`, {
+    headers,
+    data: {
+      name: "Weekly housekeeping",
+      taskIds: [((await command.json()) as { id: string }).id],
+      schedule: { type: "weekly", isEnabled: true, dayOfWeek: "1", time: "09:00" },
+    },
+  });
+  expect(workflow.status()).toBe(201);
+
+  await page.goto("/workflows");
+  const card = page.getByRole("article", { name: "Weekly housekeeping" });
+  await expect(card.getByText(/09:00 UTC/)).toBeVisible();
+
+  await page.goto("/admin/settings");
+  await page.getByLabel("Timezone").selectOption("Asia/Tokyo");
+  await page.getByRole("button", { name: "Save Settings" }).click();
+  await expect(page.getByText("Organization settings updated successfully!")).toBeVisible();
+
+  // Monday 09:00 is now Tokyo's clock.
+  await page.goto("/workflows");
+  await expect(card.getByText(/Mon, .*09:00 .*\(Tokyo\)/)).toBeVisible();
 });

@@ -7,6 +7,10 @@ import { isUniqueViolation } from "../../db/errors.ts";
 import type { EventHub } from "../../lib/event-hub.ts";
 import { imageMetadataOf } from "../../lib/images.ts";
 import { domainTakenByOther, findOrganizationSettings, updateOrganization } from "./repository.ts";
+import { retimeWorkflows } from "../workflows/retime-workflows.ts";
+
+/** Any more wait for the scheduler, which catches up on the rest. */
+const MAX_RETIMED_AT_ONCE = 1_000;
 
 /** Spec 2 "Organization settings": what any member of the organization may read. */
 export async function getOrganizationSettings({
@@ -54,17 +58,27 @@ export async function updateOrganizationSettings({
   userId: string;
   changes: UpdateOrganizationSettings;
 }): Promise<OrganizationSettings> {
+  let retimed: { id: string }[] = [];
   if (changes.domain && (await domainTakenByOther(db, { domain: changes.domain, organizationId }))) {
     throw domainTaken();
   }
   try {
-    await db.transaction((tx) => updateOrganization(tx, { organizationId, userId }, changes));
+    retimed = await db.transaction(async (tx) => {
+      await updateOrganization(tx, { organizationId, userId }, changes);
+      // Schedules are read on the organization's clock: a new timezone moves them now, not at the
+      // scheduler's next tick (and also where no scheduler runs).
+      if (!changes.timezone) return [];
+      return retimeWorkflows(tx, { now: new Date(), limit: MAX_RETIMED_AT_ONCE, organizationId });
+    });
   } catch (error) {
     // Two organizations raced for the same domain: the unique index decides.
     if (isUniqueViolation(error, "organizations_domain_unique")) throw domainTaken();
     throw error;
   }
   await events.publish(organizationId, { entity: "organization", id: organizationId, action: "updated" });
+  for (const workflow of retimed) {
+    await events.publish(organizationId, { entity: "workflow", id: workflow.id, action: "updated" });
+  }
   return getOrganizationSettings({ db, organizationId });
 }
 

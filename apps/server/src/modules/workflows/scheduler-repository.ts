@@ -24,9 +24,13 @@ export async function claimDueWorkflows(db: Executor, now: Date, limit: number) 
 
 /**
  * Workflows waiting for a future run whose next execution was computed on another clock than the
- * organization's current one (its timezone was changed in the settings).
+ * organization's current one (its timezone was changed in the settings); all organizations, or
+ * one. Rows another transaction holds are passed over.
  */
-export async function claimRetimedWorkflows(db: Executor, now: Date, limit: number) {
+export async function claimRetimedWorkflows(
+  db: Executor,
+  options: { now: Date; limit: number; organizationId?: string },
+) {
   return db
     .select({
       id: workflows.id,
@@ -39,10 +43,11 @@ export async function claimRetimedWorkflows(db: Executor, now: Date, limit: numb
     .where(
       and(
         enabled,
-        gt(workflows.nextExecution, now),
+        gt(workflows.nextExecution, options.now),
         sql`${workflows.scheduleTimezone} is distinct from ${organizations.timezone}`,
+        options.organizationId ? eq(workflows.organizationId, options.organizationId) : undefined,
       ),
     )
-    .limit(limit)
+    .limit(options.limit)
     .for("update", { of: workflows, skipLocked: true });
 }

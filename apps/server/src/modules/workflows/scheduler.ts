@@ -3,7 +3,8 @@ import type { Database } from "../../db/database.ts";
 import type { EventHub } from "../../lib/event-hub.ts";
 import { beginRun, countExecutions } from "./progress.ts";
 import { updateWorkflow } from "./repository.ts";
-import { claimDueWorkflows, claimRetimedWorkflows } from "./scheduler-repository.ts";
+import { claimDueWorkflows } from "./scheduler-repository.ts";
+import { retimeWorkflows } from "./retime-workflows.ts";
 import { toSchedule } from "./to-workflow.ts";
 
 /** What the scheduler reports; pino's logger (app.log) fits. */
@@ -85,16 +86,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   }
 
   async function retime(now: Date): Promise<string[]> {
-    const changed = await db.transaction(async (tx) => {
-      const rows = await claimRetimedWorkflows(tx, now, batchSize);
-      for (const row of rows) {
-        await updateWorkflow(tx, row.organizationId, row.id, {
-          nextExecution: nextExecution(toSchedule(row.schedule), { now, timezone: row.timezone }),
-          scheduleTimezone: row.timezone,
-        });
-      }
-      return rows;
-    });
+    const changed = await db.transaction((tx) => retimeWorkflows(tx, { now, limit: batchSize }));
     for (const row of changed) {
       await events.publish(row.organizationId, { entity: "workflow", id: row.id, action: "updated" });
     }
