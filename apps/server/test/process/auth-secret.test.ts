@@ -15,7 +15,7 @@ vi.mock("node:fs", async (importOriginal) => {
 });
 
 // Without BETTER_AUTH_SECRET, the secret is made once and kept in DATA_DIR/auth-secret.
-describe.runIf(process.env.TEST_DATABASE !== "postgres")("the generated auth secret", () => {
+describe("the generated auth secret", () => {
   afterAll(cleanUp);
 
   it("is made once, readable by its owner only, and kept", () => {

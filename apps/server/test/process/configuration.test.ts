@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { cleanUp, makeDataDir, spawnServer } from "./server-process.ts";
 
-describe.runIf(process.env.TEST_DATABASE !== "postgres")("configuration", () => {
+describe("configuration", () => {
   afterAll(cleanUp);
 
   it.concurrent.each([

@@ -16,7 +16,7 @@ import {
 
 // The embedded database after `kill -9`: what the process acknowledged is there, and the next
 // start opens the data directory normally.
-describe.runIf(process.env.TEST_DATABASE !== "postgres")("embedded database after SIGKILL", () => {
+describe("embedded database after SIGKILL", () => {
   afterAll(cleanUp);
 
   it("keeps every write it acknowledged when killed during writes, and restarts every time", async () => {

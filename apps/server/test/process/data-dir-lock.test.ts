@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { acquireDataDirLock, DataDirLockedError, type DataDirLock } from "../../src/db/data-dir-lock.ts";
 import { cleanUp, makeDataDir } from "./server-process.ts";
 
-describe.runIf(process.env.TEST_DATABASE !== "postgres")("data directory lock", () => {
+describe("data directory lock", () => {
   const held: DataDirLock[] = [];
   afterEach(async () => {
     await Promise.all(held.splice(0).map((lock) => lock.release()));

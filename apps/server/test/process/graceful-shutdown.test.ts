@@ -12,7 +12,7 @@ import {
   type ServerProcess,
 } from "./server-process.ts";
 
-describe.runIf(process.env.TEST_DATABASE !== "postgres")("graceful shutdown", () => {
+describe("graceful shutdown", () => {
   afterEach(cleanUp);
 
   it("on SIGTERM and on SIGINT ends SSE streams, finishes the request in flight and closes the database", async () => {

@@ -14,7 +14,7 @@ import {
   type ServerProcess,
 } from "./server-process.ts";
 
-describe.runIf(process.env.TEST_DATABASE !== "postgres")("a running server on the embedded database", () => {
+describe("a running server on the embedded database", () => {
   let server: ServerProcess;
   beforeAll(async () => {
     server = await startServer({ dataDir: makeDataDir() });
