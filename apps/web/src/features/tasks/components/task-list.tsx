@@ -1,12 +1,12 @@
 import type { Task, TaskPage } from "@flowdeck/shared/tasks/schemas";
 import { TASK_MESSAGES } from "@flowdeck/shared/tasks/messages";
 import { Plus, SearchX, TerminalSquare } from "lucide-react";
-import type { ReactNode } from "react";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Pagination } from "@/components/ui/pagination.tsx";
 import { Skeleton, SkeletonText } from "@/components/ui/skeleton.tsx";
 import { TaskCard } from "./task-card.tsx";
+import { EmptyState } from "@/components/ui/empty-state.tsx";
 
 type TaskListProps = {
   data: TaskPage | undefined;
@@ -86,27 +86,6 @@ function TaskListSkeleton() {
           <Skeleton className="h-16 w-full" />
         </div>
       ))}
-    </div>
-  );
-}
-
-function EmptyState({
-  icon,
-  title,
-  text,
-  action,
-}: {
-  icon: ReactNode;
-  title: string;
-  text: string;
-  action: ReactNode;
-}) {
-  return (
-    <div className="flex flex-col items-center rounded-lg border border-dashed border-gray-300 bg-white px-6 py-12 text-center dark:border-gray-700 dark:bg-gray-900">
-      {icon}
-      <h2 className="mt-4 text-lg font-semibold text-gray-900 dark:text-gray-100">{title}</h2>
-      <p className="mt-1 max-w-md text-sm text-gray-600 dark:text-gray-400">{text}</p>
-      <div className="mt-6">{action}</div>
     </div>
   );
 }

@@ -2,7 +2,6 @@ import { WORKFLOW_MESSAGES } from "@flowdeck/shared/workflows/messages";
 import type { WorkflowPage } from "@flowdeck/shared/workflows/schemas";
 import clsx from "clsx";
 import { Plus, SearchX, Workflow as WorkflowIcon } from "lucide-react";
-import type { ReactNode } from "react";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Pagination } from "@/components/ui/pagination.tsx";
@@ -11,6 +10,7 @@ import type { ViewMode } from "@/lib/use-view-mode.ts";
 import { useNow } from "../lib/use-now.ts";
 import type { WorkflowHandlers } from "./workflow-actions.tsx";
 import { WorkflowCard } from "./workflow-card.tsx";
+import { EmptyState } from "@/components/ui/empty-state.tsx";
 
 type WorkflowListProps = WorkflowHandlers & {
   orgId: string;
@@ -121,27 +121,6 @@ function ListSkeleton({ view }: { view: ViewMode }) {
           <Skeleton className="h-2 w-full" />
         </div>
       ))}
-    </div>
-  );
-}
-
-function EmptyState({
-  icon,
-  title,
-  text,
-  action,
-}: {
-  icon: ReactNode;
-  title: string;
-  text: string;
-  action: ReactNode;
-}) {
-  return (
-    <div className="flex flex-col items-center rounded-lg border border-dashed border-gray-300 bg-white px-6 py-12 text-center dark:border-gray-700 dark:bg-gray-900">
-      {icon}
-      <h2 className="mt-4 text-lg font-semibold text-gray-900 dark:text-gray-100">{title}</h2>
-      <p className="mt-1 max-w-md text-sm text-gray-600 dark:text-gray-400">{text}</p>
-      {action && <div className="mt-6">{action}</div>}
     </div>
   );
 }
