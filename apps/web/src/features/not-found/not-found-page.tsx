@@ -1,13 +1,11 @@
-import { Link } from "react-router";
+import { TextLink } from "@/components/ui/text-link.tsx";
 
 export function NotFoundPage() {
   return (
     <div className="flex min-h-screen flex-col items-center justify-center gap-4 p-8 text-center">
       <h1 className="text-3xl font-semibold">Page not found</h1>
       <p className="text-gray-600 dark:text-gray-400">The page you are looking for does not exist.</p>
-      <Link to="/" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">
-        Go to the home page
-      </Link>
+      <TextLink to="/">Go to the home page</TextLink>
     </div>
   );
 }

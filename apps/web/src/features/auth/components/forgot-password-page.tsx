@@ -1,12 +1,12 @@
 import { ForgotPasswordSchema, MESSAGES } from "@flowdeck/shared";
 import { useState, type FormEvent } from "react";
-import { Link } from "react-router";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { TextField } from "@/components/ui/text-field.tsx";
 import { fieldErrorsFromApi, fieldErrorsOf, type FieldErrors } from "@/lib/form-errors.ts";
 import { requestPasswordReset } from "../api/auth-requests.ts";
 import { AuthLayout } from "./auth-layout.tsx";
+import { TextLink } from "@/components/ui/text-link.tsx";
 
 export function ForgotPasswordPage() {
   const [email, setEmail] = useState("");
@@ -42,9 +42,7 @@ export function ForgotPasswordPage() {
             Send to different email
           </Button>
           <p className="text-center text-sm">
-            <Link to="/login" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">
-              Back to sign in
-            </Link>
+            <TextLink to="/login">Back to sign in</TextLink>
           </p>
         </div>
       </AuthLayout>
@@ -69,9 +67,7 @@ export function ForgotPasswordPage() {
         </Button>
       </form>
       <p className="mt-6 text-center text-sm">
-        <Link to="/login" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">
-          Back to sign in
-        </Link>
+        <TextLink to="/login">Back to sign in</TextLink>
       </p>
     </AuthLayout>
   );

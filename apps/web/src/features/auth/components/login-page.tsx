@@ -1,7 +1,7 @@
 import { LoginSchema, MESSAGES } from "@flowdeck/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState, type FormEvent } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { TextField } from "@/components/ui/text-field.tsx";
@@ -11,6 +11,7 @@ import { safeRedirect } from "@/features/session/safe-redirect.ts";
 import { logIn } from "../api/auth-requests.ts";
 import { AuthLayout } from "./auth-layout.tsx";
 import { OAuthButtons } from "./oauth-buttons.tsx";
+import { TextLink } from "@/components/ui/text-link.tsx";
 
 export function LoginPage() {
   const [searchParams] = useSearchParams();
@@ -67,9 +68,7 @@ export function LoginPage() {
             />
             Remember me
           </label>
-          <Link to="/forgot-password" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">
-            Forgot password?
-          </Link>
+          <TextLink to="/forgot-password">Forgot password?</TextLink>
         </div>
         <Button type="submit" busy={busy} className="w-full">
           {busy ? "Signing in..." : "Sign in"}
@@ -80,12 +79,9 @@ export function LoginPage() {
       </div>
       <p className="mt-6 text-center text-sm text-gray-600 dark:text-gray-400">
         No account yet?{" "}
-        <Link
-          to={`/register${searchParams.get("redirect") ? `?redirect=${encodeURIComponent(redirect)}` : ""}`}
-          className="font-medium text-indigo-600 hover:underline dark:text-indigo-400"
-        >
+        <TextLink to={`/register${searchParams.get("redirect") ? `?redirect=${encodeURIComponent(redirect)}` : ""}`}>
           Create one
-        </Link>
+        </TextLink>
       </p>
     </AuthLayout>
   );

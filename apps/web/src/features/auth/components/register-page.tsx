@@ -2,7 +2,7 @@ import { MESSAGES, RegisterSchema } from "@flowdeck/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import clsx from "clsx";
 import { useState, type FormEvent } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { TextField } from "@/components/ui/text-field.tsx";
@@ -12,6 +12,7 @@ import { safeRedirect } from "@/features/session/safe-redirect.ts";
 import { register } from "../api/auth-requests.ts";
 import { AuthLayout } from "./auth-layout.tsx";
 import { OAuthButtons } from "./oauth-buttons.tsx";
+import { TextLink } from "@/components/ui/text-link.tsx";
 
 type Mode = "join" | "create";
 
@@ -171,12 +172,9 @@ export function RegisterPage() {
       </div>
       <p className="mt-6 text-center text-sm text-gray-600 dark:text-gray-400">
         Already have an account?{" "}
-        <Link
-          to={`/login${searchParams.get("redirect") ? `?redirect=${encodeURIComponent(redirect)}` : ""}`}
-          className="font-medium text-indigo-600 hover:underline dark:text-indigo-400"
-        >
+        <TextLink to={`/login${searchParams.get("redirect") ? `?redirect=${encodeURIComponent(redirect)}` : ""}`}>
           Sign in
-        </Link>
+        </TextLink>
       </p>
     </AuthLayout>
   );

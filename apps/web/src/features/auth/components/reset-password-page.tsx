@@ -8,6 +8,7 @@ import { ApiError } from "@/lib/api-client.ts";
 import { fieldErrorsOf, type FieldErrors } from "@/lib/form-errors.ts";
 import { resetPassword } from "../api/auth-requests.ts";
 import { AuthLayout } from "./auth-layout.tsx";
+import { TextLink } from "@/components/ui/text-link.tsx";
 
 export function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
@@ -40,9 +41,7 @@ export function ResetPasswordPage() {
       <AuthLayout title="Set a new password">
         <Alert tone="error">{MESSAGES.resetLinkInvalid}</Alert>
         <p className="mt-4 text-center text-sm">
-          <Link to="/forgot-password" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">
-            Ask for a new link
-          </Link>
+          <TextLink to="/forgot-password">Ask for a new link</TextLink>
         </p>
       </AuthLayout>
     );
@@ -53,9 +52,7 @@ export function ResetPasswordPage() {
       <AuthLayout title="Set a new password">
         <Alert tone="success">{MESSAGES.passwordResetDone}</Alert>
         <p className="mt-4 text-center text-sm">
-          <Link to="/login" className="font-medium text-indigo-600 hover:underline dark:text-indigo-400">
-            Go to sign in
-          </Link>
+          <TextLink to="/login">Go to sign in</TextLink>
         </p>
       </AuthLayout>
     );
