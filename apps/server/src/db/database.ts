@@ -7,8 +7,8 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
 import { acquireDataDirLock } from "./data-dir-lock.ts";
+import { createPool } from "./pool.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -37,10 +37,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 }
 
 async function openPostgres(options: { connectionString: string; poolSize?: number }): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: options.connectionString, max: options.poolSize ?? 10 });
-  pool.on("error", () => {
-    // An idle client lost its connection; the pool replaces it on next use.
-  });
+  const pool = createPool({ connectionString: options.connectionString, max: options.poolSize ?? 10 });
   const client = await pool.connect();
   try {
     // Several instances may start at once: one migrates, the others wait for it.

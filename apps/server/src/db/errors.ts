@@ -14,6 +14,37 @@ export function isInvalidInput(error: unknown): boolean {
   return Boolean(candidate?.code && INVALID_INPUT_CODES.has(candidate.code));
 }
 
+// The database went away or refuses work for now: a failover, a restart, a terminated backend,
+// too many connections. The request may succeed if repeated, so it answers 503, never 500.
+const UNAVAILABLE_CODES = new Set([
+  "57P01",
+  "57P02",
+  "57P03",
+  "53300",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+]);
+const UNAVAILABLE_MESSAGES = [
+  "Connection terminated",
+  "not queryable",
+  "not currently accepting connections",
+  "timeout exceeded when trying to connect",
+];
+
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current = error as (PgError & { cause?: unknown }) | undefined;
+  for (let depth = 0; current && depth < 4; depth++) {
+    const code = typeof current.code === "string" ? current.code : "";
+    if (UNAVAILABLE_CODES.has(code) || code.startsWith("08")) return true;
+    const message = typeof current.message === "string" ? current.message : "";
+    if (UNAVAILABLE_MESSAGES.some((text) => message.includes(text))) return true;
+    current = current.cause as typeof current;
+  }
+  return false;
+}
+
 type PgError = { code?: string; constraint?: string; message?: string };
 
 // Drizzle wraps driver errors; the PostgreSQL error is on `cause`.

@@ -1,5 +1,6 @@
 import type { LiveEvent } from "@flowdeck/shared";
 import pg from "pg";
+import { createPool } from "../db/pool.ts";
 
 type Listener = (event: LiveEvent) => void;
 type Envelope = { orgId: string; event: LiveEvent };
@@ -66,10 +67,7 @@ export async function createEventHub(options: { connectionString?: string; logge
 
   const connectionString = options.connectionString;
   const listener = await startListener({ connectionString, deliver, logger });
-  const notifier = new pg.Pool({ connectionString, max: 2, application_name: "flowdeck-notify" });
-  notifier.on("error", () => {
-    // An idle client lost its connection; the pool replaces it on next use.
-  });
+  const notifier = createPool({ connectionString, max: 2, application_name: "flowdeck-notify" });
   return {
     publish: async (orgId, event) => {
       try {

@@ -1,7 +1,10 @@
 import { AppError, codeForStatus, MESSAGES, type ErrorBody, type ErrorCode } from "@flowdeck/shared";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { isInvalidInput } from "../db/errors.ts";
+import { isDatabaseUnavailable, isInvalidInput } from "../db/errors.ts";
+
+/** Seconds a client should wait before repeating a request that met an outage. */
+const RETRY_AFTER_SECONDS = 5;
 
 /** One error shape for every answer; 5xx details stay in the log. */
 export function registerErrorHandler(app: FastifyInstance) {
@@ -19,14 +22,23 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(400).send(body("invalid-argument", first, fields));
     }
     if (isInvalidInput(error)) return reply.status(400).send(body("invalid-argument", MESSAGES.invalidValue));
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, "the database is unavailable");
+      return reply
+        .status(503)
+        .header("retry-after", String(RETRY_AFTER_SECONDS))
+        .send(body("unavailable", MESSAGES.unavailable));
+    }
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode <= 599 ? error.statusCode : 500;
     if (status >= 500) {
       request.log.error({ err: error }, "request failed");
-      return reply
-        .status(status === 503 ? 503 : 500)
-        .send(
-          body(status === 503 ? "unavailable" : "internal", status === 503 ? MESSAGES.unavailable : MESSAGES.internal),
-        );
+      if (status === 503) {
+        return reply
+          .status(503)
+          .header("retry-after", String(RETRY_AFTER_SECONDS))
+          .send(body("unavailable", MESSAGES.unavailable));
+      }
+      return reply.status(500).send(body("internal", MESSAGES.internal));
     }
     // Fastify's own 4xx (bad JSON, body too large, unsupported media type): safe to show. A status
     // the code table lacks (405, 413, 415) is still the client's mistake, never "internal".
