@@ -24,6 +24,7 @@ import { taskRoutes } from "./modules/tasks/routes.ts";
 import { workflowRoutes } from "./modules/workflows/routes.ts";
 import { registerAuthentication } from "./plugins/authentication.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
+import { registerJsonBody } from "./plugins/json-body.ts";
 import { registerRequestGuards } from "./plugins/request-guards.ts";
 import { registerSpa } from "./plugins/spa.ts";
 import { registerTenancy } from "./plugins/tenancy.ts";
@@ -35,6 +36,8 @@ declare module "fastify" {
     events: EventHub;
     mailer: Mailer;
     auth: Auth;
+    /** Every route as registered, for tests that must cover them all. */
+    registeredRoutes: ReadonlyArray<{ method: string; url: string }>;
   }
 }
 
@@ -55,6 +58,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
+  const registeredRoutes: Array<{ method: string; url: string }> = [];
+  app.decorate("registeredRoutes", registeredRoutes);
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url });
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -87,6 +95,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   });
   registerErrorHandler(app);
+  registerJsonBody(app);
   registerRequestGuards(app, { appUrl: config.appUrl });
   registerAuthentication(app, auth);
   registerTenancy(app, database.db);

@@ -113,8 +113,8 @@ describe("accounts are made only by /api/account/register", () => {
     const email = uniqueEmail();
     const client = new TestClient(t.app);
     const response = await client.post("/api/auth/sign-up/email", { email, password: TEST_PASSWORD, name: "Mallory" });
-    expect(response.status).toBe(400);
-    expect(response.body.error.code).toBe("invalid-argument");
+    expect(response.status).toBe(404);
+    expect(response.body.error.code).toBe("not-found");
     expect(await t.app.db.select().from(user).where(eq(user.email, email))).toHaveLength(0);
     expect((await client.get("/api/me")).status).toBe(401);
   });

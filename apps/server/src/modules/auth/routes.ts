@@ -1,16 +1,24 @@
+import { AppError, MESSAGES } from "@flowdeck/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { AUTH_ENDPOINTS } from "./auth-endpoints.ts";
 import type { Auth } from "./auth.ts";
 import { CLIENT_IP_HEADER } from "./auth.ts";
 import { toErrorBody } from "./auth-errors.ts";
 
-/** Hands /api/auth/* to better-auth (sign-in, sign-out, password reset, OAuth callbacks). */
+/** Hands the allowed /api/auth endpoints (sign-in, sign-out, password reset, OAuth) to better-auth. */
 export function registerAuthRoutes(app: FastifyInstance, auth: Auth, options: { trustProxy: boolean }) {
-  app.route({
-    method: ["GET", "POST"],
-    url: "/api/auth/*",
-    config: { public: true },
-    handler: async (request, reply) =>
-      sendWebResponse(reply, await auth.handler(toWebRequest(request, options)), request),
+  for (const endpoint of AUTH_ENDPOINTS) {
+    app.route({
+      method: endpoint.method,
+      url: `/api/auth${endpoint.path}`,
+      config: { public: true },
+      handler: async (request, reply) =>
+        sendWebResponse(reply, await auth.handler(toWebRequest(request, options)), request),
+    });
+  }
+  // The rest of better-auth does not exist here, for signed-in and signed-out callers alike.
+  app.all("/api/auth/*", { config: { public: true } }, async () => {
+    throw new AppError("not-found", MESSAGES.notFound);
   });
 }
 

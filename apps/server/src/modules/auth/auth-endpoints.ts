@@ -1,0 +1,17 @@
+import type { HTTPMethods } from "fastify";
+
+/**
+ * The better-auth endpoints Flowdeck uses, below /api/auth. better-auth serves many more
+ * (update-user, change-email, delete-user, list-sessions, …) that would skip Flowdeck's own rules
+ * for profiles and accounts: only these are routed, everything else answers 404.
+ */
+export const AUTH_ENDPOINTS: ReadonlyArray<{ method: HTTPMethods; path: string; why: string }> = [
+  { method: "POST", path: "/sign-in/email", why: "the login form" },
+  { method: "POST", path: "/sign-in/social", why: "Google and GitHub sign-in" },
+  { method: "GET", path: "/callback/:provider", why: "where Google and GitHub send the user back" },
+  { method: "POST", path: "/sign-out", why: "the Log Out button" },
+  { method: "GET", path: "/get-session", why: "better-auth's session check" },
+  { method: "POST", path: "/request-password-reset", why: "the forgot-password form" },
+  { method: "POST", path: "/reset-password", why: "the reset-password form" },
+  { method: "GET", path: "/error", why: "better-auth's page for a failed OAuth sign-in" },
+];
