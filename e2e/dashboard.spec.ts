@@ -252,3 +252,32 @@ test("a member left without an organization creates one from the dashboard", asy
     await page.context().close();
   }
 });
+
+test("a double click on Consume records one transaction; an amount like 1.5 is refused, not truncated", async ({
+  owner,
+  request,
+  ownerPage: page,
+}) => {
+  await page.goto("/dashboard");
+  await expectBalance(page, "100");
+
+  await page.getByLabel("Amount").fill("1.5");
+  await page.getByRole("button", { name: "Consume", exact: true }).click();
+  await expect(page.getByText("Amount must be a whole number")).toBeVisible();
+  await expectBalance(page, "100");
+
+  await page.getByLabel("Amount").fill("2");
+  // Two clicks in one task, before React can render the busy button: the fastest double click,
+  // as a slow phone delivers it.
+  await page.getByRole("button", { name: "Consume", exact: true }).evaluate((button: HTMLElement) => {
+    button.click();
+    button.click();
+  });
+  await expect(page.getByText("Consumed 2 credits. New balance: 98.")).toBeVisible();
+  await expectBalance(page, "98");
+
+  const ledger = await request.get(`/api/orgs/${owner.organizationId}/credits/transactions?type=consumption`);
+  expect(ledger.status()).toBe(200);
+  const { items } = (await ledger.json()) as { items: Array<{ amount: number }> };
+  expect(items.map((item) => item.amount)).toEqual([-2]);
+});

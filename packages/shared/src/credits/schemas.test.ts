@@ -33,16 +33,19 @@ describe("credit amounts (spec 5 'Credits')", () => {
 
 describe("the dashboard's amount field", () => {
   it.each([
-    ["", null],
-    ["   ", null],
-    ["0", null],
-    ["-4", null],
-    ["abc", null],
-    ["12", 12],
-    [" 3 ", 3],
-    ["7.9", 7],
-  ])("%j → %s", (input, expected) => {
-    expect(parseDashboardAmount(input)).toBe(expected);
+    ["", { ignored: true }],
+    ["   ", { ignored: true }],
+    ["0", { ignored: true }],
+    ["-4", { ignored: true }],
+    ["abc", { ignored: true }],
+    ["12", { amount: 12 }],
+    [" 3 ", { amount: 3 }],
+    ["1e3", { amount: 1000 }],
+    ["7.9", { error: "Amount must be a whole number" }],
+    ["1.5", { error: "Amount must be a whole number" }],
+    ["2000000", { error: "Amount must be at most 1,000,000" }],
+  ])("%j → %o", (input, expected) => {
+    expect(parseDashboardAmount(input)).toEqual(expected);
   });
 });
 

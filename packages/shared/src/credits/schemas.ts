@@ -62,13 +62,21 @@ export type CreditTransactionsQuery = z.input<typeof CreditTransactionsQuerySche
 export const CreditTransactionPageSchema = pageOf(CreditTransactionSchema);
 export type CreditTransactionPage = z.infer<typeof CreditTransactionPageSchema>;
 
+export type DashboardAmount = { amount: number } | { ignored: true } | { error: string };
+
 /**
- * The dashboard's amount field (spec 5): parses an integer the way the original did, and gives null
- * for empty or non-positive input, which the dashboard then silently ignores.
+ * The dashboard's amount field (spec 5): empty or non-positive input is silently ignored; a
+ * whole positive number is the amount. Anything else ('1.5', too large) gets its message, never
+ * a silent truncation ('1.5' used to become 1). '1e3' is the whole number 1000.
  */
-export function parseDashboardAmount(input: string): number | null {
-  const amount = Number.parseInt(input.trim(), 10);
-  return Number.isFinite(amount) && amount > 0 ? amount : null;
+export function parseDashboardAmount(input: string): DashboardAmount {
+  const text = input.trim();
+  const value = Number(text);
+  if (text === "" || Number.isNaN(value) || value <= 0) return { ignored: true };
+  const parsed = CreditAmountSchema.safeParse(value);
+  return parsed.success
+    ? { amount: parsed.data }
+    : { error: parsed.error.issues[0]?.message ?? CREDIT_TEXTS.amountWhole };
 }
 
 /** '+25' or '-10', as the transaction lists show amounts. */

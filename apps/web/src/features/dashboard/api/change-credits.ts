@@ -3,7 +3,7 @@ import type { OrganizationOverview } from "@flowdeck/shared/dashboard/schemas";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { meQueryKey } from "@/features/session/api/get-me.ts";
 import { api } from "@/lib/api-client.ts";
-import { IDEMPOTENCY_HEADER, newIdempotencyKey } from "@/lib/idempotency-key.ts";
+import { IDEMPOTENCY_HEADER, useIntent } from "@/lib/idempotency-key.ts";
 import { dashboardKeys, orgPath } from "./dashboard-keys.ts";
 
 export type CreditChangeKind = "consume" | "add";
@@ -20,12 +20,14 @@ export function changeCredits(orgId: string, kind: CreditChangeKind, variables: 
 }
 
 /**
- * Consume (any member) or add (admin and owner) credits. Each call of `change` is one intended
- * change with its own Idempotency-Key; the query client's single retry reuses it, so a request
- * that reached the server before the connection dropped is not applied twice.
+ * Consume (any member) or add (admin and owner) credits. One intended change keeps one
+ * Idempotency-Key (see useIntent): a double click sends one request, and the query client's retry
+ * or the user's own retry of the same values reuse the key, so a request that reached the server
+ * before the connection dropped is not applied twice.
  */
 export function useChangeCredits(orgId: string) {
   const queryClient = useQueryClient();
+  const intent = useIntent();
   const mutation = useMutation({
     mutationFn: ({ kind, ...variables }: CreditChangeVariables & { kind: CreditChangeKind }) =>
       changeCredits(orgId, kind, variables),
@@ -45,10 +47,20 @@ export function useChangeCredits(orgId: string) {
     amount: number,
     description?: string,
     options?: Parameters<typeof mutation.mutate>[1],
-  ) =>
+  ) => {
+    const values = { kind, amount, description: description || undefined };
+    const idempotencyKey = intent.begin(values);
+    if (!idempotencyKey) return;
     mutation.mutate(
-      { kind, amount, description: description || undefined, idempotencyKey: newIdempotencyKey() },
-      options,
+      { ...values, idempotencyKey },
+      {
+        ...options,
+        onSettled: (data, error, variables, result, context) => {
+          intent.end(!error);
+          options?.onSettled?.(data, error, variables, result, context);
+        },
+      },
     );
+  };
   return { ...mutation, change };
 }

@@ -27,13 +27,15 @@ export function CreditManagement({
 }) {
   const [amount, setAmount] = useState("");
   const [description, setDescription] = useState("");
+  const [amountError, setAmountError] = useState<string>();
   const credits = useChangeCredits(orgId);
   const pendingKind = credits.isPending ? credits.variables?.kind : undefined;
 
   const apply = (kind: CreditChangeKind) => {
-    const value = parseDashboardAmount(amount);
-    if (value === null || credits.isPending) return;
-    credits.change(kind, value, description.trim(), {
+    const parsed = parseDashboardAmount(amount);
+    setAmountError("error" in parsed ? parsed.error : undefined);
+    if (!("amount" in parsed)) return;
+    credits.change(kind, parsed.amount, description.trim(), {
       onSuccess: () => {
         setAmount("");
         setDescription("");
@@ -59,7 +61,11 @@ export function CreditManagement({
           step={1}
           placeholder="e.g. 10"
           value={amount}
-          onChange={(event) => setAmount(event.target.value)}
+          error={amountError}
+          onChange={(event) => {
+            setAmount(event.target.value);
+            setAmountError(undefined);
+          }}
         />
         <TextField
           label="Description (optional)"

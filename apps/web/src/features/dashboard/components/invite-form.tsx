@@ -5,6 +5,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { TextField } from "@/components/ui/text-field.tsx";
 import { fieldErrorsOf } from "@/lib/form-errors.ts";
 import { useSendInvitation } from "../api/send-invitation.ts";
+import { useIntent } from "@/lib/idempotency-key.ts";
 
 /**
  * The dashboard's quick invitation (spec 2): an email, invited as viewer. Success and failure read
@@ -15,6 +16,7 @@ export function InviteForm({ orgId }: { orgId: string }) {
   const [emailError, setEmailError] = useState<string>();
   const [sentTo, setSentTo] = useState<string>();
   const send = useSendInvitation(orgId);
+  const sendIntent = useIntent();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -22,7 +24,9 @@ export function InviteForm({ orgId }: { orgId: string }) {
     const parsed = CreateInvitationSchema.safeParse({ email, role: "viewer" });
     if (!parsed.success) return setEmailError(fieldErrorsOf(parsed.error).email);
     setEmailError(undefined);
+    if (!sendIntent.begin(parsed.data)) return; // a second click while sending
     send.mutate(parsed.data.email, {
+      onSettled: (_invitation, error) => sendIntent.end(!error),
       onSuccess: () => {
         setSentTo(parsed.data.email);
         setEmail("");

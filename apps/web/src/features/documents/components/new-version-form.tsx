@@ -6,6 +6,7 @@ import { fieldErrorsFromApi } from "@/lib/form-errors.ts";
 import { useUploadDocumentVersion } from "../api/upload-document.ts";
 import { checkSelectedFile } from "./check-file.ts";
 import { FileDropZone } from "./file-drop-zone.tsx";
+import { useIntent } from "@/lib/idempotency-key.ts";
 
 /** Spec 4 "Documents": a new file becomes version N + 1; the earlier versions stay listed. */
 export function NewVersionForm({
@@ -18,6 +19,7 @@ export function NewVersionForm({
   onUploaded: (document: DocumentItem) => void;
 }) {
   const upload = useUploadDocumentVersion(orgId);
+  const uploadIntent = useIntent();
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string>();
 
@@ -30,9 +32,11 @@ export function NewVersionForm({
     event.preventDefault();
     const problem = checkSelectedFile(file);
     if (problem || !file) return setError(problem);
+    if (!uploadIntent.begin({ documentId, file: [file.name, file.size, file.lastModified] })) return;
     upload.mutate(
       { documentId, file },
       {
+        onSettled: (_document, error) => uploadIntent.end(!error),
         onSuccess: (document) => {
           setFile(null);
           setError(undefined);

@@ -19,6 +19,7 @@ import { useUploadDocument } from "../api/upload-document.ts";
 import { checkSelectedFile } from "./check-file.ts";
 import { FileDropZone } from "./file-drop-zone.tsx";
 import { categoryLabel } from "./format.ts";
+import { useIntent } from "@/lib/idempotency-key.ts";
 
 type Values = { title: string; description: string; category: DocumentCategory; tags: string };
 
@@ -37,6 +38,7 @@ export function UploadDocumentModal({
   onUploaded: (document: DocumentItem) => void;
 }) {
   const upload = useUploadDocument(orgId);
+  const uploadIntent = useIntent();
   const [file, setFile] = useState<File | null>(null);
   const [values, setValues] = useState<Values>(EMPTY);
   // Once the person types a title or picks a category, a new file no longer replaces it.
@@ -82,9 +84,11 @@ export function UploadDocumentModal({
     if (!parsed.success) Object.assign(found, fieldErrorsOf(parsed.error));
     if (Object.keys(found).length > 0 || !file) return setErrors(found);
     setErrors({});
+    if (!uploadIntent.begin({ file: [file.name, file.size, file.lastModified], ...values })) return;
     upload.mutate(
       { file, ...values },
       {
+        onSettled: (_document, error) => uploadIntent.end(!error),
         onSuccess: (document) => {
           reset();
           onUploaded(document);

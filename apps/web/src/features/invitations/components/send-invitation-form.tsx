@@ -9,6 +9,7 @@ import { TextField } from "@/components/ui/text-field.tsx";
 import { fieldErrorsOf, type FieldErrors } from "@/lib/form-errors.ts";
 import { useSendInvitation } from "../api/send-invitation.ts";
 import { errorText } from "./error-text.ts";
+import { useIntent } from "@/lib/idempotency-key.ts";
 
 type Outcome = { tone: "success" | "error"; text: string } | null;
 
@@ -23,6 +24,7 @@ export function SendInvitationForm({ orgId }: { orgId: string }) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [outcome, setOutcome] = useState<Outcome>(null);
   const send = useSendInvitation(orgId);
+  const sendIntent = useIntent();
   const roleId = useId();
   const messageId = useId();
 
@@ -32,7 +34,9 @@ export function SendInvitationForm({ orgId }: { orgId: string }) {
     if (!parsed.success) return setErrors(fieldErrorsOf(parsed.error));
     setErrors({});
     setOutcome(null);
+    if (!sendIntent.begin(parsed.data)) return; // a second click while sending
     send.mutate(parsed.data, {
+      onSettled: (_invitation, error) => sendIntent.end(!error),
       onSuccess: (invitation) => {
         setOutcome({ tone: "success", text: INVITATION_MESSAGES.sent(invitation.email) });
         setEmail("");

@@ -22,6 +22,7 @@ import { useAssignees } from "../api/get-assignees.ts";
 import { useCreateTask } from "../api/create-task.ts";
 import { useUpdateTask } from "../api/update-task.ts";
 import { emptyTaskForm, formToInput, taskToForm, type TaskFormValues } from "../lib/task-form-values.ts";
+import { useIntent } from "@/lib/idempotency-key.ts";
 
 const PLACEHOLDERS: Record<TaskPlatform, string> = {
   windows: "e.g. Restart-Service -Name nginx",
@@ -46,6 +47,7 @@ export function TaskFormModal({ orgId, open, task, onClose, onSaved }: TaskFormM
   const updateTask = useUpdateTask(orgId);
   const assignees = useAssignees(orgId, open);
   const busy = createTask.isPending || updateTask.isPending;
+  const saveIntent = useIntent();
   const formId = "task-form";
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -63,12 +65,17 @@ export function TaskFormModal({ orgId, open, task, onClose, onSaved }: TaskFormM
     const parsed = CreateTaskSchema.safeParse(formToInput(values));
     if (!parsed.success) return showErrors(fieldErrorsOf(parsed.error));
     setErrors({});
+    if (!saveIntent.begin(parsed.data)) return; // a second Enter or click while saving
+    let saved = false;
     try {
       if (task) await updateTask.mutateAsync({ taskId: task.id, input: parsed.data });
       else await createTask.mutateAsync(parsed.data);
+      saved = true;
       onSaved(task ? TASK_MESSAGES.updated : TASK_MESSAGES.created);
     } catch (error) {
       showErrors(fieldErrorsFromApi(error, "The command could not be saved. Please try again."));
+    } finally {
+      saveIntent.end(saved);
     }
   };
 

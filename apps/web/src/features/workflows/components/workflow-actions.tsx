@@ -1,7 +1,7 @@
 import type { Workflow } from "@flowdeck/shared/workflows/schemas";
 import { CheckCheck, Pencil, Play, PlayCircle, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button.tsx";
-import { newIdempotencyKey } from "@/lib/idempotency-key.ts";
+import { useIntent } from "@/lib/idempotency-key.ts";
 import { useChangeWorkState, type WorkState } from "../api/change-work-state.ts";
 import { useExecuteWorkflow } from "../api/execute-workflow.ts";
 
@@ -16,6 +16,7 @@ type WorkflowActionsProps = WorkflowHandlers & { orgId: string; workflow: Workfl
 /** Run now, Start, Complete (spec 4), Edit and Delete; shown to editors and above only. */
 export function WorkflowActions({ orgId, workflow, onEdit, onDelete, onNotice }: WorkflowActionsProps) {
   const execute = useExecuteWorkflow(orgId);
+  const runIntent = useIntent();
   const workState = useChangeWorkState(orgId);
   const running = workflow.lastRun?.status === "running";
   const hidden = <span className="sr-only"> {workflow.name}</span>;
@@ -31,15 +32,18 @@ export function WorkflowActions({ orgId, workflow, onEdit, onDelete, onNotice }:
         busy={execute.isPending}
         disabled={running}
         title={running ? "A run is under way: complete its steps first" : undefined}
-        onClick={() =>
+        onClick={() => {
+          const idempotencyKey = runIntent.begin({ workflowId: workflow.id });
+          if (!idempotencyKey) return;
           execute.mutate(
-            { workflowId: workflow.id, idempotencyKey: newIdempotencyKey() },
+            { workflowId: workflow.id, idempotencyKey },
             {
               onSuccess: () => onNotice({ tone: "success", text: `${workflow.name} is running.` }),
               onError: fail,
+              onSettled: (_data, error) => runIntent.end(!error),
             },
-          )
-        }
+          );
+        }}
       >
         <Play aria-hidden="true" className="size-4" />
         Run now{hidden}

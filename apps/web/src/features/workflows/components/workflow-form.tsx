@@ -8,7 +8,7 @@ import { SelectField } from "@/components/ui/select-field.tsx";
 import { TextAreaField } from "@/components/ui/text-area-field.tsx";
 import { TextField } from "@/components/ui/text-field.tsx";
 import { fieldErrorsFromApi, fieldErrorsOf, type FieldErrors } from "@/lib/form-errors.ts";
-import { newIdempotencyKey } from "@/lib/idempotency-key.ts";
+import { useIntent } from "@/lib/idempotency-key.ts";
 import { useCreateWorkflow } from "../api/create-workflow.ts";
 import { useWorkflowCommands } from "../api/get-workflow-commands.ts";
 import { useUpdateWorkflow } from "../api/update-workflow.ts";
@@ -43,6 +43,7 @@ export function WorkflowForm({ orgId, workflow, timezone, onCancel, onSaved }: W
   const createWorkflow = useCreateWorkflow(orgId);
   const updateWorkflow = useUpdateWorkflow(orgId);
   const busy = createWorkflow.isPending || updateWorkflow.isPending;
+  const saveIntent = useIntent();
   const formRef = useRef<HTMLFormElement>(null);
   const titleId = useId();
 
@@ -62,15 +63,22 @@ export function WorkflowForm({ orgId, workflow, timezone, onCancel, onSaved }: W
     const parsed = CreateWorkflowSchema.safeParse(formToCreateInput(values));
     if (!parsed.success) return showErrors(fieldErrorsOf(parsed.error));
     setErrors({});
+    // A second Enter or click while saving is the same intent: sent once, with one key.
+    const idempotencyKey = saveIntent.begin(parsed.data);
+    if (!idempotencyKey) return;
+    let saved = false;
     try {
       if (workflow) {
         await updateWorkflow.mutateAsync({ workflowId: workflow.id, input: formToUpdateInput(values, workflow) });
       } else {
-        await createWorkflow.mutateAsync({ input: parsed.data, idempotencyKey: newIdempotencyKey() });
+        await createWorkflow.mutateAsync({ input: parsed.data, idempotencyKey });
       }
+      saved = true;
       onSaved(workflow ? WORKFLOW_MESSAGES.updated : WORKFLOW_MESSAGES.created);
     } catch (error) {
       showErrors(fieldErrorsFromApi(error, "The workflow could not be saved. Please try again."));
+    } finally {
+      saveIntent.end(saved);
     }
   };
 
