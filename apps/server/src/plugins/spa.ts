@@ -13,9 +13,15 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
     root: webDist,
     wildcard: false,
     index: false,
+    // The build writes .br and .gz beside each text asset (apps/web/build/precompress.ts).
+    preCompressed: true,
+    // Our own header below: the plugin's default (max-age=0) would overwrite it.
+    cacheControl: false,
     setHeaders: (response, filePath) => {
       const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
       response.setHeader("cache-control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
+      // One URL, a Brotli, gzip or plain body: caches must key on the encoding asked for.
+      response.setHeader("vary", "accept-encoding");
     },
   });
   app.get("/*", (request, reply) => {
