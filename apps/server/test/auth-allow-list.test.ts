@@ -22,6 +22,12 @@ function betterAuthEndpoints(): Endpoint[] {
 /** "/callback/:id" and "/callback/:provider" are one endpoint. */
 const key = (method: string, path: string) => `${method} ${path.replace(/:[a-z]+/gi, ":param")}`;
 const allowed = new Set(AUTH_ENDPOINTS.map((endpoint) => key(endpoint.method, endpoint.path)));
+/** "/two-factor/*" allows everything below /two-factor/. */
+const allowedPrefixes = AUTH_ENDPOINTS.filter((endpoint) => endpoint.path.endsWith("/*")).map((endpoint) =>
+  key(endpoint.method, endpoint.path.slice(0, -1)),
+);
+const isAllowed = (method: string, path: string) =>
+  allowed.has(key(method, path)) || allowedPrefixes.some((prefix) => key(method, path).startsWith(prefix));
 
 describe("only the auth endpoints Flowdeck uses answer", () => {
   it("every other better-auth endpoint is 404, signed out and signed in", async () => {
@@ -31,7 +37,7 @@ describe("only the auth endpoints Flowdeck uses answer", () => {
     let refused = 0;
     for (const { path, methods } of endpoints) {
       for (const method of methods) {
-        if (allowed.has(key(method, path))) continue;
+        if (isAllowed(method, path)) continue;
         const url = `/api/auth${path.replace(/:[a-z]+/gi, "x")}`;
         for (const client of [new TestClient(t.app), owner.client]) {
           const response = await client.request({
@@ -61,5 +67,13 @@ describe("only the auth endpoints Flowdeck uses answer", () => {
     expect((await owner.client.get("/api/auth/get-session")).status).toBe(200);
     expect((await owner.client.post("/api/auth/sign-out", {})).status).toBe(200);
     expect((await owner.client.get("/api/me")).status).toBe(401);
+  });
+
+  it("routes the two-factor endpoints to better-auth, not to the 404", () => {
+    for (const method of ["GET", "POST"] as const) {
+      expect(t.app.hasRoute({ method, url: "/api/auth/two-factor/*" })).toBe(true);
+    }
+    expect(isAllowed("POST", "/two-factor/enable")).toBe(true);
+    expect(isAllowed("POST", "/update-user")).toBe(false);
   });
 });

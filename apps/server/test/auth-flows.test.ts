@@ -193,6 +193,17 @@ describe("forgot password", () => {
     expect((await fresh.get("/api/me")).status).toBe(200);
   });
 
+  it("ends the earlier links when a new one is sent", async () => {
+    const { email } = await createUser(t.app);
+    const first = await resetTokenFor(email);
+    const second = await resetTokenFor(email);
+    const stale = await resetPassword(first);
+    expect(stale.status).toBe(400);
+    expect(stale.body.error.message).toBe(MESSAGES.resetLinkInvalid);
+    expect((await signInRequest(new TestClient(t.app), email, TEST_PASSWORD)).status).toBe(200);
+    expect((await resetPassword(second)).status).toBe(200);
+  });
+
   it("accepts a link once", async () => {
     const { email } = await createUser(t.app);
     const token = await resetTokenFor(email);

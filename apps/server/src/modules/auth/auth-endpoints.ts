@@ -14,4 +14,7 @@ export const AUTH_ENDPOINTS: ReadonlyArray<{ method: HTTPMethods; path: string; 
   { method: "POST", path: "/request-password-reset", why: "the forgot-password form" },
   { method: "POST", path: "/reset-password", why: "the reset-password form" },
   { method: "GET", path: "/error", why: "better-auth's page for a failed OAuth sign-in" },
+  // A path ending in "/*" covers everything below it.
+  { method: "POST", path: "/two-factor/*", why: "two-factor set-up and the second sign-in step" },
+  { method: "GET", path: "/two-factor/*", why: "two-factor set-up and the second sign-in step" },
 ];

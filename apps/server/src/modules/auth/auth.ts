@@ -1,5 +1,6 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@flowdeck/shared";
 import { betterAuth } from "better-auth";
+import { and, eq, like, ne } from "drizzle-orm";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
@@ -32,6 +33,16 @@ export function createAuth(options: { config: Config; db: Database; mailer: Mail
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user: recipient, token }) => {
+        // A newer link ends the earlier ones: only the last mail sent can change the password.
+        await db
+          .delete(verification)
+          .where(
+            and(
+              eq(verification.value, recipient.id),
+              like(verification.identifier, "reset-password:%"),
+              ne(verification.identifier, `reset-password:${token}`),
+            ),
+          );
         const url = `${config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
         await mailer.send(passwordResetMail({ to: recipient.email, url }));
       },
