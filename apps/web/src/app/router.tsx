@@ -1,19 +1,12 @@
 import { createBrowserRouter, Navigate } from "react-router";
 import { RequirePageRole } from "@/features/access/require-page-role.tsx";
-import { ForgotPasswordPage } from "@/features/auth/components/forgot-password-page.tsx";
-import { LoginPage } from "@/features/auth/components/login-page.tsx";
-import { RegisterPage } from "@/features/auth/components/register-page.tsx";
-import { ResetPasswordPage } from "@/features/auth/components/reset-password-page.tsx";
-import { DashboardPage } from "@/features/dashboard/components/dashboard-page.tsx";
-import { InvitationAcceptPage } from "@/features/invitations/components/invitation-accept-page.tsx";
 import { LandingPage } from "@/features/landing/landing-page.tsx";
-import { NotFoundPage } from "@/features/not-found/not-found-page.tsx";
 import { RedirectIfSignedIn, RequireAuth } from "@/features/session/require-auth.tsx";
-import { AppShell } from "@/features/shell/app-shell.tsx";
-import { lazyPage } from "./lazy-page.ts";
+import { lazyPage, lazyRoute } from "./lazy-page.ts";
 import { RouteError } from "./route-error.tsx";
 
-// Pages behind the shell load on first visit, so the sign-in path stays small.
+// Every page but the landing page loads on first visit, so the first screen stays small.
+const DashboardPage = lazyPage(() => import("@/features/dashboard/components/dashboard-page.tsx"), "DashboardPage");
 const DocumentsPage = lazyPage(() => import("@/features/documents/components/documents-page.tsx"), "DocumentsPage");
 const InvitationsPage = lazyPage(
   () => import("@/features/invitations/components/invitations-page.tsx"),
@@ -52,18 +45,33 @@ export function createRouter() {
         {
           element: <RedirectIfSignedIn />,
           children: [
-            { path: "/login", element: <LoginPage /> },
-            { path: "/register", element: <RegisterPage /> },
+            { path: "/login", lazy: lazyRoute(() => import("@/features/auth/components/login-page.tsx"), "LoginPage") },
+            {
+              path: "/register",
+              lazy: lazyRoute(() => import("@/features/auth/components/register-page.tsx"), "RegisterPage"),
+            },
           ],
         },
-        { path: "/forgot-password", element: <ForgotPasswordPage /> },
-        { path: "/reset-password", element: <ResetPasswordPage /> },
-        { path: "/invite/:inviteCode", element: <InvitationAcceptPage /> },
+        {
+          path: "/forgot-password",
+          lazy: lazyRoute(() => import("@/features/auth/components/forgot-password-page.tsx"), "ForgotPasswordPage"),
+        },
+        {
+          path: "/reset-password",
+          lazy: lazyRoute(() => import("@/features/auth/components/reset-password-page.tsx"), "ResetPasswordPage"),
+        },
+        {
+          path: "/invite/:inviteCode",
+          lazy: lazyRoute(
+            () => import("@/features/invitations/components/invitation-accept-page.tsx"),
+            "InvitationAcceptPage",
+          ),
+        },
         {
           element: <RequireAuth />,
           children: [
             {
-              element: <AppShell />,
+              lazy: lazyRoute(() => import("@/features/shell/app-shell.tsx"), "AppShell"),
               children: [
                 ...protectedPages.map(({ path, element }) => ({
                   path,
@@ -74,7 +82,7 @@ export function createRouter() {
             },
           ],
         },
-        { path: "*", element: <NotFoundPage /> },
+        { path: "*", lazy: lazyRoute(() => import("@/features/not-found/not-found-page.tsx"), "NotFoundPage") },
       ],
     },
   ]);
