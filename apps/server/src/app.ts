@@ -37,7 +37,7 @@ declare module "fastify" {
     mailer: Mailer;
     auth: Auth;
     /** Every route as registered, for tests that must cover them all. */
-    registeredRoutes: ReadonlyArray<{ method: string; url: string }>;
+    registeredRoutes: ReadonlyArray<{ method: string; url: string; action?: string }>;
   }
 }
 
@@ -58,10 +58,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
-  const registeredRoutes: Array<{ method: string; url: string }> = [];
+  const registeredRoutes: Array<{ method: string; url: string; action?: string }> = [];
   app.decorate("registeredRoutes", registeredRoutes);
   app.addHook("onRoute", (route) => {
-    for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url });
+    const action = route.config?.action;
+    for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url, action });
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

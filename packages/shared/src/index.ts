@@ -7,6 +7,7 @@ export * from "./events.ts";
 export * from "./organizations/fields.ts";
 export * from "./organizations/schemas.ts";
 export * from "./permissions/access.ts";
+export * from "./permissions/actions.ts";
 export * from "./permissions/member-rules.ts";
 export * from "./permissions/pages.ts";
 export * from "./permissions/roles.ts";

@@ -1,4 +1,3 @@
-import { MESSAGES } from "@flowdeck/shared";
 import {
   CreditChangeResultSchema,
   CreditChangeSchema,
@@ -24,37 +23,45 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
     response: { 201: CreditChangeResultSchema },
   };
 
-  app.post("/api/orgs/:orgId/credits/consume", { schema: changeSchema }, async (request, reply) => {
-    // Spec 6: consuming needs only an identified member; the membership guard has run.
-    return sendIdempotent(reply, () =>
-      consumeCredits({
-        db: app.db,
-        events: app.events,
-        organizationId: request.org.organizationId,
-        userId: request.user.id,
-        ...request.body,
-        idempotency: idempotencyOf(request),
-      }),
-    );
-  });
+  app.post(
+    "/api/orgs/:orgId/credits/consume",
+    { config: { action: "credits.consume" }, schema: changeSchema },
+    async (request, reply) => {
+      // Spec 6: consuming needs only an identified member; the membership guard has run.
+      return sendIdempotent(reply, () =>
+        consumeCredits({
+          db: app.db,
+          events: app.events,
+          organizationId: request.org.organizationId,
+          userId: request.user.id,
+          ...request.body,
+          idempotency: idempotencyOf(request),
+        }),
+      );
+    },
+  );
 
-  app.post("/api/orgs/:orgId/credits/add", { schema: changeSchema }, async (request, reply) => {
-    request.org.requireRole("admin", MESSAGES.cannotAddCredits);
-    return sendIdempotent(reply, () =>
-      addCredits({
-        db: app.db,
-        events: app.events,
-        organizationId: request.org.organizationId,
-        userId: request.user.id,
-        ...request.body,
-        idempotency: idempotencyOf(request),
-      }),
-    );
-  });
+  app.post(
+    "/api/orgs/:orgId/credits/add",
+    { config: { action: "credits.add" }, schema: changeSchema },
+    async (request, reply) => {
+      return sendIdempotent(reply, () =>
+        addCredits({
+          db: app.db,
+          events: app.events,
+          organizationId: request.org.organizationId,
+          userId: request.user.id,
+          ...request.body,
+          idempotency: idempotencyOf(request),
+        }),
+      );
+    },
+  );
 
   app.get(
     "/api/orgs/:orgId/credits/transactions",
     {
+      config: { action: "credits.read" },
       schema: {
         params: OrgParams,
         querystring: CreditTransactionsQuerySchema,

@@ -1,5 +1,4 @@
 import multipart from "@fastify/multipart";
-import { DOCUMENT_MESSAGES } from "@flowdeck/shared/documents/messages";
 import {
   DocumentDetailSchema,
   DocumentListQuerySchema,
@@ -44,6 +43,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     BASE,
     {
+      config: { action: "documents.read" },
       schema: { params: OrgParamsSchema, querystring: DocumentListQuerySchema, response: { 200: DocumentPageSchema } },
     },
     async (request) => {
@@ -59,13 +59,19 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${BASE}/stats`,
-    { schema: { params: OrgParamsSchema, response: { 200: DocumentStatsSchema } } },
+    {
+      config: { action: "documents.read" },
+      schema: { params: OrgParamsSchema, response: { 200: DocumentStatsSchema } },
+    },
     async (request) => getDocumentStatistics({ db: app.db, organizationId: request.org.organizationId }),
   );
 
   app.get(
     `${BASE}/:documentId`,
-    { schema: { params: DocumentParamsSchema, response: { 200: DocumentDetailSchema } } },
+    {
+      config: { action: "documents.read" },
+      schema: { params: DocumentParamsSchema, response: { 200: DocumentDetailSchema } },
+    },
     async (request) =>
       getDocumentDetail({
         db: app.db,
@@ -76,10 +82,12 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     BASE,
-    { schema: { params: OrgParamsSchema, body: MultipartBodySchema, response: { 201: DocumentSchema } } },
+    {
+      config: { action: "documents.create" },
+      schema: { params: OrgParamsSchema, body: MultipartBodySchema, response: { 201: DocumentSchema } },
+    },
     async (request, reply) => {
       // The role is checked before a byte of the body is read.
-      request.org.requireRole("editor", DOCUMENT_MESSAGES.noPermission);
       const upload = await readUpload(request);
       const document = await uploadDocument({
         db: app.db,
@@ -94,9 +102,11 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     `${BASE}/:documentId`,
-    { schema: { params: DocumentParamsSchema, body: UpdateDocumentSchema, response: { 200: DocumentSchema } } },
+    {
+      config: { action: "documents.update" },
+      schema: { params: DocumentParamsSchema, body: UpdateDocumentSchema, response: { 200: DocumentSchema } },
+    },
     async (request) => {
-      request.org.requireRole("editor", DOCUMENT_MESSAGES.noPermission);
       return updateDocumentMetadata({
         db: app.db,
         events: app.events,
@@ -110,9 +120,11 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `${BASE}/:documentId/versions`,
-    { schema: { params: DocumentParamsSchema, body: MultipartBodySchema, response: { 201: DocumentSchema } } },
+    {
+      config: { action: "documents.update" },
+      schema: { params: DocumentParamsSchema, body: MultipartBodySchema, response: { 201: DocumentSchema } },
+    },
     async (request, reply) => {
-      request.org.requireRole("editor", DOCUMENT_MESSAGES.noPermission);
       const keys = { db: app.db, organizationId: request.org.organizationId, documentId: request.params.documentId };
       await ensureDocumentExists(keys);
       const upload = await readUpload(request);
@@ -124,7 +136,11 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   // HEAD would run the handler and count a download nobody received: GET only.
   app.get(
     `${BASE}/:documentId/download`,
-    { exposeHeadRoute: false, schema: { params: DocumentParamsSchema, response: { 200: FileSchema } } },
+    {
+      config: { action: "documents.read" },
+      exposeHeadRoute: false,
+      schema: { params: DocumentParamsSchema, response: { 200: FileSchema } },
+    },
     async (request, reply) => {
       const file = await downloadDocument({
         db: app.db,
@@ -138,7 +154,11 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${BASE}/:documentId/versions/:version/download`,
-    { exposeHeadRoute: false, schema: { params: DocumentVersionParamsSchema, response: { 200: FileSchema } } },
+    {
+      config: { action: "documents.read" },
+      exposeHeadRoute: false,
+      schema: { params: DocumentVersionParamsSchema, response: { 200: FileSchema } },
+    },
     async (request, reply) => {
       const file = await downloadDocument({
         db: app.db,
@@ -154,6 +174,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${BASE}/:documentId/preview`,
     {
+      config: { action: "documents.read" },
       schema: {
         params: DocumentParamsSchema,
         response: { 200: FileSchema, 304: z.void().describe("not modified") },
@@ -171,9 +192,11 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     `${BASE}/:documentId`,
-    { schema: { params: DocumentParamsSchema, response: { 204: z.void().describe("deleted") } } },
+    {
+      config: { action: "documents.delete" },
+      schema: { params: DocumentParamsSchema, response: { 204: z.void().describe("deleted") } },
+    },
     async (request, reply) => {
-      request.org.requireRole("editor", DOCUMENT_MESSAGES.noPermission);
       await removeDocument({
         db: app.db,
         events: app.events,

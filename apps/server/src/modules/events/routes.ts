@@ -17,7 +17,7 @@ export function registerEventRoutes(
   openStreams: Set<FastifyReply>,
   { heartbeatMs }: EventRouteOptions,
 ) {
-  app.get("/api/orgs/:orgId/events", async (request, reply) => {
+  app.get("/api/orgs/:orgId/events", { config: { action: "organization.read" } }, async (request, reply) => {
     const { organizationId } = request.org;
     reply.hijack();
     const raw = reply.raw;

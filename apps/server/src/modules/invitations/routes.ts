@@ -1,4 +1,4 @@
-import { MESSAGES, PageQuerySchema, pageOf } from "@flowdeck/shared";
+import { PageQuerySchema, pageOf } from "@flowdeck/shared";
 import {
   AcceptedInvitationSchema,
   CreateInvitationSchema,
@@ -30,19 +30,21 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/orgs/:orgId/invitations",
     {
+      config: { action: "invitations.read" },
       schema: { params: OrgParamsSchema, querystring: PageQuerySchema, response: { 200: pageOf(InvitationSchema) } },
     },
     async (request) => {
-      request.org.requireRole("admin", MESSAGES.cannotInvite);
       return listInvitations({ db: app.db, organizationId: request.org.organizationId, page: request.query });
     },
   );
 
   app.post(
     "/api/orgs/:orgId/invitations",
-    { schema: { params: OrgParamsSchema, body: CreateInvitationSchema, response: { 201: InvitationSchema } } },
+    {
+      config: { action: "invitations.send" },
+      schema: { params: OrgParamsSchema, body: CreateInvitationSchema, response: { 201: InvitationSchema } },
+    },
     async (request, reply) => {
-      request.org.requireRole("admin", MESSAGES.cannotInvite);
       const invitation = await inviteUser({
         db: app.db,
         events: app.events,
@@ -57,9 +59,11 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/api/orgs/:orgId/invitations/:id/resend",
-    { schema: { params: InvitationParamsSchema, response: { 200: InvitationSchema } } },
+    {
+      config: { action: "invitations.send" },
+      schema: { params: InvitationParamsSchema, response: { 200: InvitationSchema } },
+    },
     async (request) => {
-      request.org.requireRole("admin", MESSAGES.cannotInvite);
       return resendInvitation({
         db: app.db,
         events: app.events,
@@ -72,9 +76,11 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     "/api/orgs/:orgId/invitations/:id",
-    { schema: { params: InvitationParamsSchema, response: { 204: z.null() } } },
+    {
+      config: { action: "invitations.cancel" },
+      schema: { params: InvitationParamsSchema, response: { 204: z.null() } },
+    },
     async (request, reply) => {
-      request.org.requireRole("admin", MESSAGES.cannotInvite);
       await cancelInvitation({
         db: app.db,
         events: app.events,

@@ -1,4 +1,4 @@
-import { MESSAGES, PageQuerySchema, pageOf } from "@flowdeck/shared";
+import { PageQuerySchema, pageOf } from "@flowdeck/shared";
 import { MemberParamsSchema, MemberSchema, UpdateMemberRoleSchema } from "@flowdeck/shared/members/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -12,15 +12,20 @@ import { changeMemberRole, listMembers, removeMember } from "./service.ts";
 export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/orgs/:orgId/members",
-    { schema: { params: OrgParamsSchema, querystring: PageQuerySchema, response: { 200: pageOf(MemberSchema) } } },
+    {
+      config: { action: "members.read" },
+      schema: { params: OrgParamsSchema, querystring: PageQuerySchema, response: { 200: pageOf(MemberSchema) } },
+    },
     async (request) => listMembers({ db: app.db, organizationId: request.org.organizationId, page: request.query }),
   );
 
   app.patch(
     "/api/orgs/:orgId/members/:userId",
-    { schema: { params: MemberParamsSchema, body: UpdateMemberRoleSchema, response: { 200: MemberSchema } } },
+    {
+      config: { action: "members.updateRole" },
+      schema: { params: MemberParamsSchema, body: UpdateMemberRoleSchema, response: { 200: MemberSchema } },
+    },
     async (request) => {
-      request.org.requireRole("admin", MESSAGES.cannotUpdateMemberRoles);
       return changeMemberRole({
         db: app.db,
         events: app.events,
@@ -34,9 +39,8 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     "/api/orgs/:orgId/members/:userId",
-    { schema: { params: MemberParamsSchema, response: { 204: z.null() } } },
+    { config: { action: "members.remove" }, schema: { params: MemberParamsSchema, response: { 204: z.null() } } },
     async (request, reply) => {
-      request.org.requireRole("admin", MESSAGES.cannotRemoveMembers);
       await removeMember({
         db: app.db,
         events: app.events,

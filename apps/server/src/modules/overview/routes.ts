@@ -7,7 +7,10 @@ import { getOverview } from "./service.ts";
 export const overviewRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/orgs/:orgId/overview",
-    { schema: { params: z.object({ orgId: z.string() }), response: { 200: OrganizationOverviewSchema } } },
+    {
+      config: { action: "organization.read" },
+      schema: { params: z.object({ orgId: z.string() }), response: { 200: OrganizationOverviewSchema } },
+    },
     async (request) => getOverview({ db: app.db, organizationId: request.org.organizationId }),
   );
 };

@@ -1,5 +1,4 @@
 import multipart from "@fastify/multipart";
-import { SETTINGS_MESSAGES } from "@flowdeck/shared/settings/messages";
 import {
   LogoSchema,
   OrganizationSettingsSchema,
@@ -31,20 +30,23 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${BASE}/settings`,
-    { schema: { params: OrgParamsSchema, response: { 200: OrganizationSettingsSchema } } },
+    {
+      config: { action: "settings.read" },
+      schema: { params: OrgParamsSchema, response: { 200: OrganizationSettingsSchema } },
+    },
     async (request) => getOrganizationSettings({ db: app.db, organizationId: request.org.organizationId }),
   );
 
   app.patch(
     `${BASE}/settings`,
     {
+      config: { action: "settings.update" },
       schema: {
         params: OrgParamsSchema,
         body: UpdateOrganizationSettingsSchema,
         response: { 200: OrganizationSettingsSchema },
       },
       // The role is checked before the body is validated: a viewer learns nothing from it.
-      preValidation: async (request) => request.org.requireRole("admin", SETTINGS_MESSAGES.noPermission),
     },
     async (request) =>
       updateOrganizationSettings({
@@ -58,10 +60,12 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put(
     `${BASE}/logo`,
-    { schema: { params: OrgParamsSchema, body: ImageUploadBodySchema, response: { 200: LogoSchema } } },
+    {
+      config: { action: "settings.update" },
+      schema: { params: OrgParamsSchema, body: ImageUploadBodySchema, response: { 200: LogoSchema } },
+    },
     async (request) => {
       // The role is checked before a byte of the body is read.
-      request.org.requireRole("admin", SETTINGS_MESSAGES.noPermission);
       const upload = await readImageUpload(request);
       return uploadOrganizationLogo({
         db: app.db,
@@ -75,9 +79,11 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     `${BASE}/logo`,
-    { schema: { params: OrgParamsSchema, response: { 204: z.void().describe("removed") } } },
+    {
+      config: { action: "settings.update" },
+      schema: { params: OrgParamsSchema, response: { 204: z.void().describe("removed") } },
+    },
     async (request, reply) => {
-      request.org.requireRole("admin", SETTINGS_MESSAGES.noPermission);
       await removeOrganizationLogo({
         db: app.db,
         events: app.events,
@@ -91,6 +97,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${BASE}/logo`,
     {
+      config: { action: "settings.read" },
       schema: {
         params: OrgParamsSchema,
         querystring: ImageQuerySchema,

@@ -1,4 +1,3 @@
-import { TASK_MESSAGES } from "@flowdeck/shared/tasks/messages";
 import {
   CreateTaskSchema,
   DeleteTaskResultSchema,
@@ -9,15 +8,9 @@ import {
   TaskStatsSchema,
   UpdateTaskSchema,
 } from "@flowdeck/shared/tasks/schemas";
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { OrgParamsSchema } from "../../lib/route-params.ts";
 import { createTask, deleteTask, getTask, getTaskStats, listTasks, updateTask } from "./service.ts";
-
-/** Runs after the membership guard and before the body is read: a viewer learns nothing from validation. */
-async function requireEditor(request: FastifyRequest) {
-  request.org.requireRole("editor", TASK_MESSAGES.cannotManage);
-}
 
 /**
  * The organization's library of system commands. Every member may read it (workflows show
@@ -26,7 +19,10 @@ async function requireEditor(request: FastifyRequest) {
 export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/orgs/:orgId/tasks",
-    { schema: { params: OrgParamsSchema, querystring: TaskListQuerySchema, response: { 200: TaskPageSchema } } },
+    {
+      config: { action: "tasks.read" },
+      schema: { params: OrgParamsSchema, querystring: TaskListQuerySchema, response: { 200: TaskPageSchema } },
+    },
     async (request) => {
       const { page, pageSize, ...filters } = request.query;
       return listTasks({ db: app.db, organizationId: request.org.organizationId, filters, page: { page, pageSize } });
@@ -35,13 +31,13 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     "/api/orgs/:orgId/tasks/stats",
-    { schema: { params: OrgParamsSchema, response: { 200: TaskStatsSchema } } },
+    { config: { action: "tasks.read" }, schema: { params: OrgParamsSchema, response: { 200: TaskStatsSchema } } },
     async (request) => getTaskStats({ db: app.db, organizationId: request.org.organizationId }),
   );
 
   app.get(
     "/api/orgs/:orgId/tasks/:taskId",
-    { schema: { params: TaskParamsSchema, response: { 200: TaskSchema } } },
+    { config: { action: "tasks.read" }, schema: { params: TaskParamsSchema, response: { 200: TaskSchema } } },
     async (request) =>
       getTask({ db: app.db, organizationId: request.org.organizationId, taskId: request.params.taskId }),
   );
@@ -49,7 +45,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/orgs/:orgId/tasks",
     {
-      onRequest: requireEditor,
+      config: { action: "tasks.create" },
       schema: { params: OrgParamsSchema, body: CreateTaskSchema, response: { 201: TaskSchema } },
     },
     async (request, reply) => {
@@ -67,7 +63,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     "/api/orgs/:orgId/tasks/:taskId",
     {
-      onRequest: requireEditor,
+      config: { action: "tasks.update" },
       schema: { params: TaskParamsSchema, body: UpdateTaskSchema, response: { 200: TaskSchema } },
     },
     async (request) => {
@@ -84,7 +80,10 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     "/api/orgs/:orgId/tasks/:taskId",
-    { onRequest: requireEditor, schema: { params: TaskParamsSchema, response: { 200: DeleteTaskResultSchema } } },
+    {
+      config: { action: "tasks.delete" },
+      schema: { params: TaskParamsSchema, response: { 200: DeleteTaskResultSchema } },
+    },
     async (request) => {
       return deleteTask({
         db: app.db,

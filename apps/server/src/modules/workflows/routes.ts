@@ -1,4 +1,3 @@
-import { WORKFLOW_MESSAGES } from "@flowdeck/shared/workflows/messages";
 import {
   CreateWorkflowSchema,
   DeleteWorkflowResultSchema,
@@ -28,11 +27,6 @@ import { getWorkflow, getWorkflowRuns, getWorkflowStats, listSelectableCommands,
 const OrgParamsSchema = z.object({ orgId: z.string() });
 const BASE = "/api/orgs/:orgId/workflows";
 
-/** Runs after the membership guard and before the body is read: a viewer learns nothing from validation. */
-async function requireEditor(request: FastifyRequest) {
-  request.org.requireRole("editor", WORKFLOW_MESSAGES.cannotManage);
-}
-
 /**
  * Workflows: ordered commands with a schedule, progress and runs. Every member reads them; editors
  * and above change and run them. The scheduler that runs due workflows lives here too.
@@ -55,6 +49,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     BASE,
     {
+      config: { action: "workflows.read" },
       schema: { params: OrgParamsSchema, querystring: WorkflowListQuerySchema, response: { 200: WorkflowPageSchema } },
     },
     async (request) => {
@@ -65,25 +60,35 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${BASE}/stats`,
-    { schema: { params: OrgParamsSchema, response: { 200: WorkflowStatsSchema } } },
+    {
+      config: { action: "workflows.read" },
+      schema: { params: OrgParamsSchema, response: { 200: WorkflowStatsSchema } },
+    },
     async (request) => getWorkflowStats(scope(request)),
   );
 
   app.get(
     `${BASE}/commands`,
-    { schema: { params: OrgParamsSchema, response: { 200: WorkflowCommandListSchema } } },
+    {
+      config: { action: "workflows.read" },
+      schema: { params: OrgParamsSchema, response: { 200: WorkflowCommandListSchema } },
+    },
     async (request) => listSelectableCommands(scope(request)),
   );
 
   app.get(
     `${BASE}/:workflowId`,
-    { schema: { params: WorkflowParamsSchema, response: { 200: WorkflowDetailSchema } } },
+    {
+      config: { action: "workflows.read" },
+      schema: { params: WorkflowParamsSchema, response: { 200: WorkflowDetailSchema } },
+    },
     async (request) => getWorkflow({ ...scope(request), workflowId: request.params.workflowId }),
   );
 
   app.get(
     `${BASE}/:workflowId/runs`,
     {
+      config: { action: "workflows.read" },
       schema: { params: WorkflowParamsSchema, querystring: RunsQuerySchema, response: { 200: WorkflowRunPageSchema } },
     },
     async (request) =>
@@ -93,7 +98,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     BASE,
     {
-      onRequest: requireEditor,
+      config: { action: "workflows.create" },
       schema: { params: OrgParamsSchema, body: CreateWorkflowSchema, response: { 201: WorkflowSchema } },
     },
     async (request, reply) =>
@@ -105,7 +110,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     `${BASE}/:workflowId`,
     {
-      onRequest: requireEditor,
+      config: { action: "workflows.update" },
       schema: { params: WorkflowParamsSchema, body: UpdateWorkflowSchema, response: { 200: WorkflowSchema } },
     },
     async (request) =>
@@ -115,7 +120,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     `${BASE}/:workflowId`,
     {
-      onRequest: requireEditor,
+      config: { action: "workflows.delete" },
       schema: { params: WorkflowParamsSchema, response: { 200: DeleteWorkflowResultSchema } },
     },
     async (request) => deleteWorkflow({ ...change(request), workflowId: request.params.workflowId }),
@@ -124,7 +129,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${BASE}/:workflowId/steps/order`,
     {
-      onRequest: requireEditor,
+      config: { action: "workflows.update" },
       schema: { params: WorkflowParamsSchema, body: ReorderStepsSchema, response: { 200: WorkflowSchema } },
     },
     async (request) =>
@@ -134,7 +139,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     `${BASE}/:workflowId/steps/:stepId`,
     {
-      onRequest: requireEditor,
+      config: { action: "workflows.run" },
       schema: { params: WorkflowStepParamsSchema, body: SetStepStatusSchema, response: { 200: WorkflowSchema } },
     },
     async (request) =>
@@ -149,7 +154,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${BASE}/:workflowId/execute`,
     {
-      onRequest: requireEditor,
+      config: { action: "workflows.run" },
       schema: { params: WorkflowParamsSchema, response: { 200: WorkflowSchema } },
     },
     async (request, reply) =>
@@ -164,13 +169,19 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     `${BASE}/:workflowId/start`,
-    { onRequest: requireEditor, schema: { params: WorkflowParamsSchema, response: { 200: WorkflowSchema } } },
+    {
+      config: { action: "workflows.run" },
+      schema: { params: WorkflowParamsSchema, response: { 200: WorkflowSchema } },
+    },
     async (request) => startWorkflow({ ...change(request), workflowId: request.params.workflowId }),
   );
 
   app.post(
     `${BASE}/:workflowId/complete`,
-    { onRequest: requireEditor, schema: { params: WorkflowParamsSchema, response: { 200: WorkflowSchema } } },
+    {
+      config: { action: "workflows.run" },
+      schema: { params: WorkflowParamsSchema, response: { 200: WorkflowSchema } },
+    },
     async (request) => completeWorkflow({ ...change(request), workflowId: request.params.workflowId }),
   );
 };

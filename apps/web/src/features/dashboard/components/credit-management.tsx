@@ -1,4 +1,4 @@
-import { hasRole, requiresRoleHint, type Role } from "@flowdeck/shared";
+import { can, requiresRoleHint, type Role } from "@flowdeck/shared";
 import { MAX_CREDIT_DESCRIPTION_LENGTH, parseDashboardAmount } from "@flowdeck/shared/credits/schemas";
 import { Minus, Plus } from "lucide-react";
 import { useState } from "react";
@@ -30,6 +30,7 @@ export function CreditManagement({
   const [amountError, setAmountError] = useState<string>();
   const credits = useChangeCredits(orgId);
   const pendingKind = credits.isPending ? credits.variables?.kind : undefined;
+  const mayAdd = can(role, "credits.add");
 
   const apply = (kind: CreditChangeKind) => {
     const parsed = parseDashboardAmount(amount);
@@ -74,22 +75,24 @@ export function CreditManagement({
           value={description}
           onChange={(event) => setDescription(event.target.value)}
         />
-        <div className="grid grid-cols-2 gap-2">
+        <div className={mayAdd ? "grid grid-cols-2 gap-2" : "grid grid-cols-1 gap-2"}>
           <Button onClick={() => apply("consume")} busy={pendingKind === "consume"} disabled={credits.isPending}>
             <Minus className="size-4" aria-hidden />
             Consume
           </Button>
-          <Button
-            variant="secondary"
-            onClick={() => apply("add")}
-            busy={pendingKind === "add"}
-            disabled={credits.isPending}
-          >
-            <Plus className="size-4" aria-hidden />
-            Add
-          </Button>
+          {mayAdd && (
+            <Button
+              variant="secondary"
+              onClick={() => apply("add")}
+              busy={pendingKind === "add"}
+              disabled={credits.isPending}
+            >
+              <Plus className="size-4" aria-hidden />
+              Add
+            </Button>
+          )}
         </div>
-        {!hasRole(role, "admin") && (
+        {!mayAdd && (
           <p className="text-xs text-gray-500 dark:text-gray-400">Adding credits: {requiresRoleHint("admin")}.</p>
         )}
       </form>

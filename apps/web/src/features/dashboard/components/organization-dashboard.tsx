@@ -20,7 +20,7 @@ export function OrganizationDashboard({ orgId, name, role }: { orgId: string; na
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-5">
         <div className="grid min-w-0 gap-6 lg:col-span-2">
           <CreditManagement orgId={orgId} role={role} balance={overview.data?.credits.balance} />
-          <QuickActions orgId={orgId} />
+          <QuickActions orgId={orgId} role={role} />
         </div>
         <RecentTransactions orgId={orgId} className="min-w-0 lg:col-span-3" />
       </div>

@@ -1,12 +1,17 @@
 import clsx from "clsx";
 import { ChevronDown, UserPlus, Users } from "lucide-react";
+import { can, type Role } from "@flowdeck/shared";
 import { useId, useState, type ReactNode } from "react";
 import { DashboardCard } from "./card.tsx";
 import { InviteForm } from "./invite-form.tsx";
 import { MemberList } from "./member-list.tsx";
 
-/** Spec 2: Quick Actions toggle the member list and the invitation form, inline. */
-export function QuickActions({ orgId }: { orgId: string }) {
+/**
+ * Spec 2: Quick Actions toggle the member list and the invitation form, inline. Only members who
+ * may invite are offered the form.
+ */
+export function QuickActions({ orgId, role }: { orgId: string; role: Role | null }) {
+  const mayInvite = can(role, "invitations.send");
   const [showMembers, setShowMembers] = useState(false);
   const [showInvite, setShowInvite] = useState(false);
   const membersId = useId();
@@ -22,14 +27,16 @@ export function QuickActions({ orgId }: { orgId: string }) {
         >
           View Members
         </ToggleButton>
-        <ToggleButton
-          icon={<UserPlus className="size-4" aria-hidden />}
-          expanded={showInvite}
-          controls={inviteId}
-          onToggle={() => setShowInvite((open) => !open)}
-        >
-          Send Invites
-        </ToggleButton>
+        {mayInvite && (
+          <ToggleButton
+            icon={<UserPlus className="size-4" aria-hidden />}
+            expanded={showInvite}
+            controls={inviteId}
+            onToggle={() => setShowInvite((open) => !open)}
+          >
+            Send Invites
+          </ToggleButton>
+        )}
       </div>
       {(showMembers || showInvite) && (
         <div className="mt-4 grid grid-cols-1 gap-4">
@@ -38,7 +45,7 @@ export function QuickActions({ orgId }: { orgId: string }) {
               <MemberList orgId={orgId} />
             </div>
           )}
-          {showInvite && (
+          {mayInvite && showInvite && (
             <div id={inviteId} className="min-w-0">
               <InviteForm orgId={orgId} />
             </div>

@@ -1,4 +1,4 @@
-import { hasRole } from "@flowdeck/shared";
+import { can } from "@flowdeck/shared";
 import { DOCUMENT_MESSAGES } from "@flowdeck/shared/documents/messages";
 import type { DocumentItem } from "@flowdeck/shared/documents/schemas";
 import { Upload } from "lucide-react";
@@ -24,7 +24,9 @@ export function DocumentsPage() {
   const { organization, role } = useCurrentOrganization();
   if (!organization) return <PageSkeleton />;
   // Keyed by organization: switching starts from a clean page.
-  return <OrganizationDocuments key={organization.id} orgId={organization.id} canEdit={hasRole(role, "editor")} />;
+  return (
+    <OrganizationDocuments key={organization.id} orgId={organization.id} canEdit={can(role, "documents.update")} />
+  );
 }
 
 function OrganizationDocuments({ orgId, canEdit }: { orgId: string; canEdit: boolean }) {

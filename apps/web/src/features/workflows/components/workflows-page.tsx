@@ -1,4 +1,4 @@
-import { hasRole } from "@flowdeck/shared";
+import { can } from "@flowdeck/shared";
 import type { Workflow } from "@flowdeck/shared/workflows/schemas";
 import { Plus } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -26,7 +26,7 @@ export function WorkflowsPage() {
   const { organization, role } = useCurrentOrganization();
   // The route's role guard only lets members of an organization in.
   if (!organization) return null;
-  return <WorkflowsView key={organization.id} orgId={organization.id} canEdit={hasRole(role, "editor")} />;
+  return <WorkflowsView key={organization.id} orgId={organization.id} canEdit={can(role, "workflows.update")} />;
 }
 
 function WorkflowsView({ orgId, canEdit }: { orgId: string; canEdit: boolean }) {

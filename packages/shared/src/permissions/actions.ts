@@ -1,0 +1,62 @@
+import { DOCUMENT_MESSAGES } from "../documents/messages.ts";
+import { MESSAGES } from "../errors/messages.ts";
+import { SETTINGS_MESSAGES } from "../settings/messages.ts";
+import { TASK_MESSAGES } from "../tasks/messages.ts";
+import { WORKFLOW_MESSAGES } from "../workflows/messages.ts";
+import { hasRole, type Role } from "./roles.ts";
+
+export type ActionRule = {
+  minimumRole: Role;
+  /** The specification's text for a refusal, where it has one. */
+  deniedMessage?: string;
+};
+
+/**
+ * Everything a member can do in an organization, and the lowest role that may do it (spec 6).
+ * The server enforces it on every /api/orgs/:orgId route (each declares its action), and the web
+ * app asks the same table which controls to offer.
+ */
+export const ACTIONS = {
+  "organization.read": { minimumRole: "viewer" },
+  "members.read": { minimumRole: "viewer" },
+  "members.updateRole": { minimumRole: "admin", deniedMessage: MESSAGES.cannotUpdateMemberRoles },
+  "members.remove": { minimumRole: "admin", deniedMessage: MESSAGES.cannotRemoveMembers },
+  "invitations.read": { minimumRole: "admin", deniedMessage: MESSAGES.cannotInvite },
+  "invitations.send": { minimumRole: "admin", deniedMessage: MESSAGES.cannotInvite },
+  "invitations.cancel": { minimumRole: "admin", deniedMessage: MESSAGES.cannotInvite },
+  "credits.read": { minimumRole: "viewer" },
+  "credits.consume": { minimumRole: "viewer" },
+  "credits.add": { minimumRole: "admin", deniedMessage: MESSAGES.cannotAddCredits },
+  "tasks.read": { minimumRole: "viewer" },
+  "tasks.create": { minimumRole: "editor", deniedMessage: TASK_MESSAGES.cannotManage },
+  "tasks.update": { minimumRole: "editor", deniedMessage: TASK_MESSAGES.cannotManage },
+  "tasks.delete": { minimumRole: "editor", deniedMessage: TASK_MESSAGES.cannotManage },
+  "workflows.read": { minimumRole: "viewer" },
+  "workflows.create": { minimumRole: "editor", deniedMessage: WORKFLOW_MESSAGES.cannotManage },
+  "workflows.update": { minimumRole: "editor", deniedMessage: WORKFLOW_MESSAGES.cannotManage },
+  "workflows.delete": { minimumRole: "editor", deniedMessage: WORKFLOW_MESSAGES.cannotManage },
+  "workflows.run": { minimumRole: "editor", deniedMessage: WORKFLOW_MESSAGES.cannotManage },
+  "documents.read": { minimumRole: "viewer" },
+  "documents.create": { minimumRole: "editor", deniedMessage: DOCUMENT_MESSAGES.noPermission },
+  "documents.update": { minimumRole: "editor", deniedMessage: DOCUMENT_MESSAGES.noPermission },
+  "documents.delete": { minimumRole: "editor", deniedMessage: DOCUMENT_MESSAGES.noPermission },
+  "settings.read": { minimumRole: "viewer" },
+  "settings.update": { minimumRole: "admin", deniedMessage: SETTINGS_MESSAGES.noPermission },
+} as const satisfies Record<string, ActionRule>;
+
+export type Action = keyof typeof ACTIONS;
+
+export function isAction(value: unknown): value is Action {
+  return typeof value === "string" && Object.hasOwn(ACTIONS, value);
+}
+
+/** Whether a member with `role` may do `action`. A membership without a role acts as viewer. */
+export function can(role: Role | null | undefined, action: Action): boolean {
+  return hasRole(role, ACTIONS[action].minimumRole);
+}
+
+/** What a refused member is told. */
+export function deniedMessage(action: Action): string {
+  const rule: ActionRule = ACTIONS[action];
+  return rule.deniedMessage ?? `You need ${rule.minimumRole} role or higher to do this`;
+}
