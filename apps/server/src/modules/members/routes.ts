@@ -3,7 +3,8 @@ import { MemberParamsSchema, MemberSchema, UpdateMemberRoleSchema } from "@flowd
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { OrgParamsSchema } from "../../lib/route-params.ts";
-import { changeMemberRole, listMembers, removeMember } from "./service.ts";
+import { MEMBER_MESSAGES } from "@flowdeck/shared/members/messages";
+import { changeMemberRole, listMembers, removeMember, transferOwnership } from "./service.ts";
 
 /**
  * Members of an organization. Any member may read the list (the dashboard shows it); changing a
@@ -45,6 +46,22 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         targetId: request.params.userId,
       });
       return reply.status(204).send(null);
+    },
+  );
+
+  // Only the creator may hand the organization over (spec 6 leaves it open; decision 012).
+  app.post(
+    "/api/orgs/:orgId/members/:userId/ownership",
+    { schema: { params: MemberParamsSchema, response: { 200: MemberSchema } } },
+    async (request) => {
+      request.org.requireRole("owner", MEMBER_MESSAGES.onlyCreatorTransfers);
+      return transferOwnership({
+        db: app.db,
+        events: app.events,
+        organizationId: request.org.organizationId,
+        actorId: request.user.id,
+        targetId: request.params.userId,
+      });
     },
   );
 };
