@@ -273,3 +273,54 @@ describe("tenancy", () => {
     expect(response.status).toBe(401);
   });
 });
+
+describe("the creator stays owner (spec 6)", () => {
+  it("a second owner can neither demote nor remove the creator; the creator still manages them", async () => {
+    const org = await createOrgWithRoles(t.app);
+    const creator = org.users.owner;
+    const secondOwner = await memberOf(org, "owner");
+
+    const demote = await secondOwner.client.patch(membersUrl(org.organizationId, creator.id), { role: "admin" });
+    expect(demote.status).toBe(403);
+    expect(demote.body.error.message).toBe(MEMBER_MESSAGES.creatorStaysOwner);
+    const remove = await secondOwner.client.delete(membersUrl(org.organizationId, creator.id));
+    expect(remove.status).toBe(403);
+    expect(remove.body.error.message).toBe(MEMBER_MESSAGES.creatorStaysOwner);
+    expect(await roleOf(org.organizationId, creator.id)).toBe("owner");
+
+    const demoteSecond = await creator.client.patch(membersUrl(org.organizationId, secondOwner.id), { role: "admin" });
+    expect(demoteSecond.status).toBe(200);
+    expect(await roleOf(org.organizationId, secondOwner.id)).toBe("admin");
+  });
+});
+
+describe("ownership transfer (decision 012)", () => {
+  it("only the creator hands over; the new owner takes the creator's place, the former stays owner", async () => {
+    const org = await createOrgWithRoles(t.app);
+    const creator = org.users.owner;
+    const secondOwner = await memberOf(org, "owner");
+    const ownershipUrl = (userId: string) => `${membersUrl(org.organizationId, userId)}/ownership`;
+
+    const notCreator = await secondOwner.client.post(ownershipUrl(org.users.editor.id), {});
+    expect(notCreator.status).toBe(403);
+    expect(notCreator.body.error.message).toBe(MEMBER_MESSAGES.onlyCreatorTransfers);
+    expect(await roleOf(org.organizationId, org.users.editor.id)).toBe("editor");
+
+    const transfer = await creator.client.post(ownershipUrl(org.users.editor.id), {});
+    expect(transfer.status).toBe(200);
+    expect(transfer.body).toMatchObject({ userId: org.users.editor.id, role: "owner" });
+    expect(await roleOf(org.organizationId, creator.id)).toBe("owner");
+
+    // The new creator is protected; the former one no longer is, and can no longer transfer.
+    const demoteNew = await creator.client.patch(membersUrl(org.organizationId, org.users.editor.id), {
+      role: "viewer",
+    });
+    expect(demoteNew.status).toBe(403);
+    expect(demoteNew.body.error.message).toBe(MEMBER_MESSAGES.creatorStaysOwner);
+    const demoteFormer = await org.users.editor.client.patch(membersUrl(org.organizationId, creator.id), {
+      role: "admin",
+    });
+    expect(demoteFormer.status).toBe(200);
+    expect((await creator.client.post(ownershipUrl(secondOwner.id), {})).status).toBe(403);
+  });
+});

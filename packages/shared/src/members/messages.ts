@@ -4,6 +4,9 @@ export const MEMBER_MESSAGES = {
   // Spec 6 says nobody changes their own role in the table; it gives no text for it.
   cannotChangeOwnRole: "You cannot change your own role",
   lastOwner: "An organization must keep at least one owner",
+  // Spec 6: the creator is the owner. Nobody else may demote or remove them.
+  creatorStaysOwner: "The organization's creator stays its owner",
+  onlyCreatorTransfers: "Only the organization's creator can transfer ownership",
   viewOnly: "View only - Contact admin to manage members",
   roleInvalid: "Please choose a valid role",
 } as const;

@@ -40,3 +40,16 @@ describe("removalRefusal", () => {
     expect(removalRefusal(admin, owner)).toBe(MESSAGES.cannotRemoveThisMember);
   });
 });
+
+describe("the creator stays owner", () => {
+  const creator = { userId: "c1", role: "owner" as const, isCreator: true };
+  const secondOwner = { userId: "o2", role: "owner" as const };
+  it("no other owner demotes or removes the creator", () => {
+    expect(roleChangeRefusal(secondOwner, creator, "admin")).toBe(MEMBER_MESSAGES.creatorStaysOwner);
+    expect(removalRefusal(secondOwner, creator)).toBe(MEMBER_MESSAGES.creatorStaysOwner);
+  });
+  it("the creator still manages the other owners", () => {
+    expect(roleChangeRefusal(creator, secondOwner, "admin")).toBeNull();
+    expect(removalRefusal(creator, secondOwner)).toBeNull();
+  });
+});

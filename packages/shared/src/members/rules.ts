@@ -3,7 +3,8 @@ import { assignableRoles, canManageMembers, canRemoveMember } from "../permissio
 import type { Role } from "../permissions/roles.ts";
 import { MEMBER_MESSAGES } from "./messages.ts";
 
-type Party = { userId: string; role: Role | null };
+/** `isCreator`: the member who created the organization (spec 6: the creator is its owner). */
+type Party = { userId: string; role: Role | null; isCreator?: boolean };
 
 /**
  * Why `actor` may not give `target` the role `newRole` (spec 6 "Member table rules"), or null
@@ -14,6 +15,7 @@ export function roleChangeRefusal(actor: Party, target: Party, newRole: Role): s
   if (actor.userId === target.userId) return MEMBER_MESSAGES.cannotChangeOwnRole;
   const offered = assignableRoles(actor, target);
   if (offered.length === 0) return MESSAGES.cannotManageMembers;
+  if (target.isCreator) return MEMBER_MESSAGES.creatorStaysOwner;
   if (!offered.includes(newRole)) return MESSAGES.cannotAssignRole;
   return null;
 }
@@ -23,5 +25,6 @@ export function removalRefusal(actor: Party, target: Party): string | null {
   if (!canManageMembers(actor.role)) return MESSAGES.cannotRemoveMembers;
   if (actor.userId === target.userId) return MESSAGES.cannotRemoveYourself;
   if (!canRemoveMember(actor, target)) return MESSAGES.cannotRemoveThisMember;
+  if (target.isCreator) return MEMBER_MESSAGES.creatorStaysOwner;
   return null;
 }

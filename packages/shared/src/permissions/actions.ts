@@ -1,5 +1,6 @@
 import { DOCUMENT_MESSAGES } from "../documents/messages.ts";
 import { MESSAGES } from "../errors/messages.ts";
+import { MEMBER_MESSAGES } from "../members/messages.ts";
 import { SETTINGS_MESSAGES } from "../settings/messages.ts";
 import { TASK_MESSAGES } from "../tasks/messages.ts";
 import { WORKFLOW_MESSAGES } from "../workflows/messages.ts";
@@ -21,6 +22,8 @@ export const ACTIONS = {
   "members.read": { minimumRole: "viewer" },
   "members.updateRole": { minimumRole: "admin", deniedMessage: MESSAGES.cannotUpdateMemberRoles },
   "members.remove": { minimumRole: "admin", deniedMessage: MESSAGES.cannotRemoveMembers },
+  /** Only the creator, in fact: the service checks that the owner asking is the creator. */
+  "members.transferOwnership": { minimumRole: "owner", deniedMessage: MEMBER_MESSAGES.onlyCreatorTransfers },
   "invitations.read": { minimumRole: "admin", deniedMessage: MESSAGES.cannotInvite },
   "invitations.send": { minimumRole: "admin", deniedMessage: MESSAGES.cannotInvite },
   "invitations.cancel": { minimumRole: "admin", deniedMessage: MESSAGES.cannotInvite },

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray } from "drizzle-orm";
 import type { Role } from "@flowdeck/shared";
 import type { Executor } from "../../db/database.ts";
-import { memberships, user } from "../../db/schema/index.ts";
+import { memberships, organizations, user } from "../../db/schema/index.ts";
 
 /** A member as the list shows them: the membership joined with its user. */
 const memberColumns = {
@@ -75,4 +75,21 @@ export async function deleteMembership(db: Executor, keys: { organizationId: str
 export async function findCurrentOrganizationId(db: Executor, userId: string) {
   const [row] = await db.select({ currentOrgId: user.currentOrgId }).from(user).where(eq(user.id, userId));
   return row?.currentOrgId ?? null;
+}
+
+/** The user who created the organization: they stay its owner (spec 6). */
+export async function findOrganizationCreator(db: Executor, organizationId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ createdBy: organizations.createdBy })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  return row?.createdBy ?? null;
+}
+
+/** Hands the creator's place (the owner nobody may demote or remove) to another member. */
+export async function setOrganizationCreator(db: Executor, keys: { organizationId: string; userId: string }) {
+  await db
+    .update(organizations)
+    .set({ createdBy: keys.userId, updatedBy: keys.userId })
+    .where(eq(organizations.id, keys.organizationId));
 }

@@ -3,7 +3,7 @@ import { MemberParamsSchema, MemberSchema, UpdateMemberRoleSchema } from "@flowd
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { OrgParamsSchema } from "../../lib/route-params.ts";
-import { changeMemberRole, listMembers, removeMember } from "./service.ts";
+import { changeMemberRole, listMembers, removeMember, transferOwnership } from "./service.ts";
 
 /**
  * Members of an organization. Any member may read the list (the dashboard shows it); changing a
@@ -49,6 +49,24 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
         targetId: request.params.userId,
       });
       return reply.status(204).send(null);
+    },
+  );
+
+  // Only the creator may hand the organization over (spec 6 leaves it open; decision 012).
+  app.post(
+    "/api/orgs/:orgId/members/:userId/ownership",
+    {
+      config: { action: "members.transferOwnership" },
+      schema: { params: MemberParamsSchema, response: { 200: MemberSchema } },
+    },
+    async (request) => {
+      return transferOwnership({
+        db: app.db,
+        events: app.events,
+        organizationId: request.org.organizationId,
+        actorId: request.user.id,
+        targetId: request.params.userId,
+      });
     },
   );
 };

@@ -10,6 +10,8 @@ import {
   deleteMembership,
   findCurrentOrganizationId,
   findMember,
+  findOrganizationCreator,
+  setOrganizationCreator,
   listMembers as listMemberRows,
   lockMemberships,
   updateMemberRole,
@@ -50,9 +52,10 @@ async function lockActorAndTarget(tx: Executor, keys: { organizationId: string; 
   });
   if (!roles.has(keys.actorId)) throw new AppError("not-found", MESSAGES.organizationNotFound);
   if (!roles.has(keys.targetId)) throw new AppError("not-found", MEMBER_MESSAGES.memberNotFound);
+  const creatorId = await findOrganizationCreator(tx, keys.organizationId);
   return {
-    actor: { userId: keys.actorId, role: roles.get(keys.actorId) ?? null },
-    target: { userId: keys.targetId, role: roles.get(keys.targetId) ?? null },
+    actor: { userId: keys.actorId, role: roles.get(keys.actorId) ?? null, isCreator: keys.actorId === creatorId },
+    target: { userId: keys.targetId, role: roles.get(keys.targetId) ?? null, isCreator: keys.targetId === creatorId },
   };
 }
 
@@ -120,4 +123,34 @@ export async function removeMember({
   // The removed member's open stream still hears this one: their browser refetches /api/me, finds
   // the organization gone and moves to the new current one (and its stream).
   await events.publish(organizationId, { entity: "member", id: targetId, action: "deleted" });
+}
+
+/**
+ * The creator hands the organization over (decision 012): the member becomes an owner and takes
+ * the creator's place, so nobody may demote or remove them; the former creator stays an owner.
+ */
+export async function transferOwnership({
+  db,
+  events,
+  organizationId,
+  actorId,
+  targetId,
+}: {
+  db: Database;
+  events: EventHub;
+  organizationId: string;
+  actorId: string;
+  targetId: string;
+}): Promise<Member> {
+  const member = await db.transaction(async (tx) => {
+    const { actor } = await lockActorAndTarget(tx, { organizationId, actorId, targetId });
+    if (!actor.isCreator) throw new AppError("permission-denied", MEMBER_MESSAGES.onlyCreatorTransfers);
+    if (actorId === targetId) throw new AppError("invalid-argument", MEMBER_MESSAGES.cannotChangeOwnRole);
+    await updateMemberRole(tx, { organizationId, userId: targetId, role: "owner" });
+    await setOrganizationCreator(tx, { organizationId, userId: targetId });
+    return findMember(tx, { organizationId, userId: targetId });
+  });
+  if (!member) throw new AppError("not-found", MEMBER_MESSAGES.memberNotFound);
+  await events.publish(organizationId, { entity: "member", id: targetId, action: "updated" });
+  return toMember(member);
 }
