@@ -6,6 +6,7 @@ import type { Mail } from "../src/lib/mailer.ts";
 import { TEST_PASSWORD, createUser, registerOwner, signIn, uniqueEmail } from "./helpers/factories.ts";
 import { TestClient } from "./helpers/http-client.ts";
 import { startSmtpInbox, type SmtpInbox } from "./helpers/smtp-inbox.ts";
+import { waitUntil } from "./helpers/sse-client.ts";
 import { createTestApp, type TestApp } from "./helpers/test-app.ts";
 
 const NEW_PASSWORD = "battery-staple-7";
@@ -168,6 +169,8 @@ describe("forgot password", () => {
         new Promise<"still waiting">((resolve) => setTimeout(() => resolve("still waiting"), 2_000)),
       ]);
       expect(answer === "still waiting" ? answer : answer.status).toBe(200);
+      // The mail goes out after the answer (earlier links are ended first), while it still hangs.
+      await waitUntil(async () => sent.length > 0, 5_000, "the reset mail to reach the mailer");
       expect(sent.map((mail) => mail.to)).toEqual([email]);
     } finally {
       release();
