@@ -194,3 +194,36 @@ test("the grid/list choice is remembered, and refused files show the spec's text
     dialog.getByText("File type not supported. Please upload a document, image, or text file."),
   ).toBeVisible();
 });
+
+/** A PNG of a few hundred bytes that declares 20,000 × 20,000 pixels (400 million to decode). */
+function pngBomb(): Buffer {
+  const header = png(1, 1, [0, 0, 0]);
+  // IHDR's width and height sit at bytes 16–23; its CRC at 29–32 covers type and data.
+  const bomb = Buffer.from(header);
+  bomb.writeUInt32BE(20_000, 16);
+  bomb.writeUInt32BE(20_000, 20);
+  bomb.writeUInt32BE(crc32(bomb.subarray(12, 29)), 29);
+  return bomb;
+}
+
+test("an image bomb gets a clear 'no preview', never the original in the browser", async ({ ownerPage: page }) => {
+  const previews: { status: number; type: string | undefined }[] = [];
+  page.on("response", (response) => {
+    if (response.url().includes("/preview"))
+      previews.push({ status: response.status(), type: response.headers()["content-type"] });
+  });
+  await page.goto("/documents");
+  await page.getByRole("button", { name: "Upload document" }).first().click();
+  const uploadDialog = page.getByRole("dialog", { name: "Upload document" });
+  await uploadDialog
+    .getByLabel("Choose a file")
+    .setInputFiles({ name: "bomb.png", mimeType: "image/png", buffer: pngBomb() });
+  await uploadDialog.getByRole("button", { name: "Upload", exact: true }).click();
+  await expect(page.getByText("Document uploaded successfully!")).toBeVisible();
+
+  const bomb = card(page, "bomb");
+  await expect(bomb.getByRole("img", { name: "This document has no preview" })).toBeVisible();
+  await expect(bomb.getByRole("img", { name: "Preview of bomb" })).toHaveCount(0);
+  expect(previews.length).toBeGreaterThan(0);
+  expect(previews.every((preview) => preview.status === 404 && preview.type !== "image/png")).toBe(true);
+});

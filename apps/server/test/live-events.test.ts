@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { organizations } from "../src/db/schema/index.ts";
 import { createOrgWithRoles, createUser, type OrgWithRoles } from "./helpers/factories.ts";
+import { MAX_STREAMS_PER_USER } from "../src/modules/events/routes.ts";
 import { EventStream, baseUrlOf, subscribe, waitUntil } from "./helpers/sse-client.ts";
 import { createTestApp, type TestApp } from "./helpers/test-app.ts";
 
@@ -80,6 +81,23 @@ describe("the event stream", () => {
     stream.close();
     await waitUntil(async () => unsubscribed.length > 0, 5_000, "the stream to unsubscribe");
     expect(unsubscribed).toEqual([org.organizationId]);
+  });
+});
+
+describe("streams per user", () => {
+  it(`keeps at most ${MAX_STREAMS_PER_USER} per user: a new one closes the oldest, the others stay live`, async () => {
+    const opened: EventStream[] = [];
+    for (let index = 0; index <= MAX_STREAMS_PER_USER; index++) {
+      opened.push(await listen(t.app, org.organizationId, org.users.editor));
+    }
+    const [oldest, ...rest] = opened;
+    const closing = await oldest!.nextMatching((frame) => frame.comments.includes("replaced by a newer stream"));
+    expect(closing.retry).toBe(60_000);
+    await expect(oldest!.next(2_000)).rejects.toThrow(/ended/);
+    // Another member's stream is not affected.
+    const other = await listen(t.app, org.organizationId, org.users.viewer);
+    await t.app.events.publish(org.organizationId, change("after-cap"));
+    for (const stream of [...rest, other]) expect(await stream.nextChange()).toEqual(change("after-cap"));
   });
 });
 

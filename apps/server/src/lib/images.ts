@@ -131,7 +131,7 @@ const MAX_CONCURRENT = 2;
 let running = 0;
 const waiting: (() => void)[] = [];
 
-async function withProcessingSlot<T>(work: () => Promise<T>): Promise<T> {
+export async function withProcessingSlot<T>(work: () => Promise<T>): Promise<T> {
   if (running < MAX_CONCURRENT) running++;
   // A finished one hands its slot straight to the next in line, so the count never overshoots.
   else await new Promise<void>((resolve) => waiting.push(resolve));

@@ -1,13 +1,16 @@
 import { DOCUMENT_MAX_BYTES } from "@flowdeck/shared/documents/file-types";
 import { DOCUMENT_MESSAGES } from "@flowdeck/shared/documents/messages";
 import { eq } from "drizzle-orm";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { documentFiles } from "../../src/db/schema/index.ts";
+import { THUMBNAIL_MAX_SIDE } from "../../src/lib/thumbnails.ts";
 import { createOrgWithRoles, type OrgWithRoles } from "../helpers/factories.ts";
 import { getFile } from "../helpers/get-file.ts";
 import { multipartBody } from "../helpers/multipart.ts";
 import { baseUrlOf, subscribe } from "../helpers/sse-client.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { hugePng, jpegWithGps } from "../helpers/image-fixtures.ts";
 import { HTML_PAGE, image, pdf } from "./fixtures.ts";
 import { documentsUrl, upload, uploadOk, uploadVersion } from "./requests.ts";
 
@@ -183,26 +186,54 @@ describe("downloads", () => {
 });
 
 describe("previews (PNG, JPEG, GIF and WebP only)", () => {
-  it.each(["png", "jpeg", "gif", "webp"] as const)("shows a %s inline, with the same protections", async (format) => {
-    const data = await image(format);
-    const doc = await uploadOk(editor(), org.organizationId, { file: { fileName: `pic.${format}`, data } });
-    expect(doc.previewable).toBe(true);
+  it.each(["png", "jpeg", "gif", "webp"] as const)(
+    "shows a %s as a thumbnail made on the server, with the same protections",
+    async (format) => {
+      const data = await image(format);
+      const doc = await uploadOk(editor(), org.organizationId, { file: { fileName: `pic.${format}`, data } });
+      expect(doc.previewable).toBe(true);
+      const preview = await getFile(t.app, viewer(), url(`/${doc.id}/preview`));
+      expect(preview.status).toBe(200);
+      expect(preview.headers).toMatchObject({
+        "content-type": "image/webp",
+        "content-disposition": `inline; filename="pic-preview.webp"; filename*=UTF-8''pic-preview.webp`,
+        "x-content-type-options": "nosniff",
+        "content-security-policy": "sandbox; default-src 'none'",
+      });
+      expect(await sharp(preview.bytes).metadata()).toMatchObject({ format: "webp", width: 16, height: 12 });
+      // A preview is not a download.
+      expect((await viewer().get(url(`/${doc.id}`))).body.downloadCount).toBe(0);
+      // Cached privately, revalidated by ETag.
+      const again = await getFile(t.app, viewer(), url(`/${doc.id}/preview`), {
+        "if-none-match": String(preview.headers.etag),
+      });
+      expect(again.status).toBe(304);
+    },
+  );
+
+  it("shrinks a large photo and strips its metadata; the download stays byte-for-byte the upload", async () => {
+    const data = await jpegWithGps();
+    expect((await sharp(data).metadata()).exif).toBeDefined();
+    const doc = await uploadOk(editor(), org.organizationId, { file: { fileName: "holiday.jpg", data } });
     const preview = await getFile(t.app, viewer(), url(`/${doc.id}/preview`));
     expect(preview.status).toBe(200);
-    expect(preview.headers).toMatchObject({
-      "content-type": `image/${format}`,
-      "content-disposition": `inline; filename="pic.${format}"; filename*=UTF-8''pic.${format}`,
-      "x-content-type-options": "nosniff",
-      "content-security-policy": "sandbox; default-src 'none'",
-    });
-    expect(Buffer.compare(preview.bytes, data)).toBe(0);
-    // A preview is not a download.
-    expect((await viewer().get(url(`/${doc.id}`))).body.downloadCount).toBe(0);
-    // Cached privately, revalidated by ETag.
-    const again = await getFile(t.app, viewer(), url(`/${doc.id}/preview`), {
-      "if-none-match": String(preview.headers.etag),
-    });
-    expect(again.status).toBe(304);
+    const metadata = await sharp(preview.bytes).metadata();
+    expect(metadata).toMatchObject({ format: "webp", width: THUMBNAIL_MAX_SIDE, height: 360 });
+    expect(metadata.exif).toBeUndefined();
+    expect(preview.bytes.includes(Buffer.from("PhoneMaker"))).toBe(false);
+    const download = await getFile(t.app, viewer(), url(`/${doc.id}/download`));
+    expect(Buffer.compare(download.bytes, data)).toBe(0);
+  });
+
+  it("gives an image bomb (20,000 × 20,000 declared) no preview, never the original", async () => {
+    const data = hugePng();
+    const doc = await uploadOk(editor(), org.organizationId, { file: { fileName: "bomb.png", data } });
+    const preview = await getFile(t.app, viewer(), url(`/${doc.id}/preview`));
+    expect(preview.status).toBe(404);
+    expect(preview.json.error.message).toBe(DOCUMENT_MESSAGES.noPreview);
+    const download = await getFile(t.app, viewer(), url(`/${doc.id}/download`));
+    expect(download.headers["content-disposition"]).toMatch(/^attachment;/);
+    expect(Buffer.compare(download.bytes, data)).toBe(0);
   });
 
   it.each([

@@ -1,4 +1,5 @@
 import multipart from "@fastify/multipart";
+import { AppError } from "@flowdeck/shared";
 import { DOCUMENT_MESSAGES } from "@flowdeck/shared/documents/messages";
 import {
   DocumentDetailSchema,
@@ -13,6 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { OrgParamsSchema } from "../../lib/route-params.ts";
+import { thumbnailOf } from "../../lib/thumbnails.ts";
 import { downloadDocument, previewDocument } from "./download-document.ts";
 import { getDocumentStatistics } from "./get-document-stats.ts";
 import { UPLOAD_LIMITS, readUpload } from "./multipart.ts";
@@ -165,7 +167,9 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
         organizationId: request.org.organizationId,
         documentId: request.params.documentId,
       });
-      return sendPreview(reply, file, request.headers["if-none-match"]);
+      const thumbnail = await thumbnailOf(file);
+      if (!thumbnail) throw new AppError("not-found", DOCUMENT_MESSAGES.noPreview);
+      return sendPreview(reply, file, thumbnail, request.headers["if-none-match"]);
     },
   );
 

@@ -43,16 +43,24 @@ export function sendAttachment(reply: FastifyReply, file: StoredFile) {
 }
 
 /**
- * A raster image shown inline in the app. It may be cached privately but is revalidated each
- * time (ETag), so a deleted document or a lost membership takes effect at once.
+ * A document's preview: a thumbnail made on the server (lib/thumbnails.ts), never the original.
+ * It may be cached privately but is revalidated each time (ETag), so a deleted document or a lost
+ * membership takes effect at once.
  */
 export function sendPreview(
   reply: FastifyReply,
   file: StoredFile & { version: number },
+  thumbnail: Buffer,
   ifNoneMatch: string | undefined,
 ) {
-  const etag = `"${file.sha256.slice(0, 32)}-${file.version}"`;
+  const etag = `"${file.sha256.slice(0, 32)}-${file.version}-thumbnail"`;
   reply.header("etag", etag).header("cache-control", "private, no-cache");
   if (ifNoneMatch === etag) return reply.status(304).send();
-  return fileHeaders(reply, file, "inline").send(file.content);
+  const preview: StoredFile = {
+    ...file,
+    fileName: `${file.fileName.replace(/\.[^.]*$/, "")}-preview.webp`,
+    fileType: "image/webp",
+    content: thumbnail,
+  };
+  return fileHeaders(reply, preview, "inline").send(thumbnail);
 }

@@ -2,6 +2,10 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 
 /** How long the browser waits before reconnecting a dropped stream. */
 const RETRY_MS = 3_000;
+/** Open streams one user may hold on an instance; a new one beyond this closes their oldest. */
+export const MAX_STREAMS_PER_USER = 10;
+/** A stream closed for a newer one waits this long before its browser tries again (no ping-pong of tabs). */
+const REPLACED_RETRY_MS = 60_000;
 
 export type EventRouteOptions = {
   /** How often an idle stream sends a comment, so proxies and load balancers keep it open. */
@@ -17,6 +21,9 @@ export function registerEventRoutes(
   openStreams: Set<FastifyReply>,
   { heartbeatMs }: EventRouteOptions,
 ) {
+  // Each user's open streams, oldest first: one member once held 1,500, each a socket and a subscription.
+  const streamsByUser = new Map<string, Set<FastifyReply>>();
+
   app.get("/api/orgs/:orgId/events", async (request, reply) => {
     const { organizationId } = request.org;
     reply.hijack();
@@ -40,11 +47,21 @@ export function registerEventRoutes(
     });
     const heartbeat = setInterval(() => raw.write(`: heartbeat\n\n`), heartbeatMs);
     openStreams.add(reply);
+    let own = streamsByUser.get(userId);
+    if (!own) streamsByUser.set(userId, (own = new Set()));
+    own.add(reply);
+    const mine = own;
     raw.on("close", () => {
       clearInterval(heartbeat);
       unsubscribe();
       openStreams.delete(reply);
+      mine.delete(reply);
+      if (mine.size === 0 && streamsByUser.get(userId) === mine) streamsByUser.delete(userId);
     });
+    for (const oldest of [...mine].slice(0, Math.max(mine.size - MAX_STREAMS_PER_USER, 0))) {
+      mine.delete(oldest);
+      oldest.raw.end(`retry: ${REPLACED_RETRY_MS}\n: replaced by a newer stream\n\n`);
+    }
     // Written once subscribed: a client that has read it is told of every later change.
     raw.write(`retry: ${RETRY_MS}\n: connected\n\n`);
   });

@@ -3,6 +3,7 @@ import type { DocumentItem } from "@flowdeck/shared/documents/schemas";
 import { Download, User } from "lucide-react";
 import { Badge } from "@/components/ui/badge.tsx";
 import { previewUrl } from "../api/document-keys.ts";
+import { PreviewImage } from "./preview-image.tsx";
 import { DocumentActions, type DocumentHandlers } from "./document-actions.tsx";
 import { DocumentTags } from "./document-tags.tsx";
 import { FileIcon } from "./file-icon.tsx";
@@ -45,7 +46,7 @@ export function DocumentCard({
           onClick={() => handlers.onOpen(document)}
           className="mx-4 mb-3 cursor-pointer overflow-hidden rounded-md bg-gray-100 dark:bg-gray-800"
         >
-          <img
+          <PreviewImage
             src={previewUrl(orgId, document.id, document.version)}
             alt={`Preview of ${document.title}`}
             loading="lazy"

@@ -10,6 +10,7 @@ import { SkeletonText } from "@/components/ui/skeleton.tsx";
 import { ApiError } from "@/lib/api-client.ts";
 import { formatDateTime } from "@/lib/format-date.ts";
 import { previewUrl } from "../api/document-keys.ts";
+import { PreviewImage } from "./preview-image.tsx";
 import type { DownloadTarget } from "../api/download-document.ts";
 import { useDocument } from "../api/get-document.ts";
 import { DocumentTags } from "./document-tags.tsx";
@@ -138,7 +139,7 @@ function DocumentDetailBody({
       </div>
 
       {document.previewable ? (
-        <img
+        <PreviewImage
           src={previewUrl(orgId, document.id, document.version)}
           alt={`Preview of ${document.title}`}
           className="max-h-72 w-full rounded-lg bg-gray-100 object-contain dark:bg-gray-800"
