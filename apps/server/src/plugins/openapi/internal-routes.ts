@@ -16,7 +16,10 @@ export const INTERNAL_ROUTES: ReadonlyArray<{ reason: string; matches: (method: 
     matches: (_method, url) => url === "/api/auth/two-factor/*",
   },
   { reason: "the document itself", matches: (_method, url) => url === "/api/openapi.json" },
-  { reason: "the web app's pages and assets", matches: (_method, url) => url === "/*" },
+  {
+    reason: "the web app's pages and files (everything outside /api but the health probes)",
+    matches: (_method, url) => !url.startsWith("/api/") && url !== "/healthz" && url !== "/readyz",
+  },
   { reason: "Fastify's HEAD twin of a GET route, documented by the GET", matches: (method) => method === "HEAD" },
 ];
 

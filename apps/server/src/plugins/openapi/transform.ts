@@ -28,7 +28,7 @@ const COOKIE_ONLY: Security = [{ cookieAuth: [] }];
 export function openapiTransform(input: TransformInput) {
   const route = input.route as RouteOptions;
   const method = [route.method].flat()[0] ?? "GET";
-  if (isInternalRoute(method, input.url) || (!input.url.startsWith("/api/") && !isProbe(input.url))) {
+  if (isInternalRoute(method, input.url)) {
     return { schema: { hide: true }, url: input.url };
   }
   const { schema: converted, url } = jsonSchemaTransform(input);
