@@ -32,16 +32,20 @@ async function signInWithPassword(email: string, password = TEST_PASSWORD) {
   return client;
 }
 
+async function expectPasswordAloneSignsIn(user: TestUser) {
+  const client = new TestClient(t.app);
+  const signIn = await client.post("/api/auth/sign-in/email", { email: user.email, password: user.password });
+  expect(signIn.body).not.toMatchObject({ twoFactorRedirect: true });
+  expect((await client.get("/api/me")).status).toBe(200);
+}
+
 describe("two-factor sign-in (TOTP)", () => {
   it("is off until a code confirms the set-up", async () => {
     const user = await createUser(t.app);
     const started = await user.client.post("/api/auth/two-factor/enable", { password: user.password });
     expect(started.status).toBe(200);
     // Not confirmed: signing in still needs the password only.
-    const client = new TestClient(t.app);
-    const signIn = await client.post("/api/auth/sign-in/email", { email: user.email, password: user.password });
-    expect(signIn.body).not.toMatchObject({ twoFactorRedirect: true });
-    expect((await client.get("/api/me")).status).toBe(200);
+    await expectPasswordAloneSignsIn(user);
   });
 
   it("refuses to start without the right password", async () => {
@@ -96,9 +100,6 @@ describe("two-factor sign-in (TOTP)", () => {
 
     const disabled = await user.client.post("/api/auth/two-factor/disable", { password: user.password });
     expect(disabled.status).toBe(200);
-    const client = new TestClient(t.app);
-    const signIn = await client.post("/api/auth/sign-in/email", { email: user.email, password: user.password });
-    expect(signIn.body).not.toMatchObject({ twoFactorRedirect: true });
-    expect((await client.get("/api/me")).status).toBe(200);
+    await expectPasswordAloneSignsIn(user);
   });
 });
