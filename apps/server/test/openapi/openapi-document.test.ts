@@ -1,4 +1,5 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
+import { ACTIONS } from "@flowdeck/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isInternalRoute } from "../../src/plugins/openapi/internal-routes.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
@@ -90,5 +91,25 @@ describe("GET /api/docs", () => {
     expect(String(page.headers["content-security-policy"])).toContain("script-src 'self'");
     const json = await t.app.inject({ method: "GET", url: "/api/docs/json" });
     expect(json.json().openapi).toBe("3.1.0");
+  });
+});
+
+describe("the role each operation needs", () => {
+  it("comes from the route's action in the shared table", () => {
+    const byKey = new Map(
+      operations().map(({ path, method, operation }) => [`${method.toUpperCase()} ${path}`, operation]),
+    );
+    const orgRoutes = t.app.registeredRoutes.filter((route) => route.url.startsWith("/api/orgs/:orgId"));
+    expect(orgRoutes.length).toBeGreaterThan(40);
+    for (const route of orgRoutes) {
+      const operation = byKey.get(`${route.method} ${openapiPath(route.url)}`);
+      if (!operation) continue; // HEAD twins of GET routes
+      expect({ route: route.url, role: operation["x-required-role"] }).toEqual({
+        route: route.url,
+        role: ACTIONS[route.action as keyof typeof ACTIONS].minimumRole,
+      });
+    }
+    expect(byKey.get("POST /api/orgs/{orgId}/credits/add")["x-required-role"]).toBe("admin");
+    expect(byKey.get("POST /api/orgs/{orgId}/workflows/{workflowId}/execute")["x-required-role"]).toBe("editor");
   });
 });
