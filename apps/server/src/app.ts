@@ -25,6 +25,7 @@ import { workflowRoutes } from "./modules/workflows/routes.ts";
 import { registerAuthentication } from "./plugins/authentication.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerJsonBody } from "./plugins/json-body.ts";
+import { registerRateLimits } from "./plugins/rate-limit-store.ts";
 import { registerRequestGuards } from "./plugins/request-guards.ts";
 import { registerSpa } from "./plugins/spa.ts";
 import { registerTenancy } from "./plugins/tenancy.ts";
@@ -99,6 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerRequestGuards(app, { appUrl: config.appUrl });
   registerAuthentication(app, auth);
   registerTenancy(app, database.db);
+  await registerRateLimits(app, database.db);
 
   const openStreams = new Set<FastifyReply>();
   registerHealthRoutes(app);
