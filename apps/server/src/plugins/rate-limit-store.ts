@@ -1,4 +1,8 @@
-import rateLimit, { type RateLimitOptions } from "@fastify/rate-limit";
+import rateLimit, {
+  type FastifyRateLimitStore,
+  type FastifyRateLimitStoreCtor,
+  type RateLimitOptions,
+} from "@fastify/rate-limit";
 import { AppError, MESSAGES } from "@flowdeck/shared";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
@@ -11,12 +15,12 @@ type IncrCallback = (error: Error | null, result?: { current: number; ttl: numbe
  * the same hits: one upsert per request, in the table rate_limit_counters. Each route gets its own
  * key prefix (child). A window starts at the first hit and ends `timeWindow` later.
  */
-export function databaseRateLimitStore(db: Database) {
-  return class DatabaseRateLimitStore {
-    constructor(
-      _options?: unknown,
-      private readonly prefix = "",
-    ) {}
+export function databaseRateLimitStore(db: Database): FastifyRateLimitStoreCtor {
+  class DatabaseRateLimitStore implements FastifyRateLimitStore {
+    readonly prefix: string;
+    constructor(_options?: unknown, prefix = "") {
+      this.prefix = prefix;
+    }
 
     incr(key: string, callback: IncrCallback, timeWindow: number) {
       const fullKey = `${this.prefix}${key}`;
@@ -37,11 +41,14 @@ export function databaseRateLimitStore(db: Database) {
       );
     }
 
-    child(routeOptions: { routeInfo?: { method?: string; url?: string } }) {
-      const route = routeOptions.routeInfo;
+    // The plugin passes the route as `routeInfo`; limits made with app.rateLimit() have none
+    // and share one prefix, so their keys name what they count (perAccountLimit).
+    child(routeOptions: object): FastifyRateLimitStore {
+      const route = (routeOptions as { routeInfo?: { method?: string; url?: string } }).routeInfo;
       return new DatabaseRateLimitStore(undefined, `${route?.method ?? ""} ${route?.url ?? ""}:`);
     }
-  };
+  }
+  return DatabaseRateLimitStore;
 }
 
 /**
@@ -64,11 +71,14 @@ export function abuseLimit(max: number): RateLimitOptions {
   return { max, timeWindow: 60_000 };
 }
 
-/** The same, per signed-in account (added as a preHandler with `app.rateLimit`). */
-export function perAccountLimit(max: number): RateLimitOptions {
+/**
+ * `max` requests a minute per signed-in account for what `name` counts (added as a preHandler
+ * with `app.rateLimit`); routes giving the same name share one budget.
+ */
+export function perAccountLimit(name: string, max: number): RateLimitOptions {
   return {
     max,
     timeWindow: 60_000,
-    keyGenerator: (request) => `user:${(request as { user?: { id?: string } }).user?.id ?? request.ip}`,
+    keyGenerator: (request) => `${name}:user:${(request as { user?: { id?: string } }).user?.id ?? request.ip}`,
   };
 }

@@ -44,7 +44,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // Each one sends a mail: limited per address and per account.
       config: { rateLimit: abuseLimit(app.config.abuseRateLimit) },
-      preHandler: app.rateLimit(perAccountLimit(app.config.abuseRateLimit)),
+      preHandler: app.rateLimit(perAccountLimit("invitations.send", app.config.abuseRateLimit)),
       schema: { params: OrgParamsSchema, body: CreateInvitationSchema, response: { 201: InvitationSchema } },
     },
     async (request, reply) => {
@@ -65,7 +65,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/orgs/:orgId/invitations/:id/resend",
     {
       config: { rateLimit: abuseLimit(app.config.abuseRateLimit) },
-      preHandler: app.rateLimit(perAccountLimit(app.config.abuseRateLimit)),
+      preHandler: app.rateLimit(perAccountLimit("invitations.send", app.config.abuseRateLimit)),
       schema: { params: InvitationParamsSchema, response: { 200: InvitationSchema } },
     },
     async (request) => {
