@@ -25,6 +25,7 @@ import { workflowRoutes } from "./modules/workflows/routes.ts";
 import { registerAuthentication } from "./plugins/authentication.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerJsonBody } from "./plugins/json-body.ts";
+import { registerOpenapi } from "./plugins/openapi/index.ts";
 import { registerRateLimits } from "./plugins/rate-limit-store.ts";
 import { registerRequestGuards } from "./plugins/request-guards.ts";
 import { registerSpa } from "./plugins/spa.ts";
@@ -101,6 +102,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAuthentication(app, auth);
   registerTenancy(app, database.db);
   await registerRateLimits(app, database.db);
+  // Before the routes: the document is built from the routes registered after it.
+  await registerOpenapi(app);
 
   const openStreams = new Set<FastifyReply>();
   registerHealthRoutes(app);

@@ -1,0 +1,66 @@
+import type { FastifySchema, RouteOptions } from "fastify";
+import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import { isInternalRoute } from "./internal-routes.ts";
+import { ERROR_BODY_SCHEMA, errorStatusesFor, operationIdFor, tagFor } from "./operation.ts";
+import { requiredRoleFor } from "./required-role.ts";
+
+type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
+type Schema = FastifySchema & Record<string, unknown>;
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: "The input is invalid (`invalid-argument`); `fields` names the fields.",
+  401: "Not signed in, or the API token is revoked or expired (`unauthenticated`).",
+  403: "The caller's role does not allow this (`permission-denied`).",
+  404: "Not found, or an organization the caller does not belong to (`not-found`).",
+  500: "An unexpected failure (`internal`); details stay in the server log.",
+};
+
+/** Only org-scoped routes accept API tokens; every other signed-in route needs the session cookie. */
+type Security = Array<Record<string, string[]>>;
+const TOKEN_OR_COOKIE: Security = [{ bearerAuth: [] }, { cookieAuth: [] }];
+const COOKIE_ONLY: Security = [{ cookieAuth: [] }];
+
+/**
+ * One transform for every route: the type provider turns the zod schemas into JSON Schema, then
+ * the operation gets its id, tag, security, error answers and required role from the route's
+ * method, path and config — no route repeats any of it.
+ */
+export function openapiTransform(input: TransformInput) {
+  const route = input.route as RouteOptions;
+  const method = [route.method].flat()[0] ?? "GET";
+  if (isInternalRoute(method, input.url)) {
+    return { schema: { hide: true }, url: input.url };
+  }
+  const { schema: converted, url } = jsonSchemaTransform(input);
+  const schema: Schema = { ...((converted ?? {}) as Schema) };
+  const isPublic = Boolean(route.config?.public) || isProbe(url);
+  const isOrgRoute = url.startsWith("/api/orgs/:orgId");
+
+  schema.operationId ??= operationIdFor(method, url);
+  schema.tags ??= [tagFor(url)];
+  schema.security = isPublic ? [] : isOrgRoute ? TOKEN_OR_COOKIE : COOKIE_ONLY;
+
+  const lines = [schema.description].filter(Boolean) as string[];
+  if (url.startsWith("/api/auth/")) lines.push("Handled by better-auth; see its documentation for the body.");
+  const role = requiredRoleFor(route.config);
+  if (role) {
+    schema["x-required-role"] = role;
+    lines.push(`Requires the **${role}** role or higher in the organization.`);
+  } else if (isOrgRoute) {
+    lines.push("Any member of the organization.");
+  }
+  if (lines.length > 0) schema.description = lines.join("\n\n");
+
+  const response: Record<string, unknown> = { ...((schema.response as Record<string, unknown>) ?? {}) };
+  if (Object.keys(response).length === 0) response["200"] = { description: "Success", type: "object" };
+  const hasInput = Boolean(schema.body || schema.querystring || schema.params);
+  for (const status of errorStatusesFor({ method, url, isPublic, hasInput })) {
+    response[String(status)] ??= { ...ERROR_BODY_SCHEMA, "x-response-description": ERROR_DESCRIPTIONS[status] };
+  }
+  schema.response = response;
+  return { schema, url };
+}
+
+function isProbe(url: string) {
+  return url === "/healthz" || url === "/readyz";
+}

@@ -1,0 +1,94 @@
+import { Validator } from "@seriousme/openapi-schema-validator";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isInternalRoute } from "../../src/plugins/openapi/internal-routes.ts";
+import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+
+let t: TestApp;
+let document: any;
+beforeAll(async () => {
+  t = await createTestApp();
+  const response = await t.app.inject({ method: "GET", url: "/api/openapi.json" });
+  expect(response.statusCode).toBe(200);
+  document = response.json();
+});
+afterAll(() => t.close());
+
+/** Fastify's `/api/orgs/:orgId/tasks/:taskId` is OpenAPI's `/api/orgs/{orgId}/tasks/{taskId}`. */
+function openapiPath(url: string) {
+  return url.replace(/:([A-Za-z]+)/g, "{$1}");
+}
+
+function operations() {
+  return Object.entries(document.paths as Record<string, Record<string, any>>).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, operation]) => ({ path, method, operation })),
+  );
+}
+
+describe("GET /api/openapi.json", () => {
+  it("is public and an OpenAPI 3.1 document that validates", async () => {
+    expect(document.openapi).toBe("3.1.0");
+    const result = await new Validator().validate(document);
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  it("documents every registered route except the internal ones", () => {
+    const documented = new Set(operations().map(({ path, method }) => `${method.toUpperCase()} ${path}`));
+    const missing = t.app.registeredRoutes
+      .filter((route) => !isInternalRoute(route.method, route.url))
+      .map((route) => `${route.method} ${openapiPath(route.url)}`)
+      .filter((key) => !documented.has(key));
+    expect(missing).toEqual([]);
+    expect(documented.size).toBeGreaterThan(30);
+    // The internal list hides only what it names: none of the documented API is under it.
+    expect([...documented].filter((key) => key.includes("/api/docs") || key.endsWith("/api/auth/*"))).toEqual([]);
+  });
+
+  it("gives each operation a unique operationId, a tag, responses and the error shape", () => {
+    const ids = operations().map(({ operation }) => operation.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const { path, method, operation } of operations()) {
+      expect({ path, method, id: typeof operation.operationId, tags: operation.tags?.length }).toEqual({
+        path,
+        method,
+        id: "string",
+        tags: 1,
+      });
+      const error = operation.responses["500"].content["application/json"].schema;
+      expect(error.required).toEqual(["error"]);
+      expect(error.properties.error.required).toEqual(["code", "message"]);
+    }
+    const createTask = document.paths["/api/orgs/{orgId}/tasks"].post;
+    expect(createTask.operationId).toBe("postOrgTasks");
+    expect(createTask.tags).toEqual(["tasks"]);
+    expect(createTask.requestBody.content["application/json"].schema.properties).toHaveProperty("name");
+    expect(Object.keys(createTask.responses)).toEqual(expect.arrayContaining(["201", "400", "401", "403", "404"]));
+    expect(createTask.responses["201"].content["application/json"].schema.properties).toHaveProperty("id");
+  });
+
+  it("declares the bearer token and the session cookie, and which operation takes which", () => {
+    expect(document.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
+    expect(document.components.securitySchemes.cookieAuth).toMatchObject({ type: "apiKey", in: "cookie" });
+    expect(document.paths["/api/orgs/{orgId}/tasks"].get.security).toEqual([{ bearerAuth: [] }, { cookieAuth: [] }]);
+    expect(document.paths["/api/auth/sign-in/email"].post.security).toEqual([]);
+    expect(document.paths["/api/auth/sign-in/email"].post.tags).toEqual(["auth"]);
+  });
+});
+
+describe("GET /api/docs", () => {
+  it("answers an HTML page that loads only same-origin assets, each of which is served", async () => {
+    const page = await t.app.inject({ method: "GET", url: "/api/docs" });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["content-type"]).toMatch(/^text\/html/);
+    const sources = [...page.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1]!);
+    expect(sources.length).toBeGreaterThan(2);
+    for (const source of sources) {
+      expect(source).toMatch(/^\/api\/docs\//);
+      const asset = await t.app.inject({ method: "GET", url: source });
+      expect({ source, status: asset.statusCode }).toEqual({ source, status: 200 });
+    }
+    expect(String(page.headers["content-security-policy"])).toContain("script-src 'self'");
+    const json = await t.app.inject({ method: "GET", url: "/api/docs/json" });
+    expect(json.json().openapi).toBe("3.1.0");
+  });
+});

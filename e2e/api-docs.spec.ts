@@ -1,0 +1,19 @@
+import { expect, test } from "@playwright/test";
+import { E2E_BASE_URL } from "./support/env.ts";
+
+// The API reference is served by the app itself, under the app's content security policy.
+test("the API reference renders from same-origin assets with no CSP violation", async ({ page }) => {
+  const violations: string[] = [];
+  const foreign: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error" && /Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  page.on("request", (request) => {
+    if (!request.url().startsWith(E2E_BASE_URL) && !request.url().startsWith("data:")) foreign.push(request.url());
+  });
+  await page.goto("/api/docs");
+  await expect(page.getByRole("heading", { name: /Flowdeck API/ })).toBeVisible();
+  await expect(page.getByRole("button", { name: /postOrgTasks|\/api\/orgs\/\{orgId\}\/tasks/ }).first()).toBeVisible();
+  expect(violations).toEqual([]);
+  expect(foreign).toEqual([]);
+});
