@@ -25,6 +25,8 @@ export const ProfileSchema = z.object({
   phone: z.string().nullable(),
   avatarUrl: z.string().nullable(),
   avatarMetadata: ImageMetadataSchema.nullable(),
+  /** Two-factor sign-in (TOTP) is on: set up and confirmed with a code. */
+  twoFactorEnabled: z.boolean(),
   updatedAt: z.iso.datetime(),
 });
 export type Profile = z.infer<typeof ProfileSchema>;

@@ -24,6 +24,8 @@ export const user = pgTable(
     image: text("image"),
     phone: text("phone"),
     currentOrgId: text("current_org_id").references((): AnyPgColumn => organizations.id, { onDelete: "set null" }),
+    /** Set by better-auth's two-factor plugin once a TOTP code has confirmed the set-up. */
+    twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -92,4 +94,24 @@ export const rateLimit = pgTable(
     lastRequest: bigint("last_request", { mode: "number" }).notNull(),
   },
   (table) => [uniqueIndex("rate_limits_key_unique").on(table.key)],
+);
+
+/** better-auth's two-factor plugin: the TOTP secret and backup codes, both encrypted by it. */
+export const twoFactor = pgTable(
+  "two_factors",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    verified: boolean("verified").notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex("two_factors_user_unique").on(table.userId),
+    index("two_factors_secret_idx").on(table.secret),
+  ],
 );

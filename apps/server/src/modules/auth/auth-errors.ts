@@ -1,4 +1,5 @@
 import { codeForStatus, MESSAGES, type ErrorBody, type ErrorCode } from "@flowdeck/shared";
+import { TWO_FACTOR_MESSAGES } from "@flowdeck/shared/auth/two-factor";
 
 /** better-auth's error codes whose text the specification words its own way. */
 const SPEC_MESSAGES: Partial<Record<string, string>> = {
@@ -9,6 +10,9 @@ const SPEC_MESSAGES: Partial<Record<string, string>> = {
   TOKEN_EXPIRED: MESSAGES.resetLinkInvalid,
   // better-call's schema messages name internals ("[body.email] Invalid input: …").
   VALIDATION_ERROR: MESSAGES.invalidRequest,
+  INVALID_CODE: TWO_FACTOR_MESSAGES.invalidCode,
+  INVALID_BACKUP_CODE: TWO_FACTOR_MESSAGES.invalidBackupCode,
+  INVALID_PASSWORD: TWO_FACTOR_MESSAGES.invalidPassword,
 };
 
 const PROVIDER_NAMES: Partial<Record<string, string>> = { google: "Google", github: "GitHub" };

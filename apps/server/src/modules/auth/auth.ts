@@ -1,10 +1,11 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@flowdeck/shared";
 import { betterAuth } from "better-auth";
+import { twoFactor as twoFactorPlugin } from "better-auth/plugins";
 import { and, eq, like, ne } from "drizzle-orm";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
-import { account, rateLimit, session, user, verification } from "../../db/schema/index.ts";
+import { account, rateLimit, session, twoFactor, user, verification } from "../../db/schema/index.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import { passwordResetMail } from "./password-reset-mail.ts";
 
@@ -18,7 +19,10 @@ export function createAuth(options: { config: Config; db: Database; mailer: Mail
     baseURL: config.appUrl,
     basePath: "/api/auth",
     secret: config.authSecret,
-    database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification, rateLimit } }),
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: { user, session, account, verification, rateLimit, twoFactor },
+    }),
     telemetry: { enabled: false },
     logger: { disabled: config.logLevel === "silent" },
     // Same-origin requests are always trusted, whatever host name the team reaches us by.
@@ -60,10 +64,15 @@ export function createAuth(options: { config: Config; db: Database; mailer: Mail
       max: 300,
       customRules: {
         "/sign-in/email": { window: 60, max: config.loginRateLimit },
+        // The second sign-in step and the set-up guess 6-digit codes: the same limit as passwords.
+        "/two-factor/*": { window: 60, max: config.loginRateLimit },
         "/request-password-reset": { window: 60, max: 5 },
         "/reset-password": { window: 60, max: 10 },
       },
     },
+    // TOTP two-factor sign-in (RFC 6238, 6 digits, 30 s). The set-up is confirmed with a code
+    // before it takes effect; 10 backup codes, each usable once.
+    plugins: [twoFactorPlugin({ issuer: "Flowdeck", backupCodeOptions: { amount: 10 } })],
     advanced: {
       // Mail goes out after the answer, so "forgot password" takes as long for an unknown address
       // as for a known one (no account discovery by timing). better-auth logs a failed send.

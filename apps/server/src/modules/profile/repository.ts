@@ -17,7 +17,14 @@ const avatarMetadataColumns = {
 
 export async function findProfile(db: Executor, userId: string) {
   const [row] = await db
-    .select({ id: user.id, email: user.email, name: user.name, phone: user.phone, updatedAt: user.updatedAt })
+    .select({
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      phone: user.phone,
+      twoFactorEnabled: user.twoFactorEnabled,
+      updatedAt: user.updatedAt,
+    })
     .from(user)
     .where(eq(user.id, userId));
   if (!row) return undefined;

@@ -17,6 +17,7 @@ export async function getProfile({ db, userId }: { db: Executor; userId: string 
     phone: row.phone,
     avatarUrl: row.avatar ? userAvatarUrl(row.id, row.avatar.uploadedAt) : null,
     avatarMetadata: row.avatar ? imageMetadataOf(row.avatar) : null,
+    twoFactorEnabled: row.twoFactorEnabled,
     updatedAt: row.updatedAt.toISOString(),
   };
 }

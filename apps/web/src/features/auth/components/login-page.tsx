@@ -9,8 +9,10 @@ import { fieldErrorsFromApi, fieldErrorsOf, type FieldErrors } from "@/lib/form-
 import { meQueryKey } from "@/features/session/api/get-me.ts";
 import { safeRedirect } from "@/features/session/safe-redirect.ts";
 import { logIn } from "../api/auth-requests.ts";
+import { needsSecondFactor } from "../api/two-factor-requests.ts";
 import { AuthLayout } from "./auth-layout.tsx";
 import { OAuthButtons } from "./oauth-buttons.tsx";
+import { SecondFactorForm } from "./second-factor-form.tsx";
 import { TextLink } from "@/components/ui/text-link.tsx";
 
 export function LoginPage() {
@@ -21,6 +23,12 @@ export function LoginPage() {
   const [values, setValues] = useState({ email: "", password: "", rememberMe: false });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
+  const [secondFactor, setSecondFactor] = useState(false);
+
+  const finishSignIn = async () => {
+    await queryClient.invalidateQueries({ queryKey: meQueryKey });
+    await navigate(redirect, { replace: true });
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -29,14 +37,26 @@ export function LoginPage() {
     setErrors({});
     setBusy(true);
     try {
-      await logIn(parsed.data);
-      await queryClient.invalidateQueries({ queryKey: meQueryKey });
-      await navigate(redirect, { replace: true });
+      const answer = await logIn(parsed.data);
+      if (needsSecondFactor(answer)) {
+        setSecondFactor(true);
+        setBusy(false);
+        return;
+      }
+      await finishSignIn();
     } catch (error) {
       setErrors({ _: fieldErrorsFromApi(error, MESSAGES.loginFailed)._ ?? MESSAGES.loginFailed });
       setBusy(false);
     }
   };
+
+  if (secondFactor) {
+    return (
+      <AuthLayout title="Sign in to Flowdeck" subtitle="One more step: confirm it is you.">
+        <SecondFactorForm onSignedIn={finishSignIn} />
+      </AuthLayout>
+    );
+  }
 
   return (
     <AuthLayout title="Sign in to Flowdeck" subtitle="Welcome back. Enter your details to continue.">

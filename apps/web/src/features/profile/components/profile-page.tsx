@@ -5,6 +5,7 @@ import { Skeleton } from "@/components/ui/skeleton.tsx";
 import { useProfile } from "../api/get-profile.ts";
 import { AvatarUpload } from "./avatar-upload.tsx";
 import { ProfileForm } from "./profile-form.tsx";
+import { TwoFactorSection } from "./two-factor-section.tsx";
 
 /** /profile (spec 2 "Profile"): any signed-in user, with or without an organization. */
 export function ProfilePage() {
@@ -31,6 +32,7 @@ export function ProfilePage() {
         <>
           <AvatarUpload profile={profile.data} />
           <ProfileForm profile={profile.data} />
+          <TwoFactorSection profile={profile.data} />
         </>
       )}
     </div>
