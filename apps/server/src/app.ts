@@ -26,6 +26,7 @@ import { registerAuthentication } from "./plugins/authentication.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerJsonBody } from "./plugins/json-body.ts";
 import { registerOpenapi } from "./plugins/openapi/index.ts";
+import { registerRateLimits } from "./plugins/rate-limit-store.ts";
 import { registerRequestGuards } from "./plugins/request-guards.ts";
 import { registerSpa } from "./plugins/spa.ts";
 import { registerTenancy } from "./plugins/tenancy.ts";
@@ -101,6 +102,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerRequestGuards(app, { appUrl: config.appUrl });
   registerAuthentication(app, auth);
   registerTenancy(app, database.db);
+  await registerRateLimits(app, database.db);
   // Before the routes: the document is built from the routes registered after it.
   await registerOpenapi(app);
 

@@ -26,6 +26,7 @@ export async function createTestApp(
     BETTER_AUTH_SECRET: "test-secret-that-is-long-enough-for-better-auth",
     LOG_LEVEL: "silent",
     LOGIN_RATE_LIMIT: "1000",
+    ABUSE_RATE_LIMIT: "100000",
     SCHEDULER: "off",
     ...options.env,
   });

@@ -6,3 +6,4 @@ export * from "./invitations.ts";
 export * from "./organizations.ts";
 export * from "./tasks.ts";
 export * from "./workflows.ts";
+export * from "./rate-limits.ts";

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Auth } from "../auth/auth.ts";
 import { CLIENT_IP_HEADER } from "../auth/auth.ts";
+import { abuseLimit } from "../../plugins/rate-limit-store.ts";
 import { registerAccount } from "./service.ts";
 
 const ProvidersSchema = z.object({ google: z.boolean(), github: z.boolean() });
@@ -20,7 +21,8 @@ export function accountRoutes(auth: Auth): FastifyPluginAsyncZod {
     app.post(
       "/api/account/register",
       {
-        config: { public: true },
+        // Each registration hashes a password: a CPU-exhaustion path without a limit.
+        config: { public: true, rateLimit: abuseLimit(app.config.abuseRateLimit) },
         schema: {
           body: RegisterSchema,
           response: { 201: z.object({ userId: z.string(), organizationId: z.string() }) },

@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { OrgParamsSchema } from "../../lib/route-params.ts";
+import { abuseLimit, perAccountLimit } from "../../plugins/rate-limit-store.ts";
 import {
   acceptInvitation,
   cancelInvitation,
@@ -41,7 +42,9 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/orgs/:orgId/invitations",
     {
-      config: { action: "invitations.send" },
+      // Each one sends a mail: limited per address and per account.
+      config: { action: "invitations.send", rateLimit: abuseLimit(app.config.abuseRateLimit) },
+      preHandler: app.rateLimit(perAccountLimit("invitations.send", app.config.abuseRateLimit)),
       schema: { params: OrgParamsSchema, body: CreateInvitationSchema, response: { 201: InvitationSchema } },
     },
     async (request, reply) => {
@@ -60,7 +63,8 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/orgs/:orgId/invitations/:id/resend",
     {
-      config: { action: "invitations.send" },
+      config: { action: "invitations.send", rateLimit: abuseLimit(app.config.abuseRateLimit) },
+      preHandler: app.rateLimit(perAccountLimit("invitations.send", app.config.abuseRateLimit)),
       schema: { params: InvitationParamsSchema, response: { 200: InvitationSchema } },
     },
     async (request) => {
@@ -94,7 +98,8 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/invitations/:code",
     {
-      config: { public: true },
+      // Guessing codes: limited per address.
+      config: { public: true, rateLimit: abuseLimit(app.config.abuseRateLimit) },
       schema: { params: InvitationCodeParamsSchema, response: { 200: InvitationPreviewSchema } },
     },
     async (request, reply) => {
@@ -106,14 +111,20 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/api/invitations/:code/accept",
-    { schema: { params: InvitationCodeParamsSchema, response: { 200: AcceptedInvitationSchema } } },
+    {
+      config: { rateLimit: abuseLimit(app.config.abuseRateLimit) },
+      schema: { params: InvitationCodeParamsSchema, response: { 200: AcceptedInvitationSchema } },
+    },
     async (request) =>
       acceptInvitation({ db: app.db, events: app.events, code: request.params.code, user: request.user }),
   );
 
   app.post(
     "/api/invitations/:code/decline",
-    { schema: { params: InvitationCodeParamsSchema, response: { 204: z.null() } } },
+    {
+      config: { rateLimit: abuseLimit(app.config.abuseRateLimit) },
+      schema: { params: InvitationCodeParamsSchema, response: { 204: z.null() } },
+    },
     async (request, reply) => {
       await declineInvitation({ db: app.db, events: app.events, code: request.params.code, user: request.user });
       return reply.status(204).send(null);

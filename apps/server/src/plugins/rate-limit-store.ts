@@ -1,0 +1,84 @@
+import rateLimit, {
+  type FastifyRateLimitStore,
+  type FastifyRateLimitStoreCtor,
+  type RateLimitOptions,
+} from "@fastify/rate-limit";
+import { AppError, MESSAGES } from "@flowdeck/shared";
+import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { Database } from "../db/database.ts";
+
+type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
+
+/**
+ * A @fastify/rate-limit store on the database (PostgreSQL or PGlite), so every instance counts
+ * the same hits: one upsert per request, in the table rate_limit_counters. Each route gets its own
+ * key prefix (child). A window starts at the first hit and ends `timeWindow` later.
+ */
+export function databaseRateLimitStore(db: Database): FastifyRateLimitStoreCtor {
+  class DatabaseRateLimitStore implements FastifyRateLimitStore {
+    readonly prefix: string;
+    constructor(_options?: unknown, prefix = "") {
+      this.prefix = prefix;
+    }
+
+    incr(key: string, callback: IncrCallback, timeWindow: number) {
+      const fullKey = `${this.prefix}${key}`;
+      db.execute<{ hits: number; ttl: number }>(
+        sql`insert into rate_limit_counters (key, hits, reset_at)
+            values (${fullKey}, 1, now() + ${timeWindow} * interval '1 millisecond')
+            on conflict (key) do update set
+              hits = case when rate_limit_counters.reset_at <= now() then 1 else rate_limit_counters.hits + 1 end,
+              reset_at = case when rate_limit_counters.reset_at <= now() then excluded.reset_at
+                              else rate_limit_counters.reset_at end
+            returning hits, greatest(0, ceil(extract(epoch from (reset_at - now())) * 1000))::integer as ttl`,
+      ).then(
+        (result) => {
+          const row = (result as unknown as { rows: { hits: number; ttl: number }[] }).rows[0];
+          callback(null, { current: Number(row?.hits ?? 1), ttl: Number(row?.ttl ?? timeWindow) });
+        },
+        (error: Error) => callback(error),
+      );
+    }
+
+    // The plugin passes the route as `routeInfo`; limits made with app.rateLimit() have none
+    // and share one prefix, so their keys name what they count (perAccountLimit).
+    child(routeOptions: object): FastifyRateLimitStore {
+      const route = (routeOptions as { routeInfo?: { method?: string; url?: string } }).routeInfo;
+      return new DatabaseRateLimitStore(undefined, `${route?.method ?? ""} ${route?.url ?? ""}:`);
+    }
+  }
+  return DatabaseRateLimitStore;
+}
+
+/**
+ * @fastify/rate-limit with the shared store; no route is limited unless it asks with
+ * `config: { rateLimit: abuseLimit(...) }` or `app.rateLimit(...)` (per account, per API token).
+ * A refusal is 429 with Retry-After and the usual error shape.
+ */
+export async function registerRateLimits(app: FastifyInstance, db: Database) {
+  await app.register(rateLimit, {
+    global: false,
+    store: databaseRateLimitStore(db),
+    // A database outage must not lock everyone out: the request goes on (and meets the outage).
+    skipOnError: true,
+    errorResponseBuilder: () => new AppError("resource-exhausted", MESSAGES.tooManyAttempts),
+  });
+}
+
+/** The limit on an abuse-prone route: `max` requests a minute per client address. */
+export function abuseLimit(max: number): RateLimitOptions {
+  return { max, timeWindow: 60_000 };
+}
+
+/**
+ * `max` requests a minute per signed-in account for what `name` counts (added as a preHandler
+ * with `app.rateLimit`); routes giving the same name share one budget.
+ */
+export function perAccountLimit(name: string, max: number): RateLimitOptions {
+  return {
+    max,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `${name}:user:${(request as { user?: { id?: string } }).user?.id ?? request.ip}`,
+  };
+}

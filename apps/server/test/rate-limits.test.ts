@@ -1,0 +1,88 @@
+import { MESSAGES } from "@flowdeck/shared";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { rateLimitCounters } from "../src/db/schema/index.ts";
+import { TEST_PASSWORD, createOrgWithRoles, uniqueDomain, uniqueEmail } from "./helpers/factories.ts";
+import { TestClient } from "./helpers/http-client.ts";
+import { createTestApp, type TestApp } from "./helpers/test-app.ts";
+import { createTestDatabase, type TestDatabase } from "./helpers/test-database.ts";
+
+// Two instances of the server on one database (PGlite, or PostgreSQL with TEST_DATABASE_URL):
+// the limits are counted in the database, so they hold across instances.
+const LIMIT = 3;
+let database: TestDatabase;
+let first: TestApp;
+let second: TestApp;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  first = await createTestApp({ database, env: { ABUSE_RATE_LIMIT: String(LIMIT) } });
+  second = await createTestApp({ database, env: { ABUSE_RATE_LIMIT: String(LIMIT) } });
+});
+afterAll(async () => {
+  await first.close();
+  await second.close();
+  await database.drop();
+});
+beforeEach(async () => {
+  await first.app.db.delete(rateLimitCounters);
+});
+
+function register(app: TestApp) {
+  return new TestClient(app.app).post<any>("/api/account/register", {
+    mode: "create",
+    email: uniqueEmail("signup"),
+    password: TEST_PASSWORD,
+    confirmPassword: TEST_PASSWORD,
+    organizationName: "Acme",
+    domain: uniqueDomain(),
+  });
+}
+
+function expectRefused(response: { status: number; headers: Record<string, unknown>; body: any }) {
+  expect(response.status).toBe(429);
+  expect(Number(response.headers["retry-after"])).toBeGreaterThan(0);
+  expect(Number(response.headers["retry-after"])).toBeLessThanOrEqual(60);
+  expect(response.body).toEqual({ error: { code: "resource-exhausted", message: MESSAGES.tooManyAttempts } });
+}
+
+describe("abuse limits shared by every instance", () => {
+  it("counts registrations from one address on both instances together", async () => {
+    expect((await register(first)).status).toBe(201);
+    expect((await register(second)).status).toBe(201);
+    expect((await register(first)).status).toBe(201);
+    expectRefused(await register(second));
+    expectRefused(await register(first));
+  });
+
+  it("limits invitation-code lookups per address", async () => {
+    for (let attempt = 0; attempt < LIMIT; attempt++) {
+      const app = attempt % 2 === 0 ? first : second;
+      expect((await new TestClient(app.app).get(`/api/invitations/GUESS${attempt}XYZ`)).status).toBe(404);
+    }
+    expectRefused(await new TestClient(second.app).get<any>("/api/invitations/GUESSLASTXYZ"));
+  });
+
+  it("limits invitations sent per account, across instances", async () => {
+    const org = await createOrgWithRoles(first.app);
+    await first.app.db.delete(rateLimitCounters);
+    // The admin's session, used on either instance.
+    const invite = (app: TestApp) =>
+      new TestClient(app.app).request<any>({
+        method: "POST",
+        url: `/api/orgs/${org.organizationId}/invitations`,
+        payload: { email: uniqueEmail("guest"), role: "viewer" },
+        headers: { cookie: org.users.admin.client.cookieHeader },
+      });
+    for (let attempt = 0; attempt < LIMIT; attempt++) {
+      expect((await invite(attempt % 2 === 0 ? first : second)).status).toBe(201);
+    }
+    expectRefused(await invite(second));
+  });
+
+  it("starts counting again after the window", async () => {
+    for (let attempt = 0; attempt < LIMIT; attempt++) expect((await register(first)).status).toBe(201);
+    expectRefused(await register(second));
+    // The window ends: move its end into the past instead of waiting a minute.
+    await first.app.db.update(rateLimitCounters).set({ resetAt: new Date(Date.now() - 1000) });
+    expect((await register(second)).status).toBe(201);
+  });
+});
