@@ -37,6 +37,8 @@ export type Config = {
   host: string;
   port: number;
   appUrl: string;
+  /** False when APP_URL was not set and appUrl is only a guess (http://localhost:PORT). */
+  appUrlSet: boolean;
   dataDir: string;
   databaseUrl: string | undefined;
   authSecret: string;
@@ -74,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env: values.NODE_ENV,
     host: values.HOST,
     port: values.PORT,
+    appUrlSet: values.APP_URL !== undefined,
     appUrl: (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ""),
     dataDir,
     databaseUrl: values.DATABASE_URL,
@@ -122,4 +125,18 @@ function readOrCreateSecret(dataDir: string): string {
   const secret = readFileSync(file, "utf8").trim();
   if (secret.length < 32) throw new ConfigError(`${file} does not hold a secret: delete it or set BETTER_AUTH_SECRET`);
   return secret;
+}
+
+const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "::1"]);
+
+/**
+ * What an operator must fix, said in the log at start and on owners' dashboards: without APP_URL,
+ * mailed links (invitations, password resets) point at localhost, which works only on this
+ * machine, while the server listens on an address others reach.
+ */
+export function configWarnings(config: Pick<Config, "appUrlSet" | "appUrl" | "host">): string[] {
+  if (config.appUrlSet || LOOPBACK_HOSTS.has(config.host) || config.host.startsWith("127.")) return [];
+  return [
+    `APP_URL is not set: links in mails point at ${config.appUrl}, which works only on the server itself. Set APP_URL to the address your team opens Flowdeck at.`,
+  ];
 }

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from "./config.ts";
+import { ConfigError, configWarnings, loadConfig } from "./config.ts";
 import { buildApp } from "./app.ts";
 import { DataDirLockedError } from "./db/data-dir-lock.ts";
 import { openDatabase } from "./db/database.ts";
@@ -37,6 +37,7 @@ async function main() {
     { url: config.appUrl, database: database.kind === "pglite" ? `embedded (${config.dataDir})` : "PostgreSQL" },
     "Flowdeck is running",
   );
+  for (const warning of configWarnings(config)) app.log.warn(warning);
 }
 
 main().catch((error: unknown) => {

@@ -1,4 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
+import { configWarnings } from "../../src/config.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { creditTransactions, documents, tasks, workflows } from "../../src/db/schema/index.ts";
 import { addMember, createOrgWithRoles, createUser } from "../helpers/factories.ts";
@@ -84,5 +85,34 @@ describe("GET /api/orgs/:orgId/overview", () => {
       documents: { total: 2, recent: 1 },
     });
     expect((await balanceAndLedger(t.app, id)).ledgerSum).toBe(97);
+  });
+});
+
+describe("the APP_URL warning (mailed links would point at localhost)", () => {
+  it("is on the owner's overview only, when APP_URL is unset and the server listens beyond localhost", async () => {
+    const unset = await createTestApp({
+      env: { APP_URL: undefined, HOST: "0.0.0.0" } as unknown as Record<string, string>,
+    });
+    try {
+      const org = await createOrgWithRoles(unset.app);
+      const owner = await org.users.owner.client.get(`/api/orgs/${org.organizationId}/overview`);
+      expect(owner.status).toBe(200);
+      expect(owner.body.warnings).toEqual([expect.stringContaining("APP_URL is not set")]);
+      for (const role of ["admin", "editor", "viewer"] as const) {
+        const other = await org.users[role].client.get(`/api/orgs/${org.organizationId}/overview`);
+        expect(other.body.warnings).toBeUndefined();
+      }
+    } finally {
+      await unset.close();
+    }
+  });
+
+  it("is not given when APP_URL is set, or when the server listens on localhost only", () => {
+    const base = { appUrl: "http://localhost:3000" };
+    expect(configWarnings({ ...base, appUrlSet: false, host: "0.0.0.0" })).toHaveLength(1);
+    expect(configWarnings({ ...base, appUrlSet: false, host: "192.168.1.5" })).toHaveLength(1);
+    expect(configWarnings({ ...base, appUrlSet: true, host: "0.0.0.0" })).toEqual([]);
+    expect(configWarnings({ ...base, appUrlSet: false, host: "127.0.0.1" })).toEqual([]);
+    expect(configWarnings({ ...base, appUrlSet: false, host: "localhost" })).toEqual([]);
   });
 });

@@ -25,5 +25,7 @@ export const OrganizationOverviewSchema = z.object({
     byStatus: z.object({ draft: count(), active: count(), "in-progress": count(), completed: count() }),
   }),
   documents: z.object({ total: count(), recent: count() }),
+  /** Server set-up problems, for owners only (e.g. APP_URL missing); absent when there are none. */
+  warnings: z.array(z.string()).optional(),
 });
 export type OrganizationOverview = z.infer<typeof OrganizationOverviewSchema>;

@@ -1,6 +1,7 @@
 import { OrganizationOverviewSchema } from "@flowdeck/shared/dashboard/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { configWarnings } from "../../config.ts";
 import { getOverview } from "./service.ts";
 
 /** GET /api/orgs/:orgId/overview: any member may read the organization's statistics. */
@@ -11,6 +12,11 @@ export const overviewRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: "organization.read" },
       schema: { params: z.object({ orgId: z.string() }), response: { 200: OrganizationOverviewSchema } },
     },
-    async (request) => getOverview({ db: app.db, organizationId: request.org.organizationId }),
+    async (request) => {
+      const overview = await getOverview({ db: app.db, organizationId: request.org.organizationId });
+      // Only owners can act on the server's set-up; the others are not bothered with it.
+      const warnings = request.org.role === "owner" ? configWarnings(app.config) : [];
+      return warnings.length > 0 ? { ...overview, warnings } : overview;
+    },
   );
 };

@@ -1,3 +1,4 @@
+import { Alert } from "@/components/ui/alert.tsx";
 import { ROLE_BADGE_COLOR, roleLabel, type Role } from "@flowdeck/shared";
 import { Badge } from "@/components/ui/badge.tsx";
 import { useOverview } from "../api/get-overview.ts";
@@ -16,6 +17,11 @@ export function OrganizationDashboard({ orgId, name, role }: { orgId: string; na
         <h2 className="min-w-0 truncate text-lg font-medium text-gray-700 dark:text-gray-300">{name}</h2>
         <Badge color={role ? ROLE_BADGE_COLOR[role] : "gray"}>{roleLabel(role)}</Badge>
       </div>
+      {overview.data?.warnings?.map((warning) => (
+        <Alert key={warning} tone="error">
+          {warning}
+        </Alert>
+      ))}
       <DashboardStats overview={overview} />
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-5">
         <div className="grid min-w-0 gap-6 lg:col-span-2">
