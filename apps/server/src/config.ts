@@ -13,6 +13,7 @@ const EnvSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
     .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
   BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   SMTP_URL: z
     .string()
@@ -41,6 +42,8 @@ export type Config = {
   appUrlSet: boolean;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Connections this instance keeps to PostgreSQL at most. */
+  databasePoolSize: number;
   authSecret: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -80,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appUrl: (values.APP_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ""),
     dataDir,
     databaseUrl: values.DATABASE_URL,
+    databasePoolSize: values.DATABASE_POOL_SIZE,
     authSecret: values.BETTER_AUTH_SECRET ?? readOrCreateSecret(dataDir),
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,

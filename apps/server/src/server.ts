@@ -7,7 +7,7 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase(
     config.databaseUrl
-      ? { kind: "postgres", connectionString: config.databaseUrl }
+      ? { kind: "postgres", connectionString: config.databaseUrl, poolSize: config.databasePoolSize }
       : { kind: "pglite", dataDir: config.dataDir },
   );
   const app = await buildApp({ config, database });

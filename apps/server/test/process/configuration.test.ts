@@ -7,6 +7,7 @@ describe("configuration", () => {
   it.concurrent.each([
     ["PORT", "abc"],
     ["DATABASE_URL", "mysql://x"],
+    ["DATABASE_POOL_SIZE", "0"],
   ])(
     "a bad %s stops start-up with a message naming it and no stack trace",
     async (name, value) => {
