@@ -136,7 +136,7 @@ test("a signed-in invitee accepts with the button; another declines", async ({
     await expect(page.getByRole("heading", { name: "You've been invited!" })).toBeVisible();
     await page.getByRole("button", { name: "Accept Invitation" }).click();
     await expect(page).toHaveURL((url) => url.pathname === "/dashboard");
-    await expect(page.getByText(`Welcome to ${owner.organizationName}! You've been added as a admin.`)).toBeVisible();
+    await expect(page.getByText(`Welcome to ${owner.organizationName}! You've been added as an admin.`)).toBeVisible();
     // The inviting organization is now the current one, with the invited role.
     await expect(page.getByText("Your role:").getByText("admin")).toBeVisible();
 

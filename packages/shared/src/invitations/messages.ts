@@ -1,3 +1,4 @@
+import { roleWithArticle } from "../permissions/roles.ts";
 import { MESSAGES } from "../errors/messages.ts";
 
 /** Texts of the invitations feature; the code messages of spec 5 live in errors/messages.ts. */
@@ -22,6 +23,6 @@ export const INVITATION_MESSAGES = {
   processingTitle: "Processing Invitation",
   processingMessage: "Please wait while we process your invitation...",
   welcome: (organizationName: string, role: string) =>
-    `Welcome to ${organizationName}! You've been added as a ${role}.`,
+    `Welcome to ${organizationName}! You've been added as ${roleWithArticle(role)}.`,
   declined: "Invitation declined.",
 } as const;

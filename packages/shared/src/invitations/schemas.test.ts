@@ -28,6 +28,6 @@ describe("the send form's schema", () => {
     expect(INVITATION_VALIDITY_MS).toBe(7 * 24 * 60 * 60 * 1000);
     expect(INVITATION_MESSAGES.sent("a@b.co")).toBe("Invitation sent successfully to a@b.co");
     expect(INVITATION_MESSAGES.sendFailed("boom")).toBe("Failed to send invitation email: boom");
-    expect(INVITATION_MESSAGES.welcome("Acme", "editor")).toBe("Welcome to Acme! You've been added as a editor.");
+    expect(INVITATION_MESSAGES.welcome("Acme", "editor")).toBe("Welcome to Acme! You've been added as an editor.");
   });
 });

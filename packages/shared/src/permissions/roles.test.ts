@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { checkPageAccess, accessDeniedMessage, requiresRoleHint } from "./access.ts";
 import { assignableRoles, canChangeRole, canManageMembers, canRemoveMember } from "./member-rules.ts";
 import { findPage, PAGES } from "./pages.ts";
-import { hasRole, roleLabel, roleRank } from "./roles.ts";
+import { hasRole, roleLabel, roleRank, roleWithArticle } from "./roles.ts";
 
 describe("role ranks", () => {
   it("orders viewer < editor < admin < owner", () => {
@@ -128,5 +128,14 @@ describe("member table rules (spec 6)", () => {
     expect(assignableRoles(editor, viewer)).toEqual([]);
     expect(canRemoveMember(editor, viewer)).toBe(false);
     expect(canRemoveMember(viewer, editor)).toBe(false);
+  });
+});
+
+describe("roleWithArticle", () => {
+  it("reads as English for every role", () => {
+    expect(roleWithArticle("viewer")).toBe("a viewer");
+    expect(roleWithArticle("editor")).toBe("an editor");
+    expect(roleWithArticle("admin")).toBe("an admin");
+    expect(roleWithArticle("owner")).toBe("an owner");
   });
 });

@@ -32,3 +32,8 @@ export const ROLE_BADGE_COLOR: Record<Role, "red" | "purple" | "blue" | "gray"> 
 export function roleLabel(role: Role | null | undefined): string {
   return role ?? "member";
 }
+
+/** "a viewer", "an editor", "an admin", "an owner": a role as a sentence names it. */
+export function roleWithArticle(role: string): string {
+  return `${/^[aeiou]/.test(role) ? "an" : "a"} ${role}`;
+}

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { TextField } from "@/components/ui/text-field.tsx";
 import { useChangeCredits, type CreditChangeKind } from "../api/change-credits.ts";
 import { DashboardCard } from "./card.tsx";
-import { formatCount } from "./format.ts";
+import { formatCount, formatCredits } from "./format.ts";
 
 /**
  * Spec 2 "Credit management": an amount with Consume and Add. Empty or non-positive input is
@@ -50,7 +50,7 @@ export function CreditManagement({
       <p className="mb-4 text-sm text-gray-600 dark:text-gray-400">
         Balance:{" "}
         <span className="font-semibold text-gray-900 dark:text-gray-100">
-          {balance === undefined ? "…" : `${formatCount(balance)} credits`}
+          {balance === undefined ? "…" : formatCredits(balance)}
         </span>
       </p>
       <form onSubmit={(event) => event.preventDefault()} noValidate className="space-y-3">
@@ -100,8 +100,8 @@ export function CreditManagement({
         {credits.isSuccess && (
           <Alert tone="success" onDismiss={credits.reset}>
             {credits.data.transaction.type === "consumption" ? "Consumed" : "Added"}{" "}
-            {formatCount(Math.abs(credits.data.transaction.amount))} credits. New balance:{" "}
-            {formatCount(credits.data.balance)}.
+            {formatCredits(Math.abs(credits.data.transaction.amount))}. New balance: {formatCount(credits.data.balance)}
+            .
           </Alert>
         )}
         {credits.error && (

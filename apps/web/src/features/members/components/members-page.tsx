@@ -1,4 +1,4 @@
-import { MESSAGES, canManageMembers, type Membership, type Role } from "@flowdeck/shared";
+import { MESSAGES, canManageMembers, roleWithArticle, type Membership, type Role } from "@flowdeck/shared";
 import type { Member } from "@flowdeck/shared/members/schemas";
 import { MEMBER_MESSAGES } from "@flowdeck/shared/members/messages";
 import { removalRefusal, roleChangeRefusal } from "@flowdeck/shared/members/rules";
@@ -79,8 +79,7 @@ function MembersSection({
     updateRole.mutate(
       { userId: member.userId, role: newRole },
       {
-        onSuccess: () =>
-          setFeedback({ tone: "success", text: `${name} is now ${newRole === "admin" ? "an" : "a"} ${newRole}.` }),
+        onSuccess: () => setFeedback({ tone: "success", text: `${name} is now ${roleWithArticle(newRole)}.` }),
         onError: (error) => setFeedback({ tone: "error", text: messageOf(error, MESSAGES.failedToUpdateMemberRole) }),
         onSettled: () => setRunning(null),
       },
