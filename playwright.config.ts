@@ -85,6 +85,8 @@ export default defineConfig({
       SMTP_URL: "",
       LOG_LEVEL: "warn",
       LOGIN_RATE_LIMIT: "1000",
+      // Every test registers accounts from one address: the abuse limits would refuse the suite.
+      ABUSE_RATE_LIMIT: "1000",
       SCHEDULER: "off",
     },
   },

@@ -7,7 +7,6 @@ import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { TextField } from "@/components/ui/text-field.tsx";
 import { fieldErrorsFromApi, fieldErrorsOf, type FieldErrors } from "@/lib/form-errors.ts";
-import { meQueryKey } from "@/features/session/api/get-me.ts";
 import { safeRedirect } from "@/features/session/safe-redirect.ts";
 import { register } from "../api/auth-requests.ts";
 import { AuthLayout } from "./auth-layout.tsx";
@@ -65,7 +64,8 @@ export function RegisterPage() {
     setBusy(true);
     try {
       await register(input);
-      await queryClient.invalidateQueries({ queryKey: meQueryKey });
+      // A new account: nothing read before it still holds (the invitation it used is now spent).
+      await queryClient.invalidateQueries();
       await navigate(redirect, { replace: true });
     } catch (error) {
       setErrors(fieldErrorsFromApi(error, MESSAGES.registerFailed));
