@@ -5,6 +5,8 @@ export const ERROR_STATUS = {
   "permission-denied": 403,
   "not-found": 404,
   aborted: 409,
+  /** A client too old for the server (an outdated runner). */
+  "failed-precondition": 412,
   "resource-exhausted": 429,
   cancelled: 499,
   internal: 500,
