@@ -4,6 +4,7 @@ import { and, eq, lt } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Database, Executor } from "../db/database.ts";
 import { idempotencyKeys } from "../db/schema/index.ts";
+import { actorKey as keyOf, type Actor } from "./actor.ts";
 
 /**
  * Idempotent mutations. A client that may retry a request sends an `Idempotency-Key` header, a
@@ -14,7 +15,7 @@ import { idempotencyKeys } from "../db/schema/index.ts";
  * The same key with a different request (another route, organization or body) is refused.
  *
  *   const idempotency = idempotencyOf(request);          // in the route
- *   const result = await runIdempotent({ db, userId, idempotency, status: 201, work: (tx) => … }); // in the service
+ *   const result = await runIdempotent({ db, actor, idempotency, status: 201, work: (tx) => … }); // in the service
  *   return sendIdempotent(reply, () => service(…));       // in the route
  */
 
@@ -74,13 +75,15 @@ export function idempotencyOf(request: FastifyRequest): Idempotency | null {
  */
 export async function runIdempotent<T>(options: {
   db: Database;
-  userId: string;
+  /** Keys are the actor's own: two actors may use the same key for different requests. */
+  actor: Actor;
   idempotency: Idempotency | null;
   /** The HTTP status of a success. */
   status: number;
   work: (tx: Executor) => Promise<T>;
 }): Promise<IdempotentResult<T>> {
-  const { db, userId, idempotency, status, work } = options;
+  const { db, idempotency, status, work } = options;
+  const actorKey = keyOf(options.actor);
   if (!idempotency) return { status, body: await db.transaction((tx) => work(tx)), replayed: false };
   await sweepExpiredKeys(db);
 
@@ -90,14 +93,14 @@ export async function runIdempotent<T>(options: {
     // finds the stored answer, or (when the first failed and stored nothing) claims the key itself.
     const claimed = await tx
       .insert(idempotencyKeys)
-      .values({ userId, key, requestFingerprint: fingerprint })
+      .values({ actorKey, key, requestFingerprint: fingerprint })
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
     if (claimed.length === 0) {
       const [stored] = await tx
         .select()
         .from(idempotencyKeys)
-        .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+        .where(and(eq(idempotencyKeys.actorKey, actorKey), eq(idempotencyKeys.key, key)));
       if (!stored) throw new AppError("aborted", IDEMPOTENCY_TEXTS.inProgress);
       if (stored.requestFingerprint !== fingerprint) throw new AppError("aborted", IDEMPOTENCY_TEXTS.keyReused);
       if (stored.responseStatus === null) throw new AppError("aborted", IDEMPOTENCY_TEXTS.inProgress);
@@ -115,7 +118,7 @@ export async function runIdempotent<T>(options: {
     await tx
       .update(idempotencyKeys)
       .set({ responseStatus: answer.status, responseBody: answer.body })
-      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+      .where(and(eq(idempotencyKeys.actorKey, actorKey), eq(idempotencyKeys.key, key)));
     return { replayed: false, answer };
   });
 

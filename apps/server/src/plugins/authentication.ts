@@ -1,9 +1,8 @@
 import { AppError, MESSAGES } from "@flowdeck/shared";
 import { fromNodeHeaders } from "better-auth/node";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Actor, UserActor } from "../lib/actor.ts";
 import type { Auth } from "../modules/auth/auth.ts";
-
-export type SessionUser = { id: string; email: string; name: string };
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -11,19 +10,33 @@ declare module "fastify" {
     public?: boolean;
   }
   interface FastifyRequest {
-    /** The signed-in user; set on every non-public /api route before its body is read. */
-    user: SessionUser;
+    /**
+     * Who is acting (lib/actor.ts); set on every non-public /api route before its body is read.
+     * Today a signed-in user; API tokens and runners are resolved here too.
+     */
+    actor: Actor;
   }
 }
 
+/** The one hook that says who is acting on each /api request. */
 export function registerAuthentication(app: FastifyInstance, auth: Auth) {
-  app.decorateRequest("user", null as unknown as SessionUser);
+  app.decorateRequest<Actor>("actor", null as unknown as Actor);
   app.addHook("onRequest", async (request) => {
     // The routed path as well as the raw URL: "/%61pi/..." reaches the same handlers as "/api/...".
     const isApi = request.url.startsWith("/api/") || Boolean(request.routeOptions.url?.startsWith("/api/"));
     if (!isApi || request.routeOptions.config.public) return;
     const result = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
     if (!result) throw new AppError("unauthenticated", MESSAGES.notSignedIn);
-    request.user = { id: result.user.id, email: result.user.email, name: result.user.name };
+    request.actor = { kind: "user", userId: result.user.id, email: result.user.email, name: result.user.name };
   });
+}
+
+/**
+ * The acting person, for routes about one's own account (profile, organizations, invitations
+ * addressed to oneself): only a signed-in user has those.
+ */
+export function userOf(request: FastifyRequest): UserActor {
+  const { actor } = request;
+  if (actor?.kind !== "user") throw new AppError("unauthenticated", MESSAGES.notSignedIn);
+  return actor;
 }

@@ -1,35 +1,30 @@
-import { AppError, can, deniedMessage, isAction, MESSAGES, type Action, type Role } from "@flowdeck/shared";
-import type { FastifyInstance } from "fastify";
+import { AppError, can, deniedMessage, isAction, MESSAGES, type Action } from "@flowdeck/shared";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Database } from "../db/database.ts";
+import { actorRole, type Actor } from "../lib/actor.ts";
+import type { EventHub } from "../lib/event-hub.ts";
 import { findMembership } from "../modules/organizations/repository.ts";
-
-export type OrgContext = {
-  organizationId: string;
-  /** Null for a membership that was given no role; it acts as viewer. */
-  role: Role | null;
-};
 
 declare module "fastify" {
   interface FastifyContextConfig {
     /** What an /api/orgs/:orgId route does; its minimum role is in the shared ACTIONS table. */
     action?: Action;
   }
-  interface FastifyRequest {
-    org: OrgContext;
-  }
 }
 
 export const ORG_ROUTE_PREFIX = "/api/orgs/:orgId";
 
+/** What an org route hands its service: the database, the hub, the organization and who acts in it. */
+export type OrgScope = { db: Database; events: EventHub; organizationId: string; actor: Actor };
+
 /**
  * The one membership and permission guard for every /api/orgs/:orgId/... route. It reads the
- * membership on each request, so a role change takes effect at once. A non-member gets 404:
- * another tenant's data does not exist for them. A member whose role is below the route's action
- * gets 403 before the body is read, so a viewer learns nothing from validation.
+ * membership on each request, so a role change takes effect at once, and completes the actor with
+ * the organization and role. A non-member gets 404: another tenant's data does not exist for them.
+ * An actor whose role is below the route's action gets 403 before the body is read, so a viewer
+ * learns nothing from validation.
  */
 export function registerTenancy(app: FastifyInstance, db: Database) {
-  app.decorateRequest("org", null as unknown as OrgContext);
-
   // A route that forgets to say what it does cannot be registered: the server does not start.
   app.addHook("onRoute", (route) => {
     if (!route.url.startsWith(ORG_ROUTE_PREFIX)) return;
@@ -41,10 +36,34 @@ export function registerTenancy(app: FastifyInstance, db: Database) {
   app.addHook("onRequest", async (request) => {
     if (!request.routeOptions.url?.startsWith(ORG_ROUTE_PREFIX)) return;
     const { orgId } = request.params as { orgId: string };
-    const membership = await findMembership(db, { organizationId: orgId, userId: request.user.id });
-    if (!membership) throw new AppError("not-found", MESSAGES.organizationNotFound);
+    const actor = await actorInOrganization(db, request.actor, orgId);
+    if (!actor) throw new AppError("not-found", MESSAGES.organizationNotFound);
     const action = request.routeOptions.config.action!;
-    if (!can(membership.role, action)) throw new AppError("permission-denied", deniedMessage(action));
-    request.org = { organizationId: orgId, role: membership.role };
+    if (!can(actorRole(actor), action)) throw new AppError("permission-denied", deniedMessage(action));
+    request.actor = actor;
   });
+}
+
+/** The actor with the organization and its role there, or null when it does not belong to it. */
+async function actorInOrganization(db: Database, actor: Actor, organizationId: string): Promise<Actor | null> {
+  switch (actor.kind) {
+    case "user": {
+      const membership = await findMembership(db, { organizationId, userId: actor.userId });
+      return membership ? { ...actor, organizationId, role: membership.role } : null;
+    }
+    case "token":
+      return actor.organizationId === organizationId ? actor : null;
+    // Runners speak only their own protocol; the system never comes through HTTP.
+    case "runner":
+    case "system":
+      return null;
+  }
+}
+
+/** The scope an org route's service works in; only valid after the tenancy hook ran. */
+export function orgScope(request: FastifyRequest): OrgScope {
+  const { actor } = request;
+  const organizationId = actor.kind === "user" || actor.kind === "token" ? actor.organizationId : undefined;
+  if (!organizationId) throw new Error(`${request.routeOptions.url} is not an organization route`);
+  return { db: request.server.db, events: request.server.events, organizationId, actor };
 }

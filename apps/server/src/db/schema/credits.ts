@@ -43,9 +43,8 @@ export const creditTransactions = pgTable(
 export const idempotencyKeys = pgTable(
   "idempotency_keys",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    /** Whose key it is (lib/actor.ts actorKey): `user:<id>`, `token:<id>`, … */
+    actorKey: text("actor_key").notNull(),
     key: text("key").notNull(),
     /** Method, route and a hash of the body: the same key with another request is refused. */
     requestFingerprint: text("request_fingerprint").notNull(),
@@ -54,7 +53,7 @@ export const idempotencyKeys = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
-    primaryKey({ columns: [table.userId, table.key] }),
+    primaryKey({ columns: [table.actorKey, table.key] }),
     index("idempotency_keys_created_idx").on(table.createdAt),
   ],
 );

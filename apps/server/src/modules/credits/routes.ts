@@ -5,6 +5,7 @@ import {
   CreditTransactionsQuerySchema,
 } from "@flowdeck/shared/credits/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { orgScope } from "../../plugins/tenancy.ts";
 import { z } from "zod";
 import { idempotencyOf, sendIdempotent } from "../../lib/idempotency.ts";
 import { overviewRoutes } from "../overview/routes.ts";
@@ -30,10 +31,7 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
       // Spec 6: consuming needs only an identified member; the membership guard has run.
       return sendIdempotent(reply, () =>
         consumeCredits({
-          db: app.db,
-          events: app.events,
-          organizationId: request.org.organizationId,
-          userId: request.user.id,
+          ...orgScope(request),
           ...request.body,
           idempotency: idempotencyOf(request),
         }),
@@ -47,10 +45,7 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       return sendIdempotent(reply, () =>
         addCredits({
-          db: app.db,
-          events: app.events,
-          organizationId: request.org.organizationId,
-          userId: request.user.id,
+          ...orgScope(request),
           ...request.body,
           idempotency: idempotencyOf(request),
         }),
@@ -68,7 +63,7 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CreditTransactionPageSchema },
       },
     },
-    async (request) => getTransactions({ db: app.db, organizationId: request.org.organizationId, ...request.query }),
+    async (request) => getTransactions({ ...orgScope(request), ...request.query }),
   );
 
   // The dashboard's overview lives in its own module; it is registered here with the ledger it reports on.

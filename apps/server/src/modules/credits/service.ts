@@ -7,6 +7,7 @@ import {
   type CreditTransactionType,
 } from "@flowdeck/shared/credits/schemas";
 import type { Database, Executor } from "../../db/database.ts";
+import { attributedUserId, type Actor } from "../../lib/actor.ts";
 import type { EventHub } from "../../lib/event-hub.ts";
 import { runIdempotent, type Idempotency, type IdempotentResult } from "../../lib/idempotency.ts";
 import { giveCredits, insertTransaction, listTransactions, takeCredits } from "./repository.ts";
@@ -15,7 +16,7 @@ type CreditChange = {
   db: Database;
   events: EventHub;
   organizationId: string;
-  userId: string;
+  actor: Actor;
   amount: number;
   description?: string;
   idempotency: Idempotency | null;
@@ -53,19 +54,19 @@ async function applyChange(
   type: CreditTransactionType,
   moveBalance: (tx: Executor) => Promise<number>,
 ): Promise<IdempotentResult<CreditChangeResult>> {
-  const { db, events, organizationId, userId, amount } = change;
+  const { db, events, organizationId, actor, amount } = change;
   const description =
     change.description || (type === "consumption" ? CREDIT_TEXTS.consumedDescription : CREDIT_TEXTS.addedDescription);
   const result = await runIdempotent({
     db,
-    userId,
+    actor,
     idempotency: change.idempotency,
     status: 201,
     work: async (tx) => {
       const balance = await moveBalance(tx);
       const transaction = await insertTransaction(tx, {
         organizationId,
-        userId,
+        userId: attributedUserId(actor),
         amount: type === "consumption" ? -amount : amount,
         type,
         description,

@@ -123,7 +123,7 @@ export async function insertDocument(
     description: string;
     category: string;
     tags: string[];
-    uploadedBy: string;
+    uploadedBy: string | null;
     file: StoredFile;
   },
 ): Promise<string> {
@@ -152,7 +152,7 @@ export async function insertDocument(
 
 async function insertFile(
   db: Executor,
-  values: { documentId: string; organizationId: string; version: number; uploadedBy: string; file: StoredFile },
+  values: { documentId: string; organizationId: string; version: number; uploadedBy: string | null; file: StoredFile },
 ) {
   const { file, ...keys } = values;
   await db.insert(documentFiles).values({ ...keys, ...file });
@@ -164,7 +164,7 @@ async function insertFile(
  */
 export async function addVersion(
   db: Executor,
-  values: { organizationId: string; documentId: string; uploadedBy: string; file: StoredFile },
+  values: { organizationId: string; documentId: string; uploadedBy: string | null; file: StoredFile },
 ): Promise<number | undefined> {
   const { file } = values;
   const [row] = await db
@@ -186,7 +186,7 @@ export async function addVersion(
 export async function updateDocument(
   db: Executor,
   keys: { organizationId: string; documentId: string },
-  values: { title?: string; description?: string; category?: string; tags?: string[]; updatedBy: string },
+  values: { title?: string; description?: string; category?: string; tags?: string[]; updatedBy: string | null },
 ): Promise<boolean> {
   const rows = await db
     .update(documents)

@@ -12,6 +12,7 @@ import {
   UpdateDocumentSchema,
 } from "@flowdeck/shared/documents/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { orgScope } from "../../plugins/tenancy.ts";
 import { z } from "zod";
 import { OrgParamsSchema } from "../../lib/route-params.ts";
 import { thumbnailOf } from "../../lib/thumbnails.ts";
@@ -53,7 +54,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       const { page, pageSize, category, q, uploadedBy, tag } = request.query;
       return listOrganizationDocuments({
         db: app.db,
-        filters: { organizationId: request.org.organizationId, category, q, uploadedBy, tags: tag },
+        filters: { organizationId: orgScope(request).organizationId, category, q, uploadedBy, tags: tag },
         page,
         pageSize,
       });
@@ -66,7 +67,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: "documents.read" },
       schema: { params: OrgParamsSchema, response: { 200: DocumentStatsSchema } },
     },
-    async (request) => getDocumentStatistics({ db: app.db, organizationId: request.org.organizationId }),
+    async (request) => getDocumentStatistics({ ...orgScope(request) }),
   );
 
   app.get(
@@ -77,8 +78,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       getDocumentDetail({
-        db: app.db,
-        organizationId: request.org.organizationId,
+        ...orgScope(request),
         documentId: request.params.documentId,
       }),
   );
@@ -93,10 +93,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       // The role is checked before a byte of the body is read.
       const upload = await readUpload(request);
       const document = await uploadDocument({
-        db: app.db,
-        events: app.events,
-        organizationId: request.org.organizationId,
-        userId: request.user.id,
+        ...orgScope(request),
         upload,
       });
       return reply.status(201).send(document);
@@ -111,11 +108,8 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       return updateDocumentMetadata({
-        db: app.db,
-        events: app.events,
-        organizationId: request.org.organizationId,
+        ...orgScope(request),
         documentId: request.params.documentId,
-        userId: request.user.id,
         changes: request.body,
       });
     },
@@ -128,10 +122,10 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: DocumentParamsSchema, body: MultipartBodySchema, response: { 201: DocumentSchema } },
     },
     async (request, reply) => {
-      const keys = { db: app.db, organizationId: request.org.organizationId, documentId: request.params.documentId };
+      const keys = { ...orgScope(request), documentId: request.params.documentId };
       await ensureDocumentExists(keys);
       const upload = await readUpload(request);
-      const document = await uploadNewVersion({ ...keys, events: app.events, userId: request.user.id, upload });
+      const document = await uploadNewVersion({ ...keys, upload });
       return reply.status(201).send(document);
     },
   );
@@ -146,9 +140,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const file = await downloadDocument({
-        db: app.db,
-        events: app.events,
-        organizationId: request.org.organizationId,
+        ...orgScope(request),
         documentId: request.params.documentId,
       });
       return sendAttachment(reply, file);
@@ -164,9 +156,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const file = await downloadDocument({
-        db: app.db,
-        events: app.events,
-        organizationId: request.org.organizationId,
+        ...orgScope(request),
         documentId: request.params.documentId,
         version: request.params.version,
       });
@@ -185,8 +175,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const file = await previewDocument({
-        db: app.db,
-        organizationId: request.org.organizationId,
+        ...orgScope(request),
         documentId: request.params.documentId,
       });
       const thumbnail = await thumbnailOf(file);
@@ -203,9 +192,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await removeDocument({
-        db: app.db,
-        events: app.events,
-        organizationId: request.org.organizationId,
+        ...orgScope(request),
         documentId: request.params.documentId,
       });
       return reply.status(204).send();

@@ -4,6 +4,7 @@ import { DOCUMENT_MESSAGES } from "@flowdeck/shared/documents/messages";
 import type { DocumentDetail, DocumentItem, UpdateDocumentSchema } from "@flowdeck/shared/documents/schemas";
 import type { z } from "zod";
 import type { Database } from "../../db/database.ts";
+import { attributedUserId, type Actor } from "../../lib/actor.ts";
 import type { EventHub } from "../../lib/event-hub.ts";
 import {
   deleteDocument,
@@ -96,15 +97,15 @@ export async function updateDocumentMetadata({
   events,
   organizationId,
   documentId,
-  userId,
+  actor,
   changes,
 }: DocumentKeys & {
   events: EventHub;
-  userId: string;
+  actor: Actor;
   changes: z.output<typeof UpdateDocumentSchema>;
 }): Promise<DocumentItem> {
   const updated = await db.transaction((tx) =>
-    updateDocument(tx, { organizationId, documentId }, { ...changes, updatedBy: userId }),
+    updateDocument(tx, { organizationId, documentId }, { ...changes, updatedBy: attributedUserId(actor) }),
   );
   if (!updated) throw notFound();
   await events.publish(organizationId, { entity: "document", id: documentId, action: "updated" });

@@ -9,13 +9,14 @@ import {
 import { DOCUMENT_MESSAGES } from "@flowdeck/shared/documents/messages";
 import { UploadDocumentFieldsSchema, type DocumentItem } from "@flowdeck/shared/documents/schemas";
 import type { Database } from "../../db/database.ts";
+import { attributedUserId, type Actor } from "../../lib/actor.ts";
 import type { EventHub } from "../../lib/event-hub.ts";
 import { checkFileContent } from "./content-check.ts";
 import { FileTooLargeError, type UploadRequest, type UploadedFile } from "./multipart.ts";
 import { addVersion, insertDocument, type StoredFile } from "./repository.ts";
 import { getDocumentItem, notFound } from "./service.ts";
 
-type UploadOptions = { db: Database; events: EventHub; organizationId: string; userId: string; upload: UploadRequest };
+type UploadOptions = { db: Database; events: EventHub; organizationId: string; actor: Actor; upload: UploadRequest };
 
 /**
  * Spec 5 "Document upload": a file and a title are required (the title defaults to the file name
@@ -26,7 +27,7 @@ export async function uploadDocument({
   db,
   events,
   organizationId,
-  userId,
+  actor,
   upload,
 }: UploadOptions): Promise<DocumentItem> {
   const file = requireFile(upload.file);
@@ -41,7 +42,7 @@ export async function uploadDocument({
       description: fields.description,
       category: fields.category ?? categoryForFileName(stored.fileName),
       tags: fields.tags,
-      uploadedBy: userId,
+      uploadedBy: attributedUserId(actor),
       file: stored,
     }),
   );
@@ -54,13 +55,13 @@ export async function uploadNewVersion({
   db,
   events,
   organizationId,
-  userId,
+  actor,
   documentId,
   upload,
 }: UploadOptions & { documentId: string }): Promise<DocumentItem> {
   const stored = await checkFile(requireFile(upload.file));
   const version = await db.transaction((tx) =>
-    addVersion(tx, { organizationId, documentId, uploadedBy: userId, file: stored }),
+    addVersion(tx, { organizationId, documentId, uploadedBy: attributedUserId(actor), file: stored }),
   );
   if (version === undefined) throw notFound();
   await events.publish(organizationId, { entity: "document", id: documentId, action: "updated" });

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
+import { actorKey } from "../../lib/actor.ts";
+import { orgScope } from "../../plugins/tenancy.ts";
 
 /** How long the browser waits before reconnecting a dropped stream. */
 const RETRY_MS = 3_000;
@@ -21,11 +23,11 @@ export function registerEventRoutes(
   openStreams: Set<FastifyReply>,
   { heartbeatMs }: EventRouteOptions,
 ) {
-  // Each user's open streams, oldest first: one member once held 1,500, each a socket and a subscription.
+  // Each actor's open streams, oldest first: one member once held 1,500, each a socket and a subscription.
   const streamsByUser = new Map<string, Set<FastifyReply>>();
 
   app.get("/api/orgs/:orgId/events", { config: { action: "organization.read" } }, async (request, reply) => {
-    const { organizationId } = request.org;
+    const { organizationId } = orgScope(request);
     reply.hijack();
     const raw = reply.raw;
     // The client may have left while the guards ran: then nothing would ever clean up after it.
@@ -39,16 +41,18 @@ export function registerEventRoutes(
       "x-content-type-options": "nosniff",
     });
 
-    const userId = request.user.id;
+    const { actor } = request;
+    const streamOwner = actorKey(actor);
     const unsubscribe = app.events.subscribe(organizationId, (event) => {
       raw.write(`event: change\ndata: ${JSON.stringify(event)}\n\n`);
       // A member who was just removed hears of it, then hears nothing more of this organization.
-      if (event.entity === "member" && event.action === "deleted" && event.id === userId) raw.end();
+      const removed = event.entity === "member" && event.action === "deleted";
+      if (removed && actor.kind === "user" && event.id === actor.userId) raw.end();
     });
     const heartbeat = setInterval(() => raw.write(`: heartbeat\n\n`), heartbeatMs);
     openStreams.add(reply);
-    let own = streamsByUser.get(userId);
-    if (!own) streamsByUser.set(userId, (own = new Set()));
+    let own = streamsByUser.get(streamOwner);
+    if (!own) streamsByUser.set(streamOwner, (own = new Set()));
     own.add(reply);
     const mine = own;
     raw.on("close", () => {
@@ -56,7 +60,7 @@ export function registerEventRoutes(
       unsubscribe();
       openStreams.delete(reply);
       mine.delete(reply);
-      if (mine.size === 0 && streamsByUser.get(userId) === mine) streamsByUser.delete(userId);
+      if (mine.size === 0 && streamsByUser.get(streamOwner) === mine) streamsByUser.delete(streamOwner);
     });
     for (const oldest of [...mine].slice(0, Math.max(mine.size - MAX_STREAMS_PER_USER, 0))) {
       mine.delete(oldest);

@@ -53,7 +53,7 @@ export async function upsertPendingInvitation(
     organizationId: string;
     email: string;
     role: InvitableRole;
-    invitedBy: string;
+    invitedBy: string | null;
     invitedByName: string;
     customMessage: string | null;
     expiresAt: Date;

@@ -8,6 +8,8 @@ import {
   InvitationSchema,
 } from "@flowdeck/shared/invitations/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { userOf } from "../../plugins/authentication.ts";
+import { orgScope } from "../../plugins/tenancy.ts";
 import { z } from "zod";
 import { OrgParamsSchema } from "../../lib/route-params.ts";
 import { abuseLimit, perAccountLimit } from "../../plugins/rate-limit-store.ts";
@@ -35,7 +37,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: OrgParamsSchema, querystring: PageQuerySchema, response: { 200: pageOf(InvitationSchema) } },
     },
     async (request) => {
-      return listInvitations({ db: app.db, organizationId: request.org.organizationId, page: request.query });
+      return listInvitations({ ...orgScope(request), page: request.query });
     },
   );
 
@@ -49,11 +51,8 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const invitation = await inviteUser({
-        db: app.db,
-        events: app.events,
+        ...orgScope(request),
         mail,
-        organizationId: request.org.organizationId,
-        inviterId: request.user.id,
         input: request.body,
       });
       return reply.status(201).send(invitation);
@@ -69,10 +68,8 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       return resendInvitation({
-        db: app.db,
-        events: app.events,
+        ...orgScope(request),
         mail,
-        organizationId: request.org.organizationId,
         id: request.params.id,
       });
     },
@@ -86,9 +83,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await cancelInvitation({
-        db: app.db,
-        events: app.events,
-        organizationId: request.org.organizationId,
+        ...orgScope(request),
         id: request.params.id,
       });
       return reply.status(204).send(null);
@@ -116,7 +111,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: InvitationCodeParamsSchema, response: { 200: AcceptedInvitationSchema } },
     },
     async (request) =>
-      acceptInvitation({ db: app.db, events: app.events, code: request.params.code, user: request.user }),
+      acceptInvitation({ db: app.db, events: app.events, code: request.params.code, user: userOf(request) }),
   );
 
   app.post(
@@ -126,7 +121,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: InvitationCodeParamsSchema, response: { 204: z.null() } },
     },
     async (request, reply) => {
-      await declineInvitation({ db: app.db, events: app.events, code: request.params.code, user: request.user });
+      await declineInvitation({ db: app.db, events: app.events, code: request.params.code, user: userOf(request) });
       return reply.status(204).send(null);
     },
   );

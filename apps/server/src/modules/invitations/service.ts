@@ -10,6 +10,7 @@ import {
 import type { CreateInvitationSchema } from "@flowdeck/shared/invitations/schemas";
 import type { z } from "zod";
 import type { Database } from "../../db/database.ts";
+import { actorLabel, attributedUserId, type Actor } from "../../lib/actor.ts";
 import type { EventHub } from "../../lib/event-hub.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import { acceptInTransaction, assertInvitee, assertUsable } from "./accept-invitation.ts";
@@ -75,28 +76,29 @@ export async function inviteUser({
   events,
   mail,
   organizationId,
-  inviterId,
+  actor,
   input,
 }: {
   db: Database;
   events: EventHub;
   mail: MailContext;
   organizationId: string;
-  inviterId: string;
+  actor: Actor;
   input: CreateInvitationData;
 }): Promise<Invitation> {
   if (await isMemberByEmail(db, { organizationId, email: input.email })) {
     const message = INVITATION_MESSAGES.alreadyMember(input.email);
     throw new AppError("invalid-argument", message, { email: message });
   }
-  const inviter = await findUserProfile(db, inviterId);
+  const inviterId = attributedUserId(actor);
+  const inviter = inviterId ? await findUserProfile(db, inviterId) : undefined;
   const { invitation, created } = await upsertPendingInvitation(db, {
     code: newInvitationCode(),
     organizationId,
     email: input.email,
     role: input.role,
     invitedBy: inviterId,
-    invitedByName: inviter?.name || inviter?.email || "",
+    invitedByName: inviter?.name || inviter?.email || actorLabel(actor),
     customMessage: input.customMessage ?? null,
     expiresAt: new Date(Date.now() + INVITATION_VALIDITY_MS),
   });
@@ -193,12 +195,12 @@ export async function acceptInvitation({
   db: Database;
   events: EventHub;
   code: string;
-  user: { id: string; email: string };
+  user: { userId: string; email: string };
 }): Promise<AcceptedInvitation> {
   const outcome = await db.transaction((tx) =>
-    acceptInTransaction(tx, { code, userId: user.id, email: user.email, context: "invitation" }),
+    acceptInTransaction(tx, { code, userId: user.userId, email: user.email, context: "invitation" }),
   );
-  await publishAccepted(events, outcome, user.id);
+  await publishAccepted(events, outcome, user.userId);
   return { organizationId: outcome.organizationId, organizationName: outcome.organizationName, role: outcome.role };
 }
 
@@ -221,7 +223,7 @@ export async function declineInvitation({
   db: Database;
   events: EventHub;
   code: string;
-  user: { id: string; email: string };
+  user: { userId: string; email: string };
 }): Promise<void> {
   const invitation = await db.transaction(async (tx) => {
     const row = assertUsable(await findInvitationByCode(tx, code, { lock: true }), "invitation");

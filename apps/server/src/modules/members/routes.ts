@@ -1,6 +1,7 @@
 import { PageQuerySchema, pageOf } from "@flowdeck/shared";
 import { MemberParamsSchema, MemberSchema, UpdateMemberRoleSchema } from "@flowdeck/shared/members/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { orgScope } from "../../plugins/tenancy.ts";
 import { z } from "zod";
 import { OrgParamsSchema } from "../../lib/route-params.ts";
 import { changeMemberRole, listMembers, removeMember, transferOwnership } from "./service.ts";
@@ -16,7 +17,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: "members.read" },
       schema: { params: OrgParamsSchema, querystring: PageQuerySchema, response: { 200: pageOf(MemberSchema) } },
     },
-    async (request) => listMembers({ db: app.db, organizationId: request.org.organizationId, page: request.query }),
+    async (request) => listMembers({ ...orgScope(request), page: request.query }),
   );
 
   app.patch(
@@ -27,10 +28,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       return changeMemberRole({
-        db: app.db,
-        events: app.events,
-        organizationId: request.org.organizationId,
-        actorId: request.user.id,
+        ...orgScope(request),
         targetId: request.params.userId,
         role: request.body.role,
       });
@@ -42,10 +40,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { action: "members.remove" }, schema: { params: MemberParamsSchema, response: { 204: z.null() } } },
     async (request, reply) => {
       await removeMember({
-        db: app.db,
-        events: app.events,
-        organizationId: request.org.organizationId,
-        actorId: request.user.id,
+        ...orgScope(request),
         targetId: request.params.userId,
       });
       return reply.status(204).send(null);
@@ -61,10 +56,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       return transferOwnership({
-        db: app.db,
-        events: app.events,
-        organizationId: request.org.organizationId,
-        actorId: request.user.id,
+        ...orgScope(request),
         targetId: request.params.userId,
       });
     },

@@ -3,6 +3,7 @@ import { MEMBER_MESSAGES } from "@flowdeck/shared/members/messages";
 import type { Member } from "@flowdeck/shared/members/schemas";
 import { removalRefusal, roleChangeRefusal } from "@flowdeck/shared/members/rules";
 import type { Database, Executor } from "../../db/database.ts";
+import { attributedUserId, type Actor } from "../../lib/actor.ts";
 import type { EventHub } from "../../lib/event-hub.ts";
 import { listMembershipsOfUser, setCurrentOrganization } from "../organizations/repository.ts";
 import {
@@ -59,6 +60,13 @@ async function lockActorAndTarget(tx: Executor, keys: { organizationId: string; 
   };
 }
 
+/** The member rules are about people: a token acts within the rights of the person who created it. */
+function actingUserId(actor: Actor): string {
+  const userId = attributedUserId(actor);
+  if (!userId) throw new AppError("permission-denied", MESSAGES.cannotUpdateMemberRoles);
+  return userId;
+}
+
 async function assertAnOwnerRemains(tx: Executor, organizationId: string) {
   if ((await countOwners(tx, organizationId)) === 0) throw new AppError("aborted", MEMBER_MESSAGES.lastOwner);
 }
@@ -67,19 +75,19 @@ export async function changeMemberRole({
   db,
   events,
   organizationId,
-  actorId,
+  actor: acting,
   targetId,
   role,
 }: {
   db: Database;
   events: EventHub;
   organizationId: string;
-  actorId: string;
+  actor: Actor;
   targetId: string;
   role: Role;
 }): Promise<Member> {
   const member = await db.transaction(async (tx) => {
-    const { actor, target } = await lockActorAndTarget(tx, { organizationId, actorId, targetId });
+    const { actor, target } = await lockActorAndTarget(tx, { organizationId, actorId: actingUserId(acting), targetId });
     const refusal = roleChangeRefusal(actor, target, role);
     if (refusal) throw new AppError("permission-denied", refusal);
     await updateMemberRole(tx, { organizationId, userId: targetId, role });
@@ -100,17 +108,17 @@ export async function removeMember({
   db,
   events,
   organizationId,
-  actorId,
+  actor: acting,
   targetId,
 }: {
   db: Database;
   events: EventHub;
   organizationId: string;
-  actorId: string;
+  actor: Actor;
   targetId: string;
 }): Promise<void> {
   await db.transaction(async (tx) => {
-    const { actor, target } = await lockActorAndTarget(tx, { organizationId, actorId, targetId });
+    const { actor, target } = await lockActorAndTarget(tx, { organizationId, actorId: actingUserId(acting), targetId });
     const refusal = removalRefusal(actor, target);
     if (refusal) throw new AppError("permission-denied", refusal);
     await deleteMembership(tx, { organizationId, userId: targetId });
@@ -133,19 +141,19 @@ export async function transferOwnership({
   db,
   events,
   organizationId,
-  actorId,
+  actor: acting,
   targetId,
 }: {
   db: Database;
   events: EventHub;
   organizationId: string;
-  actorId: string;
+  actor: Actor;
   targetId: string;
 }): Promise<Member> {
   const member = await db.transaction(async (tx) => {
-    const { actor } = await lockActorAndTarget(tx, { organizationId, actorId, targetId });
+    const { actor } = await lockActorAndTarget(tx, { organizationId, actorId: actingUserId(acting), targetId });
     if (!actor.isCreator) throw new AppError("permission-denied", MEMBER_MESSAGES.onlyCreatorTransfers);
-    if (actorId === targetId) throw new AppError("invalid-argument", MEMBER_MESSAGES.cannotChangeOwnRole);
+    if (actor.userId === targetId) throw new AppError("invalid-argument", MEMBER_MESSAGES.cannotChangeOwnRole);
     await updateMemberRole(tx, { organizationId, userId: targetId, role: "owner" });
     await setOrganizationCreator(tx, { organizationId, userId: targetId });
     return findMember(tx, { organizationId, userId: targetId });

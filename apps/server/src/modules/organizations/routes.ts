@@ -1,21 +1,22 @@
 import { CreateOrganizationSchema, MeSchema, SwitchOrganizationSchema } from "@flowdeck/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { userOf } from "../../plugins/authentication.ts";
 import { createOrganization, getMe, switchOrganization } from "./service.ts";
 
 export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get("/api/me", { schema: { response: { 200: MeSchema } } }, async (request) => {
-    const user = request.user;
-    return getMe({ db: app.db, userId: user.id });
+    const user = userOf(request);
+    return getMe({ db: app.db, userId: user.userId });
   });
 
   app.put(
     "/api/me/current-organization",
     { schema: { body: SwitchOrganizationSchema, response: { 200: MeSchema } } },
     async (request) => {
-      const user = request.user;
-      await switchOrganization({ db: app.db, userId: user.id, organizationId: request.body.organizationId });
-      return getMe({ db: app.db, userId: user.id });
+      const user = userOf(request);
+      await switchOrganization({ db: app.db, userId: user.userId, organizationId: request.body.organizationId });
+      return getMe({ db: app.db, userId: user.userId });
     },
   );
 
@@ -23,11 +24,11 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/organizations",
     { schema: { body: CreateOrganizationSchema, response: { 201: z.object({ id: z.string(), name: z.string() }) } } },
     async (request, reply) => {
-      const user = request.user;
+      const user = userOf(request);
       const organization = await createOrganization({
         db: app.db,
         events: app.events,
-        userId: user.id,
+        userId: user.userId,
         name: request.body.name,
       });
       return reply.status(201).send(organization);

@@ -1,5 +1,7 @@
 import { OrganizationOverviewSchema } from "@flowdeck/shared/dashboard/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { actorRole } from "../../lib/actor.ts";
+import { orgScope } from "../../plugins/tenancy.ts";
 import { z } from "zod";
 import { configWarnings } from "../../config.ts";
 import { getOverview } from "./service.ts";
@@ -13,9 +15,9 @@ export const overviewRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: z.object({ orgId: z.string() }), response: { 200: OrganizationOverviewSchema } },
     },
     async (request) => {
-      const overview = await getOverview({ db: app.db, organizationId: request.org.organizationId });
+      const overview = await getOverview({ ...orgScope(request) });
       // Only owners can act on the server's set-up; the others are not bothered with it.
-      const warnings = request.org.role === "owner" ? configWarnings(app.config) : [];
+      const warnings = actorRole(request.actor) === "owner" ? configWarnings(app.config) : [];
       return warnings.length > 0 ? { ...overview, warnings } : overview;
     },
   );

@@ -2,6 +2,7 @@ import multipart from "@fastify/multipart";
 import { AvatarSchema, ProfileSchema, UpdateProfileSchema } from "@flowdeck/shared/profile/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { userOf } from "../../plugins/authentication.ts";
 import {
   IMAGE_UPLOAD_LIMITS,
   ImageBytesSchema,
@@ -23,14 +24,14 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: IMAGE_UPLOAD_LIMITS, throwFileSizeLimit: true });
 
   app.get("/api/profile", { schema: { response: { 200: ProfileSchema } } }, async (request) =>
-    getProfile({ db: app.db, userId: request.user.id }),
+    getProfile({ db: app.db, userId: userOf(request).userId }),
   );
 
   app.patch(
     "/api/profile",
     { schema: { body: UpdateProfileSchema, response: { 200: ProfileSchema } } },
     async (request) =>
-      updateProfile({ db: app.db, events: app.events, userId: request.user.id, changes: request.body }),
+      updateProfile({ db: app.db, events: app.events, userId: userOf(request).userId, changes: request.body }),
   );
 
   app.put(
@@ -38,7 +39,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: ImageUploadBodySchema, response: { 200: AvatarSchema } } },
     async (request) => {
       const upload = await readImageUpload(request);
-      return uploadAvatar({ db: app.db, events: app.events, userId: request.user.id, upload });
+      return uploadAvatar({ db: app.db, events: app.events, userId: userOf(request).userId, upload });
     },
   );
 
@@ -46,7 +47,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/profile/avatar",
     { schema: { response: { 204: z.void().describe("removed") } } },
     async (request, reply) => {
-      await removeAvatar({ db: app.db, events: app.events, userId: request.user.id });
+      await removeAvatar({ db: app.db, events: app.events, userId: userOf(request).userId });
       return reply.status(204).send();
     },
   );
@@ -61,7 +62,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const avatar = await getAvatar({ db: app.db, viewerId: request.user.id, userId: request.params.userId });
+      const avatar = await getAvatar({ db: app.db, viewerId: userOf(request).userId, userId: request.params.userId });
       return sendImage(reply, avatar, {
         version: request.query.v,
         ifNoneMatch: request.headers["if-none-match"],

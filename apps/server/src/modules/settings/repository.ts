@@ -72,7 +72,7 @@ export type SettingsChanges = {
 /** Writes the given fields (absent ones stay) and who changed them; updated_at follows. */
 export async function updateOrganization(
   db: Executor,
-  keys: { organizationId: string; userId: string },
+  keys: { organizationId: string; userId: string | null },
   changes: SettingsChanges,
 ) {
   const values = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<
@@ -85,7 +85,7 @@ export async function updateOrganization(
 }
 
 /** Records who changed the organization (a logo is part of it) and when. */
-export async function touchOrganization(db: Executor, keys: { organizationId: string; userId: string }) {
+export async function touchOrganization(db: Executor, keys: { organizationId: string; userId: string | null }) {
   await db
     .update(organizations)
     .set({ updatedBy: keys.userId, updatedAt: new Date() })
@@ -95,7 +95,7 @@ export async function touchOrganization(db: Executor, keys: { organizationId: st
 /** Stores the organization's one logo, replacing the previous one. */
 export async function upsertLogo(
   db: Executor,
-  keys: { organizationId: string; userId: string },
+  keys: { organizationId: string; userId: string | null },
   image: ProcessedImage,
 ) {
   const values = { ...image, uploadedBy: keys.userId, uploadedAt: new Date() };

@@ -5,6 +5,7 @@ import {
   UpdateOrganizationSettingsSchema,
 } from "@flowdeck/shared/settings/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { orgScope } from "../../plugins/tenancy.ts";
 import { z } from "zod";
 import {
   IMAGE_UPLOAD_LIMITS,
@@ -34,7 +35,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: "settings.read" },
       schema: { params: OrgParamsSchema, response: { 200: OrganizationSettingsSchema } },
     },
-    async (request) => getOrganizationSettings({ db: app.db, organizationId: request.org.organizationId }),
+    async (request) => getOrganizationSettings({ ...orgScope(request) }),
   );
 
   app.patch(
@@ -50,10 +51,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       updateOrganizationSettings({
-        db: app.db,
-        events: app.events,
-        organizationId: request.org.organizationId,
-        userId: request.user.id,
+        ...orgScope(request),
         changes: request.body,
       }),
   );
@@ -68,10 +66,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       // The role is checked before a byte of the body is read.
       const upload = await readImageUpload(request);
       return uploadOrganizationLogo({
-        db: app.db,
-        events: app.events,
-        organizationId: request.org.organizationId,
-        userId: request.user.id,
+        ...orgScope(request),
         upload,
       });
     },
@@ -85,10 +80,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await removeOrganizationLogo({
-        db: app.db,
-        events: app.events,
-        organizationId: request.org.organizationId,
-        userId: request.user.id,
+        ...orgScope(request),
       });
       return reply.status(204).send();
     },
@@ -105,7 +97,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const logo = await getOrganizationLogo({ db: app.db, organizationId: request.org.organizationId });
+      const logo = await getOrganizationLogo({ ...orgScope(request) });
       return sendImage(reply, logo, {
         version: request.query.v,
         ifNoneMatch: request.headers["if-none-match"],

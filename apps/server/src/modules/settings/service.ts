@@ -4,6 +4,7 @@ import { isIndustry } from "@flowdeck/shared/settings/options";
 import type { OrganizationSettings, UpdateOrganizationSettings } from "@flowdeck/shared/settings/schemas";
 import type { Database, Executor } from "../../db/database.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
+import { attributedUserId, type Actor } from "../../lib/actor.ts";
 import type { EventHub } from "../../lib/event-hub.ts";
 import { imageMetadataOf } from "../../lib/images.ts";
 import { domainTakenByOther, findOrganizationSettings, updateOrganization } from "./repository.ts";
@@ -49,13 +50,13 @@ export async function updateOrganizationSettings({
   db,
   events,
   organizationId,
-  userId,
+  actor,
   changes,
 }: {
   db: Database;
   events: EventHub;
   organizationId: string;
-  userId: string;
+  actor: Actor;
   changes: UpdateOrganizationSettings;
 }): Promise<OrganizationSettings> {
   let retimed: { id: string }[] = [];
@@ -64,7 +65,7 @@ export async function updateOrganizationSettings({
   }
   try {
     retimed = await db.transaction(async (tx) => {
-      await updateOrganization(tx, { organizationId, userId }, changes);
+      await updateOrganization(tx, { organizationId, userId: attributedUserId(actor) }, changes);
       // Schedules are read on the organization's clock: a new timezone moves them now, not at the
       // scheduler's next tick (and also where no scheduler runs).
       if (!changes.timezone) return [];

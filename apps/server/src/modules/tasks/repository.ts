@@ -122,7 +122,7 @@ export async function findTask(db: Executor, organizationId: string, taskId: str
 export async function insertTask(
   db: Executor,
   organizationId: string,
-  values: Partial<TaskValues> & { name: string; createdBy: string },
+  values: Partial<TaskValues> & { name: string; createdBy: string | null },
 ) {
   const [row] = await db
     .insert(tasks)
@@ -137,7 +137,7 @@ export async function updateTask(
   db: Executor,
   organizationId: string,
   taskId: string,
-  values: Partial<TaskValues> & { updatedBy: string },
+  values: Partial<TaskValues> & { updatedBy: string | null },
 ) {
   const [row] = await db
     .update(tasks)

@@ -9,6 +9,7 @@ import {
   UpdateTaskSchema,
 } from "@flowdeck/shared/tasks/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { orgScope } from "../../plugins/tenancy.ts";
 import { OrgParamsSchema } from "../../lib/route-params.ts";
 import { createTask, deleteTask, getTask, getTaskStats, listTasks, updateTask } from "./service.ts";
 
@@ -25,21 +26,20 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, pageSize, ...filters } = request.query;
-      return listTasks({ db: app.db, organizationId: request.org.organizationId, filters, page: { page, pageSize } });
+      return listTasks({ ...orgScope(request), filters, page: { page, pageSize } });
     },
   );
 
   app.get(
     "/api/orgs/:orgId/tasks/stats",
     { config: { action: "tasks.read" }, schema: { params: OrgParamsSchema, response: { 200: TaskStatsSchema } } },
-    async (request) => getTaskStats({ db: app.db, organizationId: request.org.organizationId }),
+    async (request) => getTaskStats({ ...orgScope(request) }),
   );
 
   app.get(
     "/api/orgs/:orgId/tasks/:taskId",
     { config: { action: "tasks.read" }, schema: { params: TaskParamsSchema, response: { 200: TaskSchema } } },
-    async (request) =>
-      getTask({ db: app.db, organizationId: request.org.organizationId, taskId: request.params.taskId }),
+    async (request) => getTask({ ...orgScope(request), taskId: request.params.taskId }),
   );
 
   app.post(
@@ -50,10 +50,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const task = await createTask({
-        db: app.db,
-        events: app.events,
-        organizationId: request.org.organizationId,
-        userId: request.user.id,
+        ...orgScope(request),
         input: request.body,
       });
       return reply.status(201).send(task);
@@ -68,10 +65,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       return updateTask({
-        db: app.db,
-        events: app.events,
-        organizationId: request.org.organizationId,
-        userId: request.user.id,
+        ...orgScope(request),
         taskId: request.params.taskId,
         input: request.body,
       });
@@ -86,9 +80,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       return deleteTask({
-        db: app.db,
-        events: app.events,
-        organizationId: request.org.organizationId,
+        ...orgScope(request),
         taskId: request.params.taskId,
       });
     },

@@ -10,6 +10,7 @@ import type {
   UpdateTaskData,
 } from "@flowdeck/shared/tasks/schemas";
 import type { Database, Executor } from "../../db/database.ts";
+import { attributedUserId, type Actor } from "../../lib/actor.ts";
 import type { EventHub } from "../../lib/event-hub.ts";
 import { findMembership } from "../organizations/repository.ts";
 import {
@@ -27,7 +28,7 @@ import {
 } from "./repository.ts";
 
 type Scope = { db: Database; organizationId: string };
-type Change = Scope & { events: EventHub; userId: string };
+type Change = Scope & { events: EventHub; actor: Actor };
 
 export async function listTasks({
   db,
@@ -63,11 +64,15 @@ export async function getTaskStats({
   };
 }
 
-export async function createTask({ db, events, organizationId, userId, input }: Change & { input: CreateTaskData }) {
+export async function createTask({ db, events, organizationId, actor, input }: Change & { input: CreateTaskData }) {
   const task = await db.transaction(async (tx) => {
     const values = toValues(input);
     if (values.assigneeId) await requireMember(tx, organizationId, values.assigneeId);
-    const { id } = await insertTask(tx, organizationId, { ...values, name: input.name, createdBy: userId });
+    const { id } = await insertTask(tx, organizationId, {
+      ...values,
+      name: input.name,
+      createdBy: attributedUserId(actor),
+    });
     return findTaskOrThrow(tx, organizationId, id);
   });
   await events.publish(organizationId, { entity: "task", id: task.id, action: "created" });
@@ -79,7 +84,7 @@ export async function updateTask({
   db,
   events,
   organizationId,
-  userId,
+  actor,
   taskId,
   input,
 }: Change & { taskId: string; input: UpdateTaskData }) {
@@ -91,7 +96,7 @@ export async function updateTask({
     if (values.assigneeId && values.assigneeId !== current.assigneeId) {
       await requireMember(tx, organizationId, values.assigneeId);
     }
-    await updateTaskRow(tx, organizationId, taskId, { ...values, updatedBy: userId });
+    await updateTaskRow(tx, organizationId, taskId, { ...values, updatedBy: attributedUserId(actor) });
     return findTaskOrThrow(tx, organizationId, taskId);
   });
   await events.publish(organizationId, { entity: "task", id: task.id, action: "updated" });
@@ -108,7 +113,7 @@ export async function deleteTask({
   events,
   organizationId,
   taskId,
-}: Omit<Change, "userId"> & { taskId: string }): Promise<DeleteTaskResult> {
+}: Change & { taskId: string }): Promise<DeleteTaskResult> {
   const detachedFrom = await db.transaction(async (tx) => {
     const task = await lockTask(tx, organizationId, taskId);
     if (!task) throw new AppError("not-found", TASK_MESSAGES.notFound);

@@ -5,6 +5,7 @@ import { statusForProgress, progressPercent } from "@flowdeck/shared/workflows/p
 import { nextExecution, type NormalizedSchedule } from "@flowdeck/shared/workflows/schedule";
 import type { CreateWorkflowData, UpdateWorkflowData, Workflow } from "@flowdeck/shared/workflows/schemas";
 import type { Database, Executor } from "../../db/database.ts";
+import { attributedUserId, type Actor } from "../../lib/actor.ts";
 import type { EventHub } from "../../lib/event-hub.ts";
 import { runIdempotent, type Idempotency, type IdempotentResult } from "../../lib/idempotency.ts";
 import { findTasksByIds, type TaskSummary } from "../tasks/repository.ts";
@@ -27,21 +28,21 @@ import {
   type WorkflowValues,
 } from "./repository.ts";
 
-type Change = { db: Database; events: EventHub; organizationId: string; userId: string; now?: Date };
+type Change = { db: Database; events: EventHub; organizationId: string; actor: Actor; now?: Date };
 
 /** POST: the workflow with its chosen commands as steps, in order, and its next execution. */
 export async function createWorkflow({
   db,
   events,
   organizationId,
-  userId,
+  actor,
   input,
   idempotency,
   now = new Date(),
 }: Change & { input: CreateWorkflowData; idempotency: Idempotency | null }): Promise<IdempotentResult<Workflow>> {
   const result = await runIdempotent({
     db,
-    userId,
+    actor,
     idempotency,
     status: 201,
     work: async (tx) => {
@@ -52,7 +53,7 @@ export async function createWorkflow({
         status: input.status,
         dueDate: input.dueDate ? new Date(input.dueDate) : null,
         taskCount: input.taskIds.length,
-        createdBy: userId,
+        createdBy: attributedUserId(actor),
         ...(await scheduleValues(tx, organizationId, input.schedule, now)),
       });
       await insertSteps(
@@ -78,13 +79,14 @@ export async function updateWorkflow({
   db,
   events,
   organizationId,
-  userId,
+  actor,
   workflowId,
   input,
   now = new Date(),
 }: Change & { workflowId: string; input: UpdateWorkflowData }): Promise<Workflow> {
   const workflow = await db.transaction(async (tx) => {
     const current = await lockOrThrow(tx, organizationId, workflowId);
+    const userId = attributedUserId(actor);
     const values: Partial<WorkflowValues> = { updatedBy: userId };
     if (input.name !== undefined) values.name = input.name;
     if (input.description !== undefined) values.description = input.description;
@@ -107,12 +109,7 @@ export async function updateWorkflow({
 }
 
 /** DELETE: the workflow and all its steps in one transaction (spec 7); its runs go with it. */
-export async function deleteWorkflow({
-  db,
-  events,
-  organizationId,
-  workflowId,
-}: Omit<Change, "userId"> & { workflowId: string }) {
+export async function deleteWorkflow({ db, events, organizationId, workflowId }: Change & { workflowId: string }) {
   await db.transaction(async (tx) => {
     await lockOrThrow(tx, organizationId, workflowId);
     await deleteWorkflowRows(tx, organizationId, workflowId);
@@ -126,7 +123,7 @@ export async function reorderSteps({
   db,
   events,
   organizationId,
-  userId,
+  actor,
   workflowId,
   stepIds,
 }: Change & { workflowId: string; stepIds: string[] }): Promise<Workflow> {
@@ -144,7 +141,7 @@ export async function reorderSteps({
       });
     }
     await setStepPositions(tx, workflowId, stepIds);
-    await updateWorkflowRow(tx, organizationId, workflowId, { updatedBy: userId });
+    await updateWorkflowRow(tx, organizationId, workflowId, { updatedBy: attributedUserId(actor) });
     return loadWorkflow(tx, organizationId, workflowId);
   });
   await events.publish(organizationId, { entity: "workflow", id: workflowId, action: "updated" });
@@ -233,7 +230,7 @@ async function replaceSteps(tx: Executor, workflow: LockedWorkflow, taskIds: rea
 async function countsAfterChange(
   tx: Executor,
   workflow: LockedWorkflow,
-  options: { statusSet: boolean; userId: string; now: Date },
+  options: { statusSet: boolean; userId: string | null; now: Date },
 ): Promise<Partial<WorkflowValues>> {
   const { total, completed } = await countSteps(tx, workflow.id);
   const values: Partial<WorkflowValues> = {

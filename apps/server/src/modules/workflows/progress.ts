@@ -87,7 +87,7 @@ export async function beginRun(
  */
 export async function markStep(
   tx: Executor,
-  options: { workflow: LockedWorkflow; stepId: string; status: StepStatus; userId: string; now: Date },
+  options: { workflow: LockedWorkflow; stepId: string; status: StepStatus; userId: string | null; now: Date },
 ) {
   const { workflow, stepId, status, userId, now } = options;
   await setStepStatus(tx, { workflowId: workflow.id, stepId, status, by: userId, at: now });
@@ -122,7 +122,7 @@ export async function recalculate(
 }
 
 /** Spec 4 "Start": in progress, with startedAt and startedBy. A completed workflow starts over. */
-export async function startWork(tx: Executor, options: { workflow: LockedWorkflow; userId: string; now: Date }) {
+export async function startWork(tx: Executor, options: { workflow: LockedWorkflow; userId: string | null; now: Date }) {
   const { workflow, userId, now } = options;
   const fresh = workflow.status === "completed";
   if (fresh) await setStepStatus(tx, { workflowId: workflow.id, status: "todo", by: null, at: now });
@@ -140,7 +140,10 @@ export async function startWork(tx: Executor, options: { workflow: LockedWorkflo
  * Spec 4 "Complete": completed, progress 100, completedAt and completedBy. Every step still to do
  * is marked done by the person completing it, and the run under way succeeds.
  */
-export async function completeWork(tx: Executor, options: { workflow: LockedWorkflow; userId: string; now: Date }) {
+export async function completeWork(
+  tx: Executor,
+  options: { workflow: LockedWorkflow; userId: string | null; now: Date },
+) {
   const { workflow, userId, now } = options;
   await setStepStatus(tx, { workflowId: workflow.id, status: "completed", by: userId, at: now });
   const running = await findRunningRun(tx, workflow.id);

@@ -93,13 +93,13 @@ export type WorkflowValues = {
   startedBy: string | null;
   completedAt: Date | null;
   completedBy: string | null;
-  updatedBy: string;
+  updatedBy: string | null;
 };
 
 export async function insertWorkflow(
   db: Executor,
   organizationId: string,
-  values: Partial<WorkflowValues> & { name: string; createdBy: string },
+  values: Partial<WorkflowValues> & { name: string; createdBy: string | null },
 ) {
   const [row] = await db
     .insert(workflows)

@@ -15,8 +15,8 @@ import {
   WorkflowStatsSchema,
   WorkflowStepParamsSchema,
 } from "@flowdeck/shared/workflows/schemas";
-import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { orgScope } from "../../plugins/tenancy.ts";
 import { z } from "zod";
 import { idempotencyOf, sendIdempotent } from "../../lib/idempotency.ts";
 import { createWorkflow, deleteWorkflow, reorderSteps, updateWorkflow } from "./change-workflow.ts";
@@ -32,9 +32,6 @@ const BASE = "/api/orgs/:orgId/workflows";
  * and above change and run them. The scheduler that runs due workflows lives here too.
  */
 export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
-  const scope = (request: FastifyRequest) => ({ db: app.db, organizationId: request.org.organizationId });
-  const change = (request: FastifyRequest) => ({ ...scope(request), events: app.events, userId: request.user.id });
-
   if (app.config.schedulerEnabled) {
     const scheduler = createScheduler({
       db: app.db,
@@ -54,7 +51,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { page, pageSize, ...filters } = request.query;
-      return listWorkflows({ ...scope(request), filters, page: { page, pageSize } });
+      return listWorkflows({ ...orgScope(request), filters, page: { page, pageSize } });
     },
   );
 
@@ -64,7 +61,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: "workflows.read" },
       schema: { params: OrgParamsSchema, response: { 200: WorkflowStatsSchema } },
     },
-    async (request) => getWorkflowStats(scope(request)),
+    async (request) => getWorkflowStats(orgScope(request)),
   );
 
   app.get(
@@ -73,7 +70,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: "workflows.read" },
       schema: { params: OrgParamsSchema, response: { 200: WorkflowCommandListSchema } },
     },
-    async (request) => listSelectableCommands(scope(request)),
+    async (request) => listSelectableCommands(orgScope(request)),
   );
 
   app.get(
@@ -82,7 +79,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: "workflows.read" },
       schema: { params: WorkflowParamsSchema, response: { 200: WorkflowDetailSchema } },
     },
-    async (request) => getWorkflow({ ...scope(request), workflowId: request.params.workflowId }),
+    async (request) => getWorkflow({ ...orgScope(request), workflowId: request.params.workflowId }),
   );
 
   app.get(
@@ -92,7 +89,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: WorkflowParamsSchema, querystring: RunsQuerySchema, response: { 200: WorkflowRunPageSchema } },
     },
     async (request) =>
-      getWorkflowRuns({ ...scope(request), workflowId: request.params.workflowId, page: request.query }),
+      getWorkflowRuns({ ...orgScope(request), workflowId: request.params.workflowId, page: request.query }),
   );
 
   app.post(
@@ -103,7 +100,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       sendIdempotent(reply, () =>
-        createWorkflow({ ...change(request), input: request.body, idempotency: idempotencyOf(request) }),
+        createWorkflow({ ...orgScope(request), input: request.body, idempotency: idempotencyOf(request) }),
       ),
   );
 
@@ -114,7 +111,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: WorkflowParamsSchema, body: UpdateWorkflowSchema, response: { 200: WorkflowSchema } },
     },
     async (request) =>
-      updateWorkflow({ ...change(request), workflowId: request.params.workflowId, input: request.body }),
+      updateWorkflow({ ...orgScope(request), workflowId: request.params.workflowId, input: request.body }),
   );
 
   app.delete(
@@ -123,7 +120,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: "workflows.delete" },
       schema: { params: WorkflowParamsSchema, response: { 200: DeleteWorkflowResultSchema } },
     },
-    async (request) => deleteWorkflow({ ...change(request), workflowId: request.params.workflowId }),
+    async (request) => deleteWorkflow({ ...orgScope(request), workflowId: request.params.workflowId }),
   );
 
   app.put(
@@ -133,7 +130,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: WorkflowParamsSchema, body: ReorderStepsSchema, response: { 200: WorkflowSchema } },
     },
     async (request) =>
-      reorderSteps({ ...change(request), workflowId: request.params.workflowId, stepIds: request.body.stepIds }),
+      reorderSteps({ ...orgScope(request), workflowId: request.params.workflowId, stepIds: request.body.stepIds }),
   );
 
   app.patch(
@@ -144,7 +141,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       setStepStatus({
-        ...change(request),
+        ...orgScope(request),
         workflowId: request.params.workflowId,
         stepId: request.params.stepId,
         status: request.body.status,
@@ -160,7 +157,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       sendIdempotent(reply, () =>
         executeWorkflow({
-          ...change(request),
+          ...orgScope(request),
           workflowId: request.params.workflowId,
           idempotency: idempotencyOf(request),
         }),
@@ -173,7 +170,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: "workflows.run" },
       schema: { params: WorkflowParamsSchema, response: { 200: WorkflowSchema } },
     },
-    async (request) => startWorkflow({ ...change(request), workflowId: request.params.workflowId }),
+    async (request) => startWorkflow({ ...orgScope(request), workflowId: request.params.workflowId }),
   );
 
   app.post(
@@ -182,6 +179,6 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: "workflows.run" },
       schema: { params: WorkflowParamsSchema, response: { 200: WorkflowSchema } },
     },
-    async (request) => completeWorkflow({ ...change(request), workflowId: request.params.workflowId }),
+    async (request) => completeWorkflow({ ...orgScope(request), workflowId: request.params.workflowId }),
   );
 };

@@ -3,6 +3,7 @@ import type { StepStatus } from "@flowdeck/shared/workflows/constants";
 import { WORKFLOW_MESSAGES } from "@flowdeck/shared/workflows/messages";
 import type { Workflow } from "@flowdeck/shared/workflows/schemas";
 import type { Database, Executor } from "../../db/database.ts";
+import { attributedUserId, type Actor } from "../../lib/actor.ts";
 import type { EventHub } from "../../lib/event-hub.ts";
 import { runIdempotent, type Idempotency, type IdempotentResult } from "../../lib/idempotency.ts";
 import { lockOrThrow } from "./change-workflow.ts";
@@ -14,7 +15,7 @@ type Action = {
   db: Database;
   events: EventHub;
   organizationId: string;
-  userId: string;
+  actor: Actor;
   workflowId: string;
   now?: Date;
 };
@@ -27,20 +28,20 @@ export async function executeWorkflow({
   db,
   events,
   organizationId,
-  userId,
+  actor,
   workflowId,
   idempotency,
   now = new Date(),
 }: Action & { idempotency: Idempotency | null }): Promise<IdempotentResult<Workflow>> {
   const result = await runIdempotent({
     db,
-    userId,
+    actor,
     idempotency,
     status: 200,
     work: async (tx) => {
       const workflow = await lockOrThrow(tx, organizationId, workflowId);
       await countExecutions(tx, [workflow], now);
-      await beginRun(tx, { workflow, trigger: "manual", startedBy: userId, now });
+      await beginRun(tx, { workflow, trigger: "manual", startedBy: attributedUserId(actor), now });
       return loadWorkflow(tx, organizationId, workflowId);
     },
   });
@@ -50,12 +51,16 @@ export async function executeWorkflow({
 
 /** POST start (spec 4): in progress, with startedAt and startedBy. */
 export async function startWorkflow(action: Action): Promise<Workflow> {
-  return change(action, async (tx, workflow, now) => startWork(tx, { workflow, userId: action.userId, now }));
+  return change(action, async (tx, workflow, now) =>
+    startWork(tx, { workflow, userId: attributedUserId(action.actor), now }),
+  );
 }
 
 /** POST complete (spec 4): completed, progress 100, completedAt and completedBy. */
 export async function completeWorkflow(action: Action): Promise<Workflow> {
-  return change(action, async (tx, workflow, now) => completeWork(tx, { workflow, userId: action.userId, now }));
+  return change(action, async (tx, workflow, now) =>
+    completeWork(tx, { workflow, userId: attributedUserId(action.actor), now }),
+  );
 }
 
 /** PATCH steps/:stepId: a step done or to do, then progress and status recalculated (spec 4). */
@@ -65,7 +70,13 @@ export async function setStepStatus(action: Action & { stepId: string; status: S
     if (!steps.some((step) => step.id === action.stepId)) {
       throw new AppError("not-found", WORKFLOW_MESSAGES.stepNotFound);
     }
-    await markStep(tx, { workflow, stepId: action.stepId, status: action.status, userId: action.userId, now });
+    await markStep(tx, {
+      workflow,
+      stepId: action.stepId,
+      status: action.status,
+      userId: attributedUserId(action.actor),
+      now,
+    });
   });
 }
 

@@ -1,0 +1,87 @@
+import type { Role } from "@flowdeck/shared";
+import type { ActorKind } from "@flowdeck/shared/audit/actors";
+
+/**
+ * Who is acting, the one value every route, service and background job passes down instead of a
+ * user id (docs/decisions/018). Set on every /api request by the authentication hook; on
+ * /api/orgs/:orgId routes the tenancy hook adds the organization and the role the action is
+ * checked against.
+ */
+export type UserActor = {
+  kind: "user";
+  userId: string;
+  email: string;
+  name: string;
+  /** Set on /api/orgs/:orgId routes: the organization and the member's role in it. */
+  organizationId?: string;
+  /** Null for a membership that was given no role; it acts as viewer. */
+  role?: Role | null;
+};
+
+/** An organization's API token: acts with its own role, on behalf of the person who created it. */
+export type TokenActor = {
+  kind: "token";
+  tokenId: string;
+  name: string;
+  createdByUserId: string;
+  organizationId: string;
+  role: Role;
+};
+
+/** A team's runner program, executing runs for its organization. */
+export type RunnerActor = { kind: "runner"; runnerId: string; name: string; organizationId: string };
+
+/** Flowdeck itself, for background work no person asked for at that moment. */
+export type SystemActor = { kind: "system"; name: "scheduler" | "retention" };
+
+export type Actor = UserActor | TokenActor | RunnerActor | SystemActor;
+
+export const SCHEDULER: SystemActor = { kind: "system", name: "scheduler" };
+
+/** The id that names the actor among its kind: a user's, a token's, a runner's id or the job's name. */
+export function actorId(actor: Actor): string {
+  switch (actor.kind) {
+    case "user":
+      return actor.userId;
+    case "token":
+      return actor.tokenId;
+    case "runner":
+      return actor.runnerId;
+    case "system":
+      return actor.name;
+  }
+}
+
+/** One string per actor, unique across kinds: what per-actor records (idempotency keys) are keyed by. */
+export function actorKey(actor: Actor): `${ActorKind}:${string}` {
+  return `${actor.kind}:${actorId(actor)}`;
+}
+
+/**
+ * The person a change is attributed to in createdBy/updatedBy/startedBy columns: the user, or the
+ * creator of the token. A runner or the system is no person: null (the audit log names them).
+ */
+export function attributedUserId(actor: Actor): string | null {
+  if (actor.kind === "user") return actor.userId;
+  if (actor.kind === "token") return actor.createdByUserId;
+  return null;
+}
+
+/** What the audit log shows as the actor. */
+export function actorLabel(actor: Actor): string {
+  switch (actor.kind) {
+    case "user":
+      return actor.name || actor.email;
+    case "token":
+    case "runner":
+      return actor.name;
+    case "system":
+      return actor.name === "scheduler" ? "Scheduler" : "Retention";
+  }
+}
+
+/** The role an action is checked against; undefined for an actor that is not in an organization. */
+export function actorRole(actor: Actor): Role | null | undefined {
+  if (actor.kind === "user" || actor.kind === "token") return actor.role;
+  return undefined;
+}
