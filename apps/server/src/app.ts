@@ -9,6 +9,7 @@ import { createEventHub, type EventHub } from "./lib/event-hub.ts";
 import { loggerOptions } from "./lib/logger.ts";
 import { createMailer, type Mailer } from "./lib/mailer.ts";
 import { accountRoutes } from "./modules/account/routes.ts";
+import { apiTokenRoutes } from "./modules/api-tokens/routes.ts";
 import { createAuth, type Auth } from "./modules/auth/auth.ts";
 import { registerAuthRoutes } from "./modules/auth/routes.ts";
 import { registerEventRoutes } from "./modules/events/routes.ts";
@@ -26,7 +27,7 @@ import { registerAuthentication } from "./plugins/authentication.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerJsonBody } from "./plugins/json-body.ts";
 import { registerOpenapi } from "./plugins/openapi/index.ts";
-import { registerRateLimits } from "./plugins/rate-limit-store.ts";
+import { limitApiTokens, registerRateLimits } from "./plugins/rate-limit-store.ts";
 import { registerRequestGuards } from "./plugins/request-guards.ts";
 import { registerSpa } from "./plugins/spa.ts";
 import { registerTenancy } from "./plugins/tenancy.ts";
@@ -103,6 +104,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAuthentication(app, auth);
   registerTenancy(app, database.db);
   await registerRateLimits(app, database.db);
+  limitApiTokens(app, config.apiTokenRateLimit);
   // Before the routes: the document is built from the routes registered after it.
   await registerOpenapi(app);
 
@@ -120,6 +122,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     documentRoutes,
     settingsRoutes,
     profileRoutes,
+    apiTokenRoutes,
   ]) {
     await app.register(feature);
   }

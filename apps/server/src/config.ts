@@ -24,6 +24,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   ABUSE_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  API_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
   SCHEDULER: z.enum(["on", "off"]).default("on"),
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
   SSE_HEARTBEAT_MS: z.coerce.number().int().min(10).max(300_000).default(20_000),
@@ -52,6 +53,8 @@ export type Config = {
   loginRateLimit: number;
   /** Registrations, invitations sent and invitation-code lookups per address (and account) per minute. */
   abuseRateLimit: number;
+  /** Requests a minute per API token. */
+  apiTokenRateLimit: number;
   schedulerEnabled: boolean;
   /** How often this instance looks for due workflows. */
   schedulerIntervalMs: number;
@@ -91,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: values.LOG_LEVEL,
     loginRateLimit: values.LOGIN_RATE_LIMIT,
     abuseRateLimit: values.ABUSE_RATE_LIMIT,
+    apiTokenRateLimit: values.API_TOKEN_RATE_LIMIT,
     schedulerEnabled: values.SCHEDULER === "on",
     schedulerIntervalMs: values.SCHEDULER_INTERVAL_MS,
     sseHeartbeatMs: values.SSE_HEARTBEAT_MS,

@@ -1,8 +1,11 @@
 import { AppError, MESSAGES } from "@flowdeck/shared";
+import { API_TOKEN_MESSAGES } from "@flowdeck/shared/api-tokens/messages";
 import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Actor, UserActor } from "../lib/actor.ts";
+import { bearerApiToken, tokenActor } from "../modules/api-tokens/authenticate.ts";
 import type { Auth } from "../modules/auth/auth.ts";
+import { ORG_ROUTE_PREFIX } from "./tenancy.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -12,7 +15,7 @@ declare module "fastify" {
   interface FastifyRequest {
     /**
      * Who is acting (lib/actor.ts); set on every non-public /api route before its body is read.
-     * Today a signed-in user; API tokens and runners are resolved here too.
+     * A signed-in user (session cookie) or an API token (`Authorization: Bearer fdt_…`).
      */
     actor: Actor;
   }
@@ -25,6 +28,14 @@ export function registerAuthentication(app: FastifyInstance, auth: Auth) {
     // The routed path as well as the raw URL: "/%61pi/..." reaches the same handlers as "/api/...".
     const isApi = request.url.startsWith("/api/") || Boolean(request.routeOptions.url?.startsWith("/api/"));
     if (!isApi || request.routeOptions.config.public) return;
+    const apiToken = bearerApiToken(request.headers.authorization);
+    if (apiToken) {
+      if (!request.routeOptions.url?.startsWith(ORG_ROUTE_PREFIX)) {
+        throw new AppError("permission-denied", API_TOKEN_MESSAGES.organizationRoutesOnly);
+      }
+      request.actor = await tokenActor(app.db, apiToken, request.log);
+      return;
+    }
     const result = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
     if (!result) throw new AppError("unauthenticated", MESSAGES.notSignedIn);
     request.actor = { kind: "user", userId: result.user.id, email: result.user.email, name: result.user.name };

@@ -82,3 +82,19 @@ export function perAccountLimit(name: string, max: number): RateLimitOptions {
     keyGenerator: (request) => `${name}:user:${(request as { user?: { id?: string } }).user?.id ?? request.ip}`,
   };
 }
+
+/**
+ * `max` requests a minute per API token, on every route a token may call. People are not counted:
+ * the hook passes every request whose actor is not a token. (The plugin checks one limit per
+ * request, so for a token this budget takes the place of a route's per-address limit.)
+ */
+export function limitApiTokens(app: FastifyInstance, max: number) {
+  const limit = app.rateLimit({
+    max,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `api-token:${request.actor.kind === "token" ? request.actor.tokenId : ""}`,
+  });
+  app.addHook("onRequest", async (request, reply) => {
+    if (request.actor?.kind === "token") await limit.call(app, request, reply);
+  });
+}

@@ -1,5 +1,6 @@
 import { AppError, MESSAGES } from "@flowdeck/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import { bearerApiToken } from "../modules/api-tokens/authenticate.ts";
 
 /** Methods that never change state; every other method is treated as state-changing. */
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -20,19 +21,25 @@ export function registerRequestGuards(app: FastifyInstance, options: { appUrl: s
       throw new AppError("not-found", MESSAGES.notFound);
     }
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith(API_PREFIX)) return;
-    if (request.headers["sec-fetch-site"] === "cross-site") {
-      throw new AppError("permission-denied", MESSAGES.crossOrigin);
-    }
-    const origin = request.headers.origin;
-    if (origin && origin !== appOrigin && origin !== ownOrigin(request)) {
-      throw new AppError("permission-denied", MESSAGES.crossOrigin);
-    }
+    // A bearer token is sent by a script, never by a browser on its own: cross-site forgery, which
+    // rides on cookies, cannot use it.
+    if (!bearerApiToken(request.headers.authorization)) refuseCrossSite(request, appOrigin);
     const type = request.headers["content-type"];
     const hasBody = Number(request.headers["content-length"] ?? 0) > 0 || request.headers["transfer-encoding"];
     if (hasBody && !/^(application\/json|multipart\/form-data)\s*(;|$)/i.test(type ?? "")) {
       throw new AppError("invalid-argument", MESSAGES.jsonOnly);
     }
   });
+}
+
+function refuseCrossSite(request: FastifyRequest, appOrigin: string) {
+  if (request.headers["sec-fetch-site"] === "cross-site") {
+    throw new AppError("permission-denied", MESSAGES.crossOrigin);
+  }
+  const origin = request.headers.origin;
+  if (origin && origin !== appOrigin && origin !== ownOrigin(request)) {
+    throw new AppError("permission-denied", MESSAGES.crossOrigin);
+  }
 }
 
 function ownOrigin(request: FastifyRequest): string {

@@ -1,4 +1,5 @@
-import { AppError, can, deniedMessage, isAction, MESSAGES, type Action } from "@flowdeck/shared";
+import { AppError, can, deniedMessage, isAction, MESSAGES, tokensMay, type Action } from "@flowdeck/shared";
+import { API_TOKEN_MESSAGES } from "@flowdeck/shared/api-tokens/messages";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Database } from "../db/database.ts";
 import { actorRole, type Actor } from "../lib/actor.ts";
@@ -39,6 +40,9 @@ export function registerTenancy(app: FastifyInstance, db: Database) {
     const actor = await actorInOrganization(db, request.actor, orgId);
     if (!actor) throw new AppError("not-found", MESSAGES.organizationNotFound);
     const action = request.routeOptions.config.action!;
+    if (actor.kind === "token" && !tokensMay(action)) {
+      throw new AppError("permission-denied", API_TOKEN_MESSAGES.peopleOnly);
+    }
     if (!can(actorRole(actor), action)) throw new AppError("permission-denied", deniedMessage(action));
     request.actor = actor;
   });

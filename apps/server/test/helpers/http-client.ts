@@ -2,14 +2,20 @@ import type { FastifyInstance, InjectOptions } from "fastify";
 
 export type TestResponse<T = unknown> = { status: number; body: T; headers: Record<string, unknown> };
 
+/** What the web app sends with every request. */
+const BROWSER_HEADERS = { origin: "http://localhost:3000" };
+
 /**
  * A browser-like client over app.inject(): it keeps the session cookie between calls and sends
- * the same-origin headers the web app sends.
+ * the same-origin headers the web app sends. `headers` replaces those, e.g. for a script's client.
  */
 export class TestClient {
   private cookies = new Map<string, string>();
 
-  constructor(private readonly app: FastifyInstance) {}
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly headers: Record<string, string> = BROWSER_HEADERS,
+  ) {}
 
   get<T = any>(url: string) {
     return this.request<T>({ method: "GET", url });
@@ -32,10 +38,7 @@ export class TestClient {
   }
 
   async request<T>(options: InjectOptions): Promise<TestResponse<T>> {
-    const headers: Record<string, string> = {
-      origin: "http://localhost:3000",
-      ...(options.headers as Record<string, string>),
-    };
+    const headers: Record<string, string> = { ...this.headers, ...(options.headers as Record<string, string>) };
     if (this.cookies.size > 0) headers.cookie = this.cookieHeader;
     if (options.payload !== undefined && !headers["content-type"]) headers["content-type"] = "application/json";
     const response = await this.app.inject({ ...options, headers });
@@ -59,4 +62,9 @@ export class TestClient {
       else this.cookies.set(name.trim(), rest.join("="));
     }
   }
+}
+
+/** A script calling the API with a bearer token, as curl would: no cookie, no Origin header. */
+export function bearerClient(app: FastifyInstance, token: string): TestClient {
+  return new TestClient(app, { authorization: `Bearer ${token}` });
 }

@@ -1,3 +1,4 @@
+import { API_TOKEN_MESSAGES } from "../api-tokens/messages.ts";
 import { DOCUMENT_MESSAGES } from "../documents/messages.ts";
 import { MESSAGES } from "../errors/messages.ts";
 import { MEMBER_MESSAGES } from "../members/messages.ts";
@@ -10,6 +11,8 @@ export type ActionRule = {
   minimumRole: Role;
   /** The specification's text for a refusal, where it has one. */
   deniedMessage?: string;
+  /** Only a signed-in person may do it, never an API token: tokens cannot mint or end tokens. */
+  peopleOnly?: true;
 };
 
 /**
@@ -23,7 +26,11 @@ export const ACTIONS = {
   "members.updateRole": { minimumRole: "admin", deniedMessage: MESSAGES.cannotUpdateMemberRoles },
   "members.remove": { minimumRole: "admin", deniedMessage: MESSAGES.cannotRemoveMembers },
   /** Only the creator, in fact: the service checks that the owner asking is the creator. */
-  "members.transferOwnership": { minimumRole: "owner", deniedMessage: MEMBER_MESSAGES.onlyCreatorTransfers },
+  "members.transferOwnership": {
+    minimumRole: "owner",
+    deniedMessage: MEMBER_MESSAGES.onlyCreatorTransfers,
+    peopleOnly: true,
+  },
   "invitations.read": { minimumRole: "admin", deniedMessage: MESSAGES.cannotInvite },
   "invitations.send": { minimumRole: "admin", deniedMessage: MESSAGES.cannotInvite },
   "invitations.cancel": { minimumRole: "admin", deniedMessage: MESSAGES.cannotInvite },
@@ -45,6 +52,9 @@ export const ACTIONS = {
   "documents.delete": { minimumRole: "editor", deniedMessage: DOCUMENT_MESSAGES.noPermission },
   "settings.read": { minimumRole: "viewer" },
   "settings.update": { minimumRole: "admin", deniedMessage: SETTINGS_MESSAGES.noPermission },
+  "apiTokens.read": { minimumRole: "admin", deniedMessage: API_TOKEN_MESSAGES.cannotManage, peopleOnly: true },
+  "apiTokens.create": { minimumRole: "admin", deniedMessage: API_TOKEN_MESSAGES.cannotManage, peopleOnly: true },
+  "apiTokens.revoke": { minimumRole: "admin", deniedMessage: API_TOKEN_MESSAGES.cannotManage, peopleOnly: true },
 } as const satisfies Record<string, ActionRule>;
 
 export type Action = keyof typeof ACTIONS;
@@ -62,4 +72,10 @@ export function can(role: Role | null | undefined, action: Action): boolean {
 export function deniedMessage(action: Action): string {
   const rule: ActionRule = ACTIONS[action];
   return rule.deniedMessage ?? `You need ${rule.minimumRole} role or higher to do this`;
+}
+
+/** Whether an API token may do `action` at all (its role is checked as a member's is). */
+export function tokensMay(action: Action): boolean {
+  const rule: ActionRule = ACTIONS[action];
+  return !rule.peopleOnly;
 }

@@ -2,6 +2,7 @@ import {
   BarChart3,
   CreditCard,
   FileText,
+  KeyRound,
   LayoutDashboard,
   Mail,
   ScrollText,
@@ -23,6 +24,7 @@ export const PAGE_ICONS: Record<string, LucideIcon> = {
   "/admin/members": Users,
   "/admin/invitations": Mail,
   "/admin/settings": Settings,
+  "/admin/api-tokens": KeyRound,
   "/admin/audit": ScrollText,
   "/admin/billing": CreditCard,
 };

@@ -1,0 +1,76 @@
+import { AppError, roleRank, type Page, type PageQuery } from "@flowdeck/shared";
+import { API_TOKEN_MESSAGES } from "@flowdeck/shared/api-tokens/messages";
+import {
+  API_TOKEN_PREFIX,
+  type ApiToken,
+  type CreateApiTokenSchema,
+  type CreatedApiToken,
+} from "@flowdeck/shared/api-tokens/schemas";
+import type { z } from "zod";
+import type { Database } from "../../db/database.ts";
+import type { UserActor } from "../../lib/actor.ts";
+import { hashSecret, newSecret, secretHint } from "../../lib/secrets.ts";
+import { insertToken, listLiveTokens, revokeToken as revokeTokenRow, type ApiTokenRow } from "./repository.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+type Scope = { db: Database; organizationId: string };
+
+function toApiToken(
+  row: Omit<ApiTokenRow, "creatorId" | "creatorName" | "creatorEmail"> & Partial<ApiTokenRow>,
+): ApiToken {
+  return {
+    id: row.id,
+    name: row.name,
+    role: row.role,
+    hint: row.hint,
+    createdBy: row.creatorId ? { id: row.creatorId, name: row.creatorName ?? "", email: row.creatorEmail ?? "" } : null,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+  };
+}
+
+export async function listTokens(scope: Scope, page: PageQuery): Promise<Page<ApiToken>> {
+  const { rows, total } = await listLiveTokens(scope.db, {
+    organizationId: scope.organizationId,
+    limit: page.pageSize,
+    offset: (page.page - 1) * page.pageSize,
+  });
+  return { items: rows.map(toApiToken), total, page: page.page, pageSize: page.pageSize };
+}
+
+/**
+ * Mints a token. Its role is never above its creator's (a null role acts as viewer); the secret
+ * is in this answer only, the database keeps its hash.
+ */
+export async function createToken(
+  scope: Scope & { creator: UserActor },
+  input: z.output<typeof CreateApiTokenSchema>,
+): Promise<CreatedApiToken> {
+  const { creator } = scope;
+  if (roleRank(input.role) > roleRank(creator.role ?? "viewer")) {
+    throw new AppError("permission-denied", API_TOKEN_MESSAGES.roleAboveYours, {
+      role: API_TOKEN_MESSAGES.roleAboveYours,
+    });
+  }
+  const token = newSecret(API_TOKEN_PREFIX);
+  const row = await insertToken(scope.db, {
+    organizationId: scope.organizationId,
+    name: input.name,
+    role: input.role,
+    tokenHash: hashSecret(token),
+    hint: secretHint(token, API_TOKEN_PREFIX),
+    createdBy: creator.userId,
+    expiresAt: input.expiresInDays === null ? null : new Date(Date.now() + input.expiresInDays * DAY_MS),
+  });
+  return {
+    ...toApiToken({ ...row, creatorId: creator.userId, creatorName: creator.name, creatorEmail: creator.email }),
+    token,
+  };
+}
+
+export async function revokeToken(scope: Scope, tokenId: string): Promise<void> {
+  const revoked = await revokeTokenRow(scope.db, { organizationId: scope.organizationId, tokenId });
+  if (!revoked) throw new AppError("not-found", API_TOKEN_MESSAGES.notFound);
+}

@@ -1,0 +1,39 @@
+import { expect, test } from "./support/fixtures.ts";
+
+test("an admin creates a token, a script calls the API with it, and a revoked token is refused", async ({
+  owner,
+  ownerPage: page,
+  newRequest,
+}) => {
+  await page.goto("/admin/api-tokens");
+  await expect(page.getByRole("heading", { level: 1, name: "API tokens" })).toBeVisible();
+  await page.getByLabel("Token name").fill("Deploy pipeline");
+  await page.getByLabel("Role").selectOption("editor");
+  await page.getByLabel("Expires").selectOption("30");
+  await page.getByRole("button", { name: "Create token" }).click();
+
+  const secret = (await page.getByLabel("New API token").textContent())!.trim();
+  expect(secret).toMatch(/^fdt_/);
+  const row = page.getByRole("row", { name: /Deploy pipeline/ });
+  await expect(row).toContainText("editor");
+  await expect(row).toContainText("Never"); // not used yet; it expires in 30 days
+
+  // A script: no cookie, only the bearer token.
+  const script = await newRequest();
+  const headers = { authorization: `Bearer ${secret}` };
+  const tasksUrl = `/api/orgs/${owner.organizationId}/tasks`;
+  const created = await script.post(tasksUrl, {
+    headers,
+    data: { name: "Made by a script", commands: { linux: "echo hi" } },
+  });
+  expect(created.status()).toBe(201);
+  await page.goto("/tasks");
+  await expect(page.getByRole("heading", { name: "Made by a script" })).toBeVisible();
+
+  await page.goto("/admin/api-tokens");
+  await expect(page.getByRole("row", { name: /Deploy pipeline/ })).not.toContainText("Never"); // used now
+  await page.getByRole("button", { name: "Revoke Deploy pipeline" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Revoke token" }).click();
+  await expect(page.getByRole("row", { name: /Deploy pipeline/ })).toHaveCount(0);
+  expect((await script.get(tasksUrl, { headers })).status()).toBe(401);
+});
