@@ -81,7 +81,7 @@ export function RegisterPage() {
           <legend className="mb-2 text-sm font-medium text-gray-700 dark:text-gray-200">
             How do you want to start?
           </legend>
-          <div className="grid gap-2 sm:grid-cols-2">
+          <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
             {MODES.map((option) => (
               <label
                 key={option.value}
@@ -105,7 +105,7 @@ export function RegisterPage() {
                   />
                   {option.label}
                 </span>
-                <span className="mt-1 text-xs text-gray-500 dark:text-gray-400">{option.description}</span>
+                <span className="mt-1 text-xs text-gray-600 dark:text-gray-300">{option.description}</span>
               </label>
             ))}
           </div>

@@ -66,7 +66,7 @@ export function InvitationAcceptPage() {
       <div className="text-center">
         <MailOpen aria-hidden className="mx-auto size-10 text-indigo-600 dark:text-indigo-400" />
         <h1 className="mt-4 text-2xl font-semibold">{INVITATION_MESSAGES.invitedTitle}</h1>
-        <p className="mt-2 text-gray-600 dark:text-gray-400">
+        <p className="mt-2 wrap-anywhere text-gray-600 dark:text-gray-400">
           {invitation.invitedByName || "Someone"} invited you to join <strong>{invitation.organizationName}</strong> on
           Flowdeck.
         </p>

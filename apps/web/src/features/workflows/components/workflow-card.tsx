@@ -43,7 +43,7 @@ export function WorkflowCard({ orgId, workflow, timezone, now, view, canEdit, ..
       <div className={clsx("flex flex-col gap-4", list && "md:flex-row md:items-start md:justify-between")}>
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
-            <h3 id={titleId} className="min-w-0 text-base font-semibold break-words text-gray-900 dark:text-gray-100">
+            <h3 id={titleId} className="min-w-0 text-base font-semibold wrap-anywhere text-gray-900 dark:text-gray-100">
               {workflow.name}
             </h3>
             <div className="flex flex-wrap gap-1.5">
@@ -52,7 +52,7 @@ export function WorkflowCard({ orgId, workflow, timezone, now, view, canEdit, ..
             </div>
           </div>
           {workflow.description && (
-            <p className="mt-1.5 line-clamp-3 text-sm break-words text-gray-600 dark:text-gray-400">
+            <p className="mt-1.5 line-clamp-3 text-sm wrap-anywhere text-gray-600 dark:text-gray-400">
               {workflow.description}
             </p>
           )}
@@ -136,7 +136,7 @@ function Meta({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="flex gap-1.5">
       <dt className="shrink-0">{label}:</dt>
-      <dd className="min-w-0 font-medium break-words text-gray-700 dark:text-gray-300">{children}</dd>
+      <dd className="min-w-0 font-medium wrap-anywhere text-gray-700 dark:text-gray-300">{children}</dd>
     </div>
   );
 }
