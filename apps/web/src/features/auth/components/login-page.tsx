@@ -52,14 +52,14 @@ export function LoginPage() {
 
   if (secondFactor) {
     return (
-      <AuthLayout title="Sign in to Flowdeck" subtitle="One more step: confirm it is you.">
+      <AuthLayout title="Sign in to Flowdeck" pageTitle="Log In" subtitle="One more step: confirm it is you.">
         <SecondFactorForm onSignedIn={finishSignIn} />
       </AuthLayout>
     );
   }
 
   return (
-    <AuthLayout title="Sign in to Flowdeck" subtitle="Welcome back. Enter your details to continue.">
+    <AuthLayout title="Sign in to Flowdeck" pageTitle="Log In" subtitle="Welcome back. Enter your details to continue.">
       <form onSubmit={submit} noValidate className="space-y-4">
         {errors._ && <Alert tone="error">{errors._}</Alert>}
         <TextField

@@ -74,7 +74,11 @@ export function RegisterPage() {
   };
 
   return (
-    <AuthLayout title="Create your account" subtitle="Join your team's organization or start a new one.">
+    <AuthLayout
+      title="Create your account"
+      pageTitle="Sign Up"
+      subtitle="Join your team's organization or start a new one."
+    >
       <form onSubmit={submit} noValidate className="space-y-4">
         {errors._ && <Alert tone="error">{errors._}</Alert>}
         <fieldset>

@@ -24,7 +24,7 @@ export function DocumentCard({
       <div className="flex items-start gap-3 p-4 pb-3">
         <FileIcon fileClass={document.fileClass} />
         <div className="min-w-0 flex-1">
-          <h3 id={titleId} className="text-sm font-semibold text-gray-900 dark:text-gray-100">
+          <h2 id={titleId} className="text-sm font-semibold text-gray-900 dark:text-gray-100">
             <button
               type="button"
               onClick={() => handlers.onOpen(document)}
@@ -32,7 +32,7 @@ export function DocumentCard({
             >
               {document.title}
             </button>
-          </h3>
+          </h2>
           <p className="truncate text-xs text-gray-500 dark:text-gray-400" title={document.fileName}>
             {document.fileName}
           </p>

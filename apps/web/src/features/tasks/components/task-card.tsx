@@ -38,9 +38,9 @@ export function TaskCard({ task, now, onEdit, onDelete }: TaskCardProps) {
       className="flex flex-col rounded-lg border border-gray-200 bg-white p-5 shadow-sm dark:border-gray-800 dark:bg-gray-900"
     >
       <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
-        <h3 id={titleId} className="min-w-0 text-base font-semibold wrap-anywhere text-gray-900 dark:text-gray-100">
+        <h2 id={titleId} className="min-w-0 text-base font-semibold wrap-anywhere text-gray-900 dark:text-gray-100">
           {task.name}
-        </h3>
+        </h2>
         <div className="flex flex-wrap gap-1.5">
           <Badge color={task.status === "active" ? "green" : "gray"}>
             {task.status === "active" ? "Active" : "Inactive"}
