@@ -6,6 +6,8 @@ import { findPage } from "@flowdeck/shared/permissions/pages";
 import { useDocumentTitle } from "@/lib/use-document-title.ts";
 import { useMe } from "@/features/session/api/get-me.ts";
 import { useCurrentOrganization } from "@/features/session/use-current-organization.ts";
+import { useRemovedFromOrganization } from "@/features/session/use-removed-from-organization.ts";
+import { Alert } from "@/components/ui/alert.tsx";
 import { useLiveUpdates } from "@/features/live/use-live-updates.ts";
 import { PageSkeleton } from "./page-skeleton.tsx";
 import { Sidebar } from "./sidebar.tsx";
@@ -16,6 +18,7 @@ export function AppShell() {
   const { organization } = useCurrentOrganization();
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
+  const { removedFrom, dismiss } = useRemovedFromOrganization();
   useDocumentTitle(findPage(pathname)?.label, organization?.name);
   useLiveUpdates(organization?.id ?? null);
   if (!me) return null;
@@ -70,6 +73,17 @@ export function AppShell() {
       {/* Focusable so the skip link moves focus here, not only the scroll position. */}
       <main id="main" tabIndex={-1} className="focus:outline-none lg:pl-64">
         <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
+          {removedFrom && (
+            <Alert
+              tone="info"
+              title={`You are no longer a member of ${removedFrom}`}
+              onDismiss={dismiss}
+              className="mb-6"
+            >
+              An admin of {removedFrom} removed you, so its pages are closed to you. If that is a mistake, ask one of
+              its admins to invite you again.
+            </Alert>
+          )}
           <Suspense fallback={<PageSkeleton />}>
             <Outlet />
           </Suspense>

@@ -20,17 +20,27 @@ const MODES: { value: Mode; label: string; description: string }[] = [
   { value: "create", label: "Create a new organization", description: "Start a workspace for your team" },
 ];
 
+/**
+ * The invitation code: ?code=, or the one in ?redirect=/invite/{code} when the invitee went from
+ * the invitation to Log In and on to "Create one".
+ */
+function invitationCodeOf(searchParams: URLSearchParams, redirect: string): string {
+  const fromInvitation = /^\/invite\/([^/?#]+)$/.exec(redirect)?.[1];
+  return searchParams.get("code") ?? (fromInvitation ? decodeURIComponent(fromInvitation) : "");
+}
+
 export function RegisterPage() {
   const [searchParams] = useSearchParams();
   const redirect = safeRedirect(searchParams.get("redirect"));
+  const code = invitationCodeOf(searchParams, redirect);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [mode, setMode] = useState<Mode>(searchParams.get("code") ? "join" : "create");
+  const [mode, setMode] = useState<Mode>(code ? "join" : "create");
   const [values, setValues] = useState({
     email: searchParams.get("email") ?? "",
     password: "",
     confirmPassword: "",
-    invitationCode: searchParams.get("code") ?? "",
+    invitationCode: code,
     organizationName: "",
     domain: "",
   });
