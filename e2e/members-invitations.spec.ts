@@ -72,7 +72,7 @@ test("an invitee registers from the mailed link and joins; the owner sees it liv
     await expect(invitee.getByText("Please log in to accept this invitation.")).toBeVisible();
     await expect(invitee.getByRole("link", { name: "Log In" })).toHaveAttribute(
       "href",
-      `/login?redirect=${encodeURIComponent(new URL(link).pathname)}`,
+      `/login?${new URLSearchParams({ redirect: new URL(link).pathname, email: inviteeEmail })}`,
     );
 
     await invitee.getByRole("link", { name: "Create an account with this invitation" }).click();
@@ -93,7 +93,19 @@ test("an invitee registers from the mailed link and joins; the owner sees it liv
 
     // The owner makes them a viewer: the invitee's navigation follows without a reload.
     await inviteeStream;
-    await row.getByLabel(`Role of ${inviteeName}`).selectOption("viewer");
+    // A role picked in the list waits for confirmation: cancelling keeps the old one.
+    const roleSelect = row.getByLabel(`Role of ${inviteeName}`);
+    await roleSelect.focus();
+    await roleSelect.selectOption("viewer");
+    const confirmRole = page.getByRole("dialog", { name: "Change role" });
+    await expect(confirmRole).toContainText(
+      `Make ${inviteeName} (${inviteeEmail}) a viewer of ${owner.organizationName}?`,
+    );
+    await confirmRole.getByRole("button", { name: "Cancel" }).click();
+    await expect(roleSelect).toHaveValue("editor");
+    await expect(roleSelect).toBeFocused();
+    await roleSelect.selectOption("viewer");
+    await confirmRole.getByRole("button", { name: "Change role" }).click();
     await expect(page.getByText(`${inviteeName} is now a viewer.`)).toBeVisible();
     await expect(roleBadge(page, inviteeEmail)).toHaveText("viewer");
     await expect(inviteeNav.getByRole("link", { name: "Tasks" })).toHaveCount(0);
@@ -108,6 +120,8 @@ test("an invitee registers from the mailed link and joins; the owner sees it liv
     await expect(memberRow(page, inviteeEmail)).toHaveCount(0);
     // The removed member's screen loses the organization without a reload.
     await expect(invitee.getByText("Please select an organization to view navigation")).toBeVisible();
+    // ...and tells them why.
+    await expect(invitee.getByText(`You are no longer a member of ${owner.organizationName}`)).toBeVisible();
   } finally {
     await inviteeContext.close();
   }
@@ -249,6 +263,7 @@ test("an admin is offered, and allowed, only what the member-table rules allow",
 
     // What the rules allow works from the page: the editor becomes a viewer.
     await editorRow.getByRole("combobox").selectOption("viewer");
+    await page.getByRole("dialog", { name: "Change role" }).getByRole("button", { name: "Change role" }).click();
     await expect(roleBadge(page, editorEmail)).toHaveText("viewer");
   } finally {
     await context.close();

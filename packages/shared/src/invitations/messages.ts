@@ -18,6 +18,9 @@ export const INVITATION_MESSAGES = {
   customMessageTooLong: "The message must be at most 1000 characters",
   // Spec 2 "Invitation acceptance".
   invalidTitle: "Invalid Invitation",
+  alreadyAcceptedTitle: "Invitation already accepted",
+  alreadyAccepted: (organizationName: string) =>
+    `You already accepted this invitation and joined ${organizationName}. It cannot be used again.`,
   invitedTitle: "You've been invited!",
   pleaseLogIn: "Please log in to accept this invitation.",
   processingTitle: "Processing Invitation",

@@ -1,7 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import clsx from "clsx";
 import { X } from "lucide-react";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 
 export type ModalSize = "sm" | "md" | "lg" | "xl" | "2xl" | "3xl" | "4xl" | "5xl" | "6xl" | "7xl" | "full";
 
@@ -32,11 +32,27 @@ const sizeClasses: Record<ModalSize, string> = {
 
 /** A dialog that keeps focus inside and closes on Escape, overlay click or its close button. */
 export function Modal({ open, onClose, title, description, size = "md", children, footer }: ModalProps) {
+  // Our dialogs open from state, not from a Radix trigger, so Radix does not know where focus
+  // was: remember the opener and give focus back to it on close (Escape, overlay, close button).
+  // Taken while rendering the opening, before a field inside with autoFocus takes focus.
+  const [wasOpen, setWasOpen] = useState(false);
+  const [opener, setOpener] = useState<HTMLElement | null>(null);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setOpener(document.activeElement instanceof HTMLElement ? document.activeElement : null);
+  }
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-gray-950/50 backdrop-blur-sm" />
         <Dialog.Content
+          onCloseAutoFocus={(event) => {
+            // An opener gone meanwhile (its row deleted) leaves focus to the browser.
+            if (opener?.isConnected) {
+              event.preventDefault();
+              opener.focus();
+            }
+          }}
           className={clsx(
             "fixed top-1/2 left-1/2 z-50 flex max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col",
             "rounded-lg bg-white shadow-xl ring-1 ring-gray-900/10 dark:bg-gray-900 dark:ring-white/10",

@@ -22,9 +22,10 @@ const toneClasses: Record<StatTone, string> = {
 
 export function StatCard({ label, value, icon: Icon, hint, tone = "gray" }: StatCardProps) {
   return (
-    <div className="flex items-start gap-4 rounded-lg border border-gray-200 bg-white p-5 shadow-sm dark:border-gray-800 dark:bg-gray-900">
+    <div className="flex items-start gap-3 rounded-lg border border-gray-200 bg-white p-4 sm:gap-4 sm:p-5 shadow-sm dark:border-gray-800 dark:bg-gray-900">
       {Icon ? (
-        <span className={`flex size-10 shrink-0 items-center justify-center rounded-lg ${toneClasses[tone]}`}>
+        // Two cards share a phone's width: the icon gives way to the figure there.
+        <span className={`hidden size-10 shrink-0 items-center justify-center rounded-lg sm:flex ${toneClasses[tone]}`}>
           <Icon aria-hidden="true" className="size-5" />
         </span>
       ) : null}

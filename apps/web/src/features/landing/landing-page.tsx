@@ -3,6 +3,8 @@ import { ArrowRight, CreditCard, Users, Workflow } from "lucide-react";
 import { Link } from "react-router";
 import { ThemeToggle } from "@/components/ui/theme-toggle.tsx";
 import { InvitationDeclinedNotice } from "@/features/invitations/components/declined-notice.tsx";
+import { useMe } from "@/features/session/api/get-me.ts";
+import { useDocumentTitle } from "@/lib/use-document-title.ts";
 
 type Feature = { title: string; description: string; icon: LucideIcon };
 
@@ -32,6 +34,9 @@ const navLink =
   "rounded-lg px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-100 hover:text-gray-900 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none dark:text-gray-300 dark:hover:bg-gray-800 dark:hover:text-gray-100";
 
 export function LandingPage() {
+  useDocumentTitle();
+  // A signed-in visitor is offered the way back to their dashboard, not Login and Sign Up.
+  const { data: me } = useMe();
   return (
     <div className="flex min-h-screen flex-col bg-gray-50 text-gray-900 dark:bg-gray-950 dark:text-gray-100">
       <header className="border-b border-gray-200 bg-white/80 backdrop-blur dark:border-gray-800 dark:bg-gray-900/80">
@@ -40,12 +45,20 @@ export function LandingPage() {
             Flowdeck
           </Link>
           <nav aria-label="Account" className="flex items-center gap-1 sm:gap-2">
-            <Link to="/login" className={navLink}>
-              Login
-            </Link>
-            <Link to="/register" className={navLink}>
-              Sign Up
-            </Link>
+            {me ? (
+              <Link to="/dashboard" className={navLink}>
+                Dashboard
+              </Link>
+            ) : (
+              <>
+                <Link to="/login" className={navLink}>
+                  Login
+                </Link>
+                <Link to="/register" className={navLink}>
+                  Sign Up
+                </Link>
+              </>
+            )}
             <ThemeToggle />
           </nav>
         </div>
@@ -60,13 +73,22 @@ export function LandingPage() {
             running.
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            <Link to="/register" className={primaryButton}>
-              Get Started
-              <ArrowRight aria-hidden="true" className="size-4" />
-            </Link>
-            <Link to="/login" className={secondaryButton}>
-              Sign In
-            </Link>
+            {me ? (
+              <Link to="/dashboard" className={primaryButton}>
+                Go to your dashboard
+                <ArrowRight aria-hidden="true" className="size-4" />
+              </Link>
+            ) : (
+              <>
+                <Link to="/register" className={primaryButton}>
+                  Get Started
+                  <ArrowRight aria-hidden="true" className="size-4" />
+                </Link>
+                <Link to="/login" className={secondaryButton}>
+                  Sign In
+                </Link>
+              </>
+            )}
           </div>
         </section>
 

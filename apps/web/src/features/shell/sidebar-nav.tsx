@@ -63,7 +63,7 @@ function NavItem({ page, role, onNavigate }: { page: PageDefinition; role: Role 
       <span
         aria-disabled="true"
         title={hint}
-        className="flex cursor-not-allowed items-center gap-3 rounded-lg px-2 py-2 text-sm text-gray-400 dark:text-gray-600"
+        className="flex cursor-not-allowed items-center gap-3 rounded-lg px-2 py-2 text-sm text-gray-500 dark:text-gray-400"
       >
         {Icon && <Icon className="h-4 w-4 shrink-0" aria-hidden />}
         <span className="flex flex-col">

@@ -1,16 +1,21 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { ThemeToggle } from "@/components/ui/theme-toggle.tsx";
+import { useDocumentTitle } from "@/lib/use-document-title.ts";
 
 export function AuthLayout({
   title,
+  pageTitle = title,
   subtitle,
   children,
 }: {
   title: string;
+  /** The browser tab's name for the page, when the heading does not serve. */
+  pageTitle?: string;
   subtitle?: ReactNode;
   children: ReactNode;
 }) {
+  useDocumentTitle(pageTitle);
   return (
     <div className="flex min-h-screen flex-col bg-gray-50 dark:bg-gray-950">
       <header className="flex items-center justify-between px-4 py-4 sm:px-8">

@@ -20,7 +20,8 @@ export function LoginPage() {
   const redirect = safeRedirect(searchParams.get("redirect"));
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [values, setValues] = useState({ email: "", password: "", rememberMe: false });
+  // An invitee comes with the invited address (?email=), kept for "Create one" too.
+  const [values, setValues] = useState({ email: searchParams.get("email") ?? "", password: "", rememberMe: false });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const [secondFactor, setSecondFactor] = useState(false);
@@ -52,14 +53,14 @@ export function LoginPage() {
 
   if (secondFactor) {
     return (
-      <AuthLayout title="Sign in to Flowdeck" subtitle="One more step: confirm it is you.">
+      <AuthLayout title="Sign in to Flowdeck" pageTitle="Log In" subtitle="One more step: confirm it is you.">
         <SecondFactorForm onSignedIn={finishSignIn} />
       </AuthLayout>
     );
   }
 
   return (
-    <AuthLayout title="Sign in to Flowdeck" subtitle="Welcome back. Enter your details to continue.">
+    <AuthLayout title="Sign in to Flowdeck" pageTitle="Log In" subtitle="Welcome back. Enter your details to continue.">
       <form onSubmit={submit} noValidate className="space-y-4">
         {errors._ && <Alert tone="error">{errors._}</Alert>}
         <TextField
@@ -98,11 +99,18 @@ export function LoginPage() {
         <OAuthButtons purpose="login" callbackURL={redirect} />
       </div>
       <p className="mt-6 text-center text-sm text-gray-600 dark:text-gray-400">
-        No account yet?{" "}
-        <TextLink to={`/register${searchParams.get("redirect") ? `?redirect=${encodeURIComponent(redirect)}` : ""}`}>
-          Create one
-        </TextLink>
+        No account yet? <TextLink to={registerLink(searchParams)}>Create one</TextLink>
       </p>
     </AuthLayout>
   );
+}
+
+/** "Create one" keeps where the visitor was going and the address they came with. */
+function registerLink(searchParams: URLSearchParams): string {
+  const kept = new URLSearchParams();
+  for (const name of ["redirect", "email"]) {
+    const value = searchParams.get(name);
+    if (value) kept.set(name, name === "redirect" ? safeRedirect(value) : value);
+  }
+  return kept.size > 0 ? `/register?${kept}` : "/register";
 }

@@ -20,17 +20,27 @@ const MODES: { value: Mode; label: string; description: string }[] = [
   { value: "create", label: "Create a new organization", description: "Start a workspace for your team" },
 ];
 
+/**
+ * The invitation code: ?code=, or the one in ?redirect=/invite/{code} when the invitee went from
+ * the invitation to Log In and on to "Create one".
+ */
+function invitationCodeOf(searchParams: URLSearchParams, redirect: string): string {
+  const fromInvitation = /^\/invite\/([^/?#]+)$/.exec(redirect)?.[1];
+  return searchParams.get("code") ?? (fromInvitation ? decodeURIComponent(fromInvitation) : "");
+}
+
 export function RegisterPage() {
   const [searchParams] = useSearchParams();
   const redirect = safeRedirect(searchParams.get("redirect"));
+  const code = invitationCodeOf(searchParams, redirect);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [mode, setMode] = useState<Mode>(searchParams.get("code") ? "join" : "create");
+  const [mode, setMode] = useState<Mode>(code ? "join" : "create");
   const [values, setValues] = useState({
     email: searchParams.get("email") ?? "",
     password: "",
     confirmPassword: "",
-    invitationCode: searchParams.get("code") ?? "",
+    invitationCode: code,
     organizationName: "",
     domain: "",
   });
@@ -74,14 +84,18 @@ export function RegisterPage() {
   };
 
   return (
-    <AuthLayout title="Create your account" subtitle="Join your team's organization or start a new one.">
+    <AuthLayout
+      title="Create your account"
+      pageTitle="Sign Up"
+      subtitle="Join your team's organization or start a new one."
+    >
       <form onSubmit={submit} noValidate className="space-y-4">
         {errors._ && <Alert tone="error">{errors._}</Alert>}
         <fieldset>
           <legend className="mb-2 text-sm font-medium text-gray-700 dark:text-gray-200">
             How do you want to start?
           </legend>
-          <div className="grid gap-2 sm:grid-cols-2">
+          <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
             {MODES.map((option) => (
               <label
                 key={option.value}
@@ -105,7 +119,7 @@ export function RegisterPage() {
                   />
                   {option.label}
                 </span>
-                <span className="mt-1 text-xs text-gray-500 dark:text-gray-400">{option.description}</span>
+                <span className="mt-1 text-xs text-gray-600 dark:text-gray-300">{option.description}</span>
               </label>
             ))}
           </div>

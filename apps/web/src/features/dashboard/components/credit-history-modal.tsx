@@ -27,8 +27,14 @@ const COLUMNS: DataTableColumn<CreditTransaction>[] = [
     className: "whitespace-nowrap",
     cell: (row) => <time dateTime={row.createdAt}>{formatDateTime(row.createdAt)}</time>,
   },
-  { key: "description", header: "Description", cell: (row) => row.description },
-  { key: "member", header: "Member", className: "whitespace-nowrap", cell: (row) => row.userName ?? "Former member" },
+  // Long words (links, long names) wrap, so Type and Amount stay in view.
+  { key: "description", header: "Description", className: "min-w-48 wrap-anywhere", cell: (row) => row.description },
+  {
+    key: "member",
+    header: "Member",
+    className: "max-w-48 wrap-anywhere",
+    cell: (row) => row.userName ?? "Former member",
+  },
   {
     key: "type",
     header: "Type",

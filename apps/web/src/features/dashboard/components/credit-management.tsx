@@ -53,7 +53,15 @@ export function CreditManagement({
           {balance === undefined ? "…" : formatCredits(balance)}
         </span>
       </p>
-      <form onSubmit={(event) => event.preventDefault()} noValidate className="space-y-3">
+      {/* Enter in a field consumes, the form's first action, as a click on Consume would. */}
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!credits.isPending) apply("consume");
+        }}
+        noValidate
+        className="space-y-3"
+      >
         <TextField
           label="Amount"
           type="number"
@@ -76,7 +84,7 @@ export function CreditManagement({
           onChange={(event) => setDescription(event.target.value)}
         />
         <div className={mayAdd ? "grid grid-cols-2 gap-2" : "grid grid-cols-1 gap-2"}>
-          <Button onClick={() => apply("consume")} busy={pendingKind === "consume"} disabled={credits.isPending}>
+          <Button type="submit" busy={pendingKind === "consume"} disabled={credits.isPending}>
             <Minus className="size-4" aria-hidden />
             Consume
           </Button>

@@ -15,7 +15,7 @@ export function DashboardPage() {
   return (
     <div className="space-y-6">
       <InvitationWelcomeNotice />
-      <h1 className="text-2xl font-semibold text-gray-900 dark:text-gray-100">
+      <h1 className="text-2xl font-semibold wrap-anywhere text-gray-900 dark:text-gray-100">
         Welcome back, {greetingName(me?.user)}!
       </h1>
       {organization ? (

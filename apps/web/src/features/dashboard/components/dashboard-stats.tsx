@@ -12,11 +12,7 @@ export function DashboardStats({ overview }: { overview: UseQueryResult<Organiza
   const { data, error, isPending, refetch, isFetching } = overview;
   if (isPending) {
     return (
-      <div
-        className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4"
-        aria-busy="true"
-        aria-label="Loading figures"
-      >
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4" aria-busy="true" aria-label="Loading figures">
         {[0, 1, 2, 3].map((index) => (
           <Skeleton key={index} className="h-[5.5rem]" />
         ))}
@@ -64,7 +60,7 @@ export function DashboardStats({ overview }: { overview: UseQueryResult<Organiza
     },
   ] as const;
   return (
-    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       {stats.map((stat) => (
         // A named group, so the figure can be found by its label.
         <div key={stat.label} role="group" aria-label={stat.label} className="[&>div]:h-full">

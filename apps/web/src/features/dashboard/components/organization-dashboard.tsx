@@ -23,12 +23,15 @@ export function OrganizationDashboard({ orgId, name, role }: { orgId: string; na
         </Alert>
       ))}
       <DashboardStats overview={overview} />
+      {/* On a phone: credits, then the latest transactions, then the shortcuts; side by side on large screens. */}
       <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-5">
-        <div className="grid min-w-0 gap-6 lg:col-span-2">
+        <div className="min-w-0 lg:col-span-2">
           <CreditManagement orgId={orgId} role={role} balance={overview.data?.credits.balance} />
+        </div>
+        <RecentTransactions orgId={orgId} className="min-w-0 lg:col-span-3 lg:row-span-2" />
+        <div className="min-w-0 lg:col-span-2">
           <QuickActions orgId={orgId} role={role} />
         </div>
-        <RecentTransactions orgId={orgId} className="min-w-0 lg:col-span-3" />
       </div>
       <OrganizationOverview overview={overview} />
     </div>

@@ -15,7 +15,7 @@ export function OrganizationOverview({ overview }: { overview: UseQueryResult<Ov
     <DashboardCard id="organization-overview-title" title="Organization Overview">
       {isPending ? (
         <div
-          className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4"
+          className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4"
           aria-busy="true"
           aria-label="Loading statistics"
         >
@@ -27,7 +27,7 @@ export function OrganizationOverview({ overview }: { overview: UseQueryResult<Ov
         // The figures above already show the error and a way to retry.
         <p className="text-sm text-gray-500 dark:text-gray-400">Statistics are not available right now.</p>
       ) : (
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
           <Breakdown
             title="Members by role"
             icon={Users}
@@ -95,13 +95,17 @@ function Breakdown({
   empty: string;
 }) {
   return (
-    <div role="group" aria-label={title} className="rounded-lg border border-gray-200 p-4 dark:border-gray-800">
+    <div
+      role="group"
+      aria-label={title}
+      className="min-w-0 rounded-lg border border-gray-200 p-3 sm:p-4 dark:border-gray-800"
+    >
       <div className="flex items-center justify-between gap-2">
-        <h3 className="flex items-center gap-2 text-sm font-medium text-gray-700 dark:text-gray-300">
-          <Icon className="size-4 text-gray-400" aria-hidden />
+        <h3 className="flex min-w-0 items-center gap-2 text-sm font-medium text-gray-700 dark:text-gray-300">
+          <Icon className="hidden size-4 shrink-0 text-gray-500 sm:block dark:text-gray-400" aria-hidden />
           {title}
         </h3>
-        <span className="text-xl font-semibold text-gray-900 tabular-nums dark:text-gray-100">
+        <span className="text-lg font-semibold sm:text-xl text-gray-900 tabular-nums dark:text-gray-100">
           {formatCount(total)}
         </span>
       </div>
@@ -110,17 +114,19 @@ function Breakdown({
       ) : (
         <dl className="mt-3 space-y-2">
           {rows.map((row) => (
-            <div key={row.label}>
-              <div className="flex justify-between text-xs">
-                <dt className="text-gray-600 dark:text-gray-400">{row.label}</dt>
-                <dd className="font-medium text-gray-900 tabular-nums dark:text-gray-100">{formatCount(row.value)}</dd>
-              </div>
-              <div aria-hidden className="mt-1 h-1.5 overflow-hidden rounded-full bg-gray-100 dark:bg-gray-800">
+            // A term, its figure and its bar: a dl's div may hold only dt and dd, so the bar is a dd too.
+            <div key={row.label} className="grid grid-cols-[1fr_auto] gap-x-2 text-xs">
+              <dt className="min-w-0 text-gray-600 dark:text-gray-400">{row.label}</dt>
+              <dd className="font-medium text-gray-900 tabular-nums dark:text-gray-100">{formatCount(row.value)}</dd>
+              <dd
+                aria-hidden
+                className="col-span-2 mt-1 h-1.5 overflow-hidden rounded-full bg-gray-100 dark:bg-gray-800"
+              >
                 <div
                   className={clsx("h-full rounded-full", row.bar)}
                   style={{ width: `${Math.round((row.value / total) * 100)}%` }}
                 />
-              </div>
+              </dd>
             </div>
           ))}
         </dl>

@@ -19,20 +19,20 @@ export function DocumentCard({
   return (
     <article
       aria-labelledby={titleId}
-      className="flex w-full flex-col overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm dark:border-gray-800 dark:bg-gray-900"
+      className="flex w-full min-w-0 flex-col overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm dark:border-gray-800 dark:bg-gray-900"
     >
       <div className="flex items-start gap-3 p-4 pb-3">
         <FileIcon fileClass={document.fileClass} />
         <div className="min-w-0 flex-1">
-          <h3 id={titleId} className="text-sm font-semibold text-gray-900 dark:text-gray-100">
+          <h2 id={titleId} className="text-sm font-semibold text-gray-900 dark:text-gray-100">
             <button
               type="button"
               onClick={() => handlers.onOpen(document)}
-              className="line-clamp-2 text-left break-words hover:text-indigo-600 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:hover:text-indigo-400"
+              className="line-clamp-2 text-left wrap-anywhere hover:text-indigo-600 hover:underline focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-indigo-500 dark:hover:text-indigo-400"
             >
               {document.title}
             </button>
-          </h3>
+          </h2>
           <p className="truncate text-xs text-gray-500 dark:text-gray-400" title={document.fileName}>
             {document.fileName}
           </p>
@@ -57,7 +57,7 @@ export function DocumentCard({
 
       <div className="flex flex-1 flex-col gap-3 px-4 pb-4">
         {document.description && (
-          <p className="line-clamp-2 text-sm text-gray-600 dark:text-gray-300">{document.description}</p>
+          <p className="line-clamp-2 text-sm wrap-anywhere text-gray-600 dark:text-gray-300">{document.description}</p>
         )}
         <DocumentTags tags={document.tags} />
         <div className="mt-auto space-y-2 border-t border-gray-100 pt-3 text-xs text-gray-500 dark:border-gray-800 dark:text-gray-400">

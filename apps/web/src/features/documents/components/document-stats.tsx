@@ -10,7 +10,7 @@ export function DocumentStatsRow({ orgId }: { orgId: string }) {
   if (isError) return null;
   if (isPending || !stats) {
     return (
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-busy="true" aria-label="Loading statistics">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4" aria-busy="true" aria-label="Loading statistics">
         <Skeleton className="h-12 sm:h-24" />
         {Array.from({ length: 3 }, (_, index) => (
           <Skeleton key={index} className="hidden h-24 sm:block" />

@@ -22,7 +22,7 @@ type DocumentsResultsProps = DocumentHandlers & {
   onClearFilters: () => void;
 };
 
-const GRID = "grid gap-4 sm:grid-cols-2 xl:grid-cols-3";
+const GRID = "grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3";
 
 /** The current page of documents as cards or rows, with its loading, error and empty states. */
 export function DocumentsResults({
@@ -108,7 +108,7 @@ export function DocumentsResults({
       {view === "grid" ? (
         <ul aria-label="Documents" className={GRID}>
           {data.items.map((document) => (
-            <li key={document.id} className="flex">
+            <li key={document.id} className="flex min-w-0">
               <DocumentCard orgId={orgId} document={document} {...handlers} />
             </li>
           ))}

@@ -62,7 +62,7 @@ export function EditDocumentForm({
         error={errors.description}
         onChange={(event) => setValues({ ...values, description: event.target.value })}
       />
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <SelectField
           label="Category"
           value={values.category}

@@ -150,7 +150,7 @@ export function UploadDocumentModal({
           error={errors.description}
           onChange={(event) => set("description", event.target.value)}
         />
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <SelectField
             label="Category"
             value={values.category}

@@ -1,6 +1,6 @@
 import { INVITATION_MESSAGES } from "@flowdeck/shared/invitations/messages";
 import type { InvitationPreview } from "@flowdeck/shared/invitations/schemas";
-import { MailOpen, TriangleAlert } from "lucide-react";
+import { CircleCheck, MailOpen, TriangleAlert } from "lucide-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
@@ -17,6 +17,7 @@ import { invitationKeys } from "../api/invitation-keys.ts";
 import { declinedState, welcomeState } from "./invitation-notice-state.ts";
 import { InvitationDetails } from "./invitation-details.tsx";
 import { InvitationLayout } from "./invitation-layout.tsx";
+import { acceptedOrganization, rememberAccepted } from "./accepted-invitations.ts";
 import { forgetRegistration, readRegistration, rememberRegistration } from "./registration-handoff.ts";
 
 const linkButton =
@@ -36,14 +37,33 @@ export function InvitationAcceptPage() {
   useEffect(() => {
     if (!joinedByRegistering || !handoff || !current) return;
     forgetRegistration();
+    rememberAccepted(inviteCode, current.name);
     void navigate("/dashboard", {
       replace: true,
       state: welcomeState({ organizationName: current.name, role: current.role ?? handoff.role }),
     });
-  }, [joinedByRegistering, handoff, current, navigate]);
+  }, [joinedByRegistering, handoff, current, navigate, inviteCode]);
+  const [alreadyAccepted] = useState(() => acceptedOrganization(inviteCode));
 
   const waitingForAccount = Boolean(preview.error && handoff && me.isPending);
   if (preview.isPending || joinedByRegistering || waitingForAccount) return <LoadingCard />;
+
+  if (preview.error && alreadyAccepted) {
+    return (
+      <InvitationLayout>
+        <div className="text-center">
+          <CircleCheck aria-hidden className="mx-auto size-10 text-green-600 dark:text-green-400" />
+          <h1 className="mt-4 text-2xl font-semibold">{INVITATION_MESSAGES.alreadyAcceptedTitle}</h1>
+          <p className="mt-2 wrap-anywhere text-gray-700 dark:text-gray-300">
+            {INVITATION_MESSAGES.alreadyAccepted(alreadyAccepted)}
+          </p>
+          <Link to="/dashboard" className={`${linkButton} mt-6 bg-indigo-600 text-white hover:bg-indigo-500`}>
+            Go to your dashboard
+          </Link>
+        </div>
+      </InvitationLayout>
+    );
+  }
 
   if (preview.error) {
     return (
@@ -66,7 +86,7 @@ export function InvitationAcceptPage() {
       <div className="text-center">
         <MailOpen aria-hidden className="mx-auto size-10 text-indigo-600 dark:text-indigo-400" />
         <h1 className="mt-4 text-2xl font-semibold">{INVITATION_MESSAGES.invitedTitle}</h1>
-        <p className="mt-2 text-gray-600 dark:text-gray-400">
+        <p className="mt-2 wrap-anywhere text-gray-600 dark:text-gray-400">
           {invitation.invitedByName || "Someone"} invited you to join <strong>{invitation.organizationName}</strong> on
           Flowdeck.
         </p>
@@ -115,7 +135,9 @@ function SignedOut({ code, invitation }: { code: string; invitation: InvitationP
     <div className="space-y-4 text-center">
       <p className="text-gray-700 dark:text-gray-300">{INVITATION_MESSAGES.pleaseLogIn}</p>
       <Link
-        to={`/login?${new URLSearchParams({ redirect: back })}`}
+        to={`/login?${new URLSearchParams({ redirect: back, email: invitation.email })}`}
+        // Logging in may turn into registering ("Create one"): the return here must know it.
+        onClick={() => rememberRegistration(code, invitation)}
         className={`${linkButton} w-full bg-indigo-600 text-white hover:bg-indigo-500`}
       >
         Log In
@@ -162,6 +184,7 @@ function Respond({
     setError(null);
     accept.mutate(undefined, {
       onSuccess: async (accepted) => {
+        rememberAccepted(code, accepted.organizationName);
         setLeaving(true);
         await navigate("/dashboard", { replace: true, state: welcomeState(accepted) });
         forgetPreview();

@@ -18,9 +18,10 @@ export function InvitationDetails({ invitation }: { invitation: InvitationPrevie
       </h2>
       <dl className="mt-3 space-y-2 text-sm">
         {rows.map(([label, value]) => (
-          <div key={label} className="grid grid-cols-[7rem_1fr] gap-2">
-            <dt className="text-gray-500 dark:text-gray-400">{label}</dt>
-            <dd className="font-medium break-all text-gray-900 dark:text-gray-100">{value}</dd>
+          // Label above value on a phone, so a long address breaks only where it must.
+          <div key={label} className="grid grid-cols-1 sm:grid-cols-[7rem_1fr] sm:gap-2">
+            <dt className="text-gray-600 dark:text-gray-400">{label}</dt>
+            <dd className="min-w-0 font-medium wrap-anywhere text-gray-900 dark:text-gray-100">{value}</dd>
           </div>
         ))}
       </dl>

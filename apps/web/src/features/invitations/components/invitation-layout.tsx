@@ -1,9 +1,11 @@
 import type { ReactNode } from "react";
+import { useDocumentTitle } from "@/lib/use-document-title.ts";
 import { Link } from "react-router";
 import { ThemeToggle } from "@/components/ui/theme-toggle.tsx";
 
 /** The public frame of /invite/{code}: the product's name, the theme toggle and one card. */
 export function InvitationLayout({ children }: { children: ReactNode }) {
+  useDocumentTitle("Invitation");
   return (
     <div className="flex min-h-screen flex-col bg-gray-50 text-gray-900 dark:bg-gray-950 dark:text-gray-100">
       <header className="flex items-center justify-between px-4 py-4 sm:px-8">

@@ -159,14 +159,14 @@ export function InvitationList({ orgId }: { orgId: string }) {
                     className="space-y-2 rounded-lg border border-gray-200 bg-white p-4 text-sm dark:border-gray-800 dark:bg-gray-900"
                   >
                     <div className="flex items-start justify-between gap-3">
-                      <p className="min-w-0 font-medium break-words text-gray-900 dark:text-gray-100">
+                      <p className="min-w-0 font-medium wrap-anywhere text-gray-900 dark:text-gray-100">
                         <EmailText email={row.email} />
                       </p>
                       <StatusBadge status={row.status} />
                     </div>
                     <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-gray-600 dark:text-gray-400">
                       <RoleBadge role={row.role} />
-                      <span className="break-words">
+                      <span className="wrap-anywhere">
                         by <EmailText email={row.invitedByName || "—"} />
                       </span>
                     </p>

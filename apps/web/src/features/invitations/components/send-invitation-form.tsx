@@ -59,7 +59,7 @@ export function SendInvitationForm({ orgId }: { orgId: string }) {
         We email a link that is valid for 7 days. Inviting an address again renews its invitation.
       </p>
       <form onSubmit={submit} noValidate className="mt-4 space-y-4">
-        <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-[1fr_12rem]">
           <TextField
             label="Email address"
             type="email"

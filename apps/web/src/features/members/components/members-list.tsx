@@ -90,7 +90,7 @@ export function MembersList({ members, total, loading, currentUserId, actions }:
                       {memberName(member)}
                       {you(member)}
                     </p>
-                    <p className="text-sm break-words text-gray-600 dark:text-gray-400">
+                    <p className="text-sm wrap-anywhere text-gray-600 dark:text-gray-400">
                       <EmailText email={member.email} />
                     </p>
                   </div>

@@ -66,16 +66,26 @@ function MembersSection({
   const [feedback, setFeedback] = useState<Feedback>(null);
   const [running, setRunning] = useState<Running>(null);
   const [removing, setRemoving] = useState<Member | null>(null);
+  // A role picked in a row waits for confirmation: a select changes on each arrow key.
+  const [roleChange, setRoleChange] = useState<{ member: Member; role: Role } | null>(null);
   const actor = { userId, role };
   const canManage = canManageMembers(role);
 
-  const changeRole = (member: Member, newRole: Role) => {
+  const askRoleChange = (member: Member, newRole: Role) => {
     if (newRole === member.role) return;
     const refusal = roleChangeRefusal(actor, member, newRole);
     if (refusal) return setFeedback({ tone: "error", text: refusal });
+    setRoleChange({ member, role: newRole });
+  };
+
+  const confirmRoleChange = () => {
+    const change = roleChange;
+    setRoleChange(null);
+    if (!change) return;
+    const { member, role: newRole } = change;
     const name = memberName(member);
     setFeedback(null);
-    setRunning({ title: "Updating role", message: `Making ${name} ${newRole === "admin" ? "an" : "a"} ${newRole}...` });
+    setRunning({ title: "Updating role", message: `Making ${name} ${roleWithArticle(newRole)}...` });
     updateRole.mutate(
       { userId: member.userId, role: newRole },
       {
@@ -134,7 +144,7 @@ function MembersSection({
                     actor={actor}
                     member={member}
                     disabled={running !== null}
-                    onChangeRole={(newRole) => changeRole(member, newRole)}
+                    onChangeRole={(newRole) => askRoleChange(member, newRole)}
                     onRemove={() => setRemoving(member)}
                   />
                 )
@@ -156,6 +166,21 @@ function MembersSection({
         </nav>
       )}
       <RoleLegend />
+      <ConfirmDialog
+        open={roleChange !== null}
+        title="Change role"
+        message={
+          roleChange && (
+            <>
+              Make <strong>{memberName(roleChange.member)}</strong> ({roleChange.member.email}){" "}
+              {roleWithArticle(roleChange.role)} of {organization.name}? Their access changes at once.
+            </>
+          )
+        }
+        confirmLabel="Change role"
+        onConfirm={confirmRoleChange}
+        onCancel={() => setRoleChange(null)}
+      />
       <ConfirmDialog
         open={removing !== null}
         title="Remove member"

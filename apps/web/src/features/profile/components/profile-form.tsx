@@ -61,7 +61,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
       <h2 id="details-heading" className="text-lg font-semibold">
         Details
       </h2>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <TextField
           label="Display name"
           autoComplete="name"

@@ -129,7 +129,7 @@ export function TwoFactorSection({ profile }: { profile: Profile }) {
           <div className="min-w-0 space-y-2 text-sm text-gray-700 dark:text-gray-300">
             <p>Scan the QR code with your authenticator app, or enter this key by hand:</p>
             <p>
-              <code aria-label="Setup key" className="font-mono break-words text-gray-900 dark:text-gray-100">
+              <code aria-label="Setup key" className="font-mono wrap-anywhere text-gray-900 dark:text-gray-100">
                 {manualKey(step.totpURI)}
               </code>
             </p>

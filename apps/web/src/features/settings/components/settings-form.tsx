@@ -99,7 +99,7 @@ export function SettingsForm({ orgId, settings }: { orgId: string; settings: Org
       )}
 
       <Card title="Details" id="details-heading">
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <InputField label="Organization name" required autoComplete="organization" {...text("name")} />
           <InputField
             label="Domain"

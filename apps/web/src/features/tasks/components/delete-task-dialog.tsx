@@ -33,7 +33,7 @@ export function DeleteTaskDialog({ orgId, task, onClose, onDone }: DeleteTaskDia
       message={
         <div className="space-y-2">
           <p>{TASK_MESSAGES.confirmDelete}</p>
-          {task && <p className="font-medium break-words text-gray-900 dark:text-gray-100">{task.name}</p>}
+          {task && <p className="font-medium wrap-anywhere text-gray-900 dark:text-gray-100">{task.name}</p>}
           {workflows > 0 && (
             <p className="text-amber-700 dark:text-amber-300">
               {`It is used in ${workflows} workflow${workflows === 1 ? "" : "s"}. Their steps keep the command's name and are marked as deleted.`}

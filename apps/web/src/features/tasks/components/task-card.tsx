@@ -38,9 +38,9 @@ export function TaskCard({ task, now, onEdit, onDelete }: TaskCardProps) {
       className="flex flex-col rounded-lg border border-gray-200 bg-white p-5 shadow-sm dark:border-gray-800 dark:bg-gray-900"
     >
       <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
-        <h3 id={titleId} className="min-w-0 text-base font-semibold break-words text-gray-900 dark:text-gray-100">
+        <h2 id={titleId} className="min-w-0 text-base font-semibold wrap-anywhere text-gray-900 dark:text-gray-100">
           {task.name}
-        </h3>
+        </h2>
         <div className="flex flex-wrap gap-1.5">
           <Badge color={task.status === "active" ? "green" : "gray"}>
             {task.status === "active" ? "Active" : "Inactive"}
@@ -51,7 +51,7 @@ export function TaskCard({ task, now, onEdit, onDelete }: TaskCardProps) {
       </div>
 
       {task.description && (
-        <p className="mt-2 line-clamp-3 text-sm break-words text-gray-600 dark:text-gray-400">{task.description}</p>
+        <p className="mt-2 line-clamp-3 text-sm wrap-anywhere text-gray-600 dark:text-gray-400">{task.description}</p>
       )}
 
       <dl className="mt-4 space-y-1.5">
@@ -71,7 +71,7 @@ export function TaskCard({ task, now, onEdit, onDelete }: TaskCardProps) {
                     {commandPreview(command)}
                   </code>
                 ) : (
-                  <span className="text-xs text-gray-400 italic dark:text-gray-500">Not set</span>
+                  <span className="text-xs text-gray-600 italic dark:text-gray-400">Not set</span>
                 )}
               </dd>
             </div>
@@ -139,7 +139,7 @@ function Meta({ label, value }: { label: string; value: ReactNode }) {
   return (
     <div className="flex gap-1.5">
       <dt>{label}:</dt>
-      <dd className="min-w-0 font-medium break-words text-gray-700 dark:text-gray-300">{value}</dd>
+      <dd className="min-w-0 font-medium wrap-anywhere text-gray-700 dark:text-gray-300">{value}</dd>
     </div>
   );
 }

@@ -127,7 +127,7 @@ export function TaskFormModal({ orgId, open, task, onClose, onSaved }: TaskFormM
           maxLength={2000}
           onChange={(event) => set("description", event.target.value)}
         />
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <SelectField
             label="Category"
             value={values.category}
@@ -190,7 +190,7 @@ export function TaskFormModal({ orgId, open, task, onClose, onSaved }: TaskFormM
           autoComplete="off"
           onChange={(event) => set("tags", event.target.value)}
         />
-        <div className="grid gap-4 sm:grid-cols-3">
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
           <SelectField
             label="Assignee"
             value={values.assigneeId}

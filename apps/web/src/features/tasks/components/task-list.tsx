@@ -60,7 +60,7 @@ export function TaskList(props: TaskListProps) {
   return (
     <div className="space-y-6">
       {errorAlert}
-      <div className="grid gap-4 lg:grid-cols-2 2xl:grid-cols-3">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2 2xl:grid-cols-3">
         {data.items.map((task) => (
           <TaskCard key={task.id} task={task} now={props.loadedAt} onEdit={props.onEdit} onDelete={props.onDelete} />
         ))}
@@ -72,7 +72,11 @@ export function TaskList(props: TaskListProps) {
 
 function TaskListSkeleton() {
   return (
-    <div aria-busy="true" aria-label="Loading commands" className="grid gap-4 lg:grid-cols-2 2xl:grid-cols-3">
+    <div
+      aria-busy="true"
+      aria-label="Loading commands"
+      className="grid grid-cols-1 gap-4 lg:grid-cols-2 2xl:grid-cols-3"
+    >
       {[0, 1, 2, 3].map((index) => (
         <div
           key={index}

@@ -17,14 +17,18 @@ export function TaskStatCards({ stats, loading }: { stats: TaskStats | undefined
   if (!loading && !stats) {
     // The list below says what failed; the total just stays unknown.
     return (
-      <section aria-label="Statistics" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <section aria-label="Statistics" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         <StatCard label="Total Commands" value="—" icon={TerminalSquare} tone="blue" />
       </section>
     );
   }
   if (loading || !stats) {
     return (
-      <div aria-busy={loading} aria-label="Loading statistics" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div
+        aria-busy={loading}
+        aria-label="Loading statistics"
+        className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4"
+      >
         {[0, 1, 2, 3].map((index) => (
           <Skeleton key={index} className="h-[90px]" />
         ))}
@@ -33,7 +37,7 @@ export function TaskStatCards({ stats, loading }: { stats: TaskStats | undefined
   }
   const categories = topCategories(stats);
   return (
-    <section aria-label="Statistics" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+    <section aria-label="Statistics" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
       <StatCard label="Total Commands" value={stats.total} icon={TerminalSquare} tone="blue" />
       {categories.length > 0 ? (
         categories.map(({ category, count }) => (

@@ -73,7 +73,7 @@ export function TaskTabs({ value, counts, onChange }: TaskTabsProps) {
           >
             {tab.label}
             {counts && (
-              <span className="ml-1.5 text-xs text-gray-500 tabular-nums dark:text-gray-400">{counts[tab.value]}</span>
+              <span className="ml-1.5 text-xs text-gray-700 tabular-nums dark:text-gray-300">{counts[tab.value]}</span>
             )}
           </button>
         );

@@ -111,7 +111,7 @@ function TasksView({ orgId }: { orgId: string }) {
         <div className="overflow-x-auto">
           <TaskTabs value={filters.tab} counts={counts} onChange={(tab) => update({ tab })} />
         </div>
-        <div className="grid gap-3 sm:grid-cols-2 xl:w-[32rem]">
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:w-[32rem]">
           <SelectField
             label="Category"
             value={filters.category}

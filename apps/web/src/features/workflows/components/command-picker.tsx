@@ -65,7 +65,7 @@ export function CommandPicker({ commands, loadError, value, onChange, knownNames
   return (
     <fieldset aria-describedby={error ? errorId : undefined} className="space-y-2">
       <legend className="text-sm font-medium text-gray-700 dark:text-gray-200">Commands</legend>
-      <div className="grid gap-4 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         <div className="space-y-2">
           <label htmlFor={searchId} className="sr-only">
             Search commands
@@ -112,7 +112,7 @@ export function CommandPicker({ commands, loadError, value, onChange, knownNames
                     className="mt-0.5 size-4 shrink-0 accent-indigo-600"
                   />
                   <span className="min-w-0">
-                    <span className="block text-sm break-words text-gray-900 dark:text-gray-100">{command.name}</span>
+                    <span className="block text-sm wrap-anywhere text-gray-900 dark:text-gray-100">{command.name}</span>
                     <span className="block text-xs text-gray-500 dark:text-gray-400">
                       {TASK_CATEGORY_LABELS[command.category]}
                     </span>
@@ -140,8 +140,12 @@ export function CommandPicker({ commands, loadError, value, onChange, knownNames
                     key={id}
                     className="flex items-center gap-2 rounded-md border border-gray-200 bg-gray-50 py-1 pr-1 pl-3 dark:border-gray-800 dark:bg-gray-800/50"
                   >
-                    <span className="w-5 text-xs font-semibold text-gray-400 tabular-nums">{index + 1}.</span>
-                    <span className="min-w-0 flex-1 text-sm break-words text-gray-900 dark:text-gray-100">{name}</span>
+                    <span className="w-5 text-xs font-semibold text-gray-600 tabular-nums dark:text-gray-300">
+                      {index + 1}.
+                    </span>
+                    <span className="min-w-0 flex-1 text-sm wrap-anywhere text-gray-900 dark:text-gray-100">
+                      {name}
+                    </span>
                     <IconButton
                       command={id}
                       direction="up"

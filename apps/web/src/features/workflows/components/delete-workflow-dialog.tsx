@@ -27,7 +27,7 @@ export function DeleteWorkflowDialog({ orgId, workflow, onClose, onDone }: Delet
       message={
         <div className="space-y-2">
           <p>{WORKFLOW_MESSAGES.confirmDelete}</p>
-          {workflow && <p className="font-medium break-words text-gray-900 dark:text-gray-100">{workflow.name}</p>}
+          {workflow && <p className="font-medium wrap-anywhere text-gray-900 dark:text-gray-100">{workflow.name}</p>}
           <p className="text-gray-500 dark:text-gray-400">Its steps and run history go with it; the commands stay.</p>
         </div>
       }

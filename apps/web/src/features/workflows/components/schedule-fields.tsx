@@ -45,7 +45,7 @@ export function ScheduleFields({ values, set, errors, timezone }: ScheduleFields
         Run on a schedule
       </label>
       {values.scheduleEnabled && (
-        <div className="grid gap-3 sm:grid-cols-3">
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
           <SelectField
             label="Repeats"
             value={type}

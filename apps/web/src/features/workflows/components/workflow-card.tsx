@@ -43,16 +43,16 @@ export function WorkflowCard({ orgId, workflow, timezone, now, view, canEdit, ..
       <div className={clsx("flex flex-col gap-4", list && "md:flex-row md:items-start md:justify-between")}>
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-2">
-            <h3 id={titleId} className="min-w-0 text-base font-semibold break-words text-gray-900 dark:text-gray-100">
+            <h2 id={titleId} className="min-w-0 text-base font-semibold wrap-anywhere text-gray-900 dark:text-gray-100">
               {workflow.name}
-            </h3>
+            </h2>
             <div className="flex flex-wrap gap-1.5">
               <WorkflowStatusBadge status={workflow.status} />
               <Badge color="gray">{plural(workflow.taskCount, "command")}</Badge>
             </div>
           </div>
           {workflow.description && (
-            <p className="mt-1.5 line-clamp-3 text-sm break-words text-gray-600 dark:text-gray-400">
+            <p className="mt-1.5 line-clamp-3 text-sm wrap-anywhere text-gray-600 dark:text-gray-400">
               {workflow.description}
             </p>
           )}
@@ -113,9 +113,9 @@ export function WorkflowCard({ orgId, workflow, timezone, now, view, canEdit, ..
             onError={(text) => handlers.onNotice({ tone: "error", text })}
           />
           <section aria-label={`Runs of ${workflow.name}`}>
-            <h4 className="mb-1 text-xs font-semibold tracking-wide text-gray-500 uppercase dark:text-gray-400">
+            <h3 className="mb-1 text-xs font-semibold tracking-wide text-gray-500 uppercase dark:text-gray-400">
               Run history
-            </h4>
+            </h3>
             <WorkflowRuns orgId={orgId} workflowId={workflow.id} />
           </section>
         </div>
@@ -136,7 +136,7 @@ function Meta({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="flex gap-1.5">
       <dt className="shrink-0">{label}:</dt>
-      <dd className="min-w-0 font-medium break-words text-gray-700 dark:text-gray-300">{children}</dd>
+      <dd className="min-w-0 font-medium wrap-anywhere text-gray-700 dark:text-gray-300">{children}</dd>
     </div>
   );
 }

@@ -99,7 +99,7 @@ export function WorkflowForm({ orgId, workflow, timezone, onCancel, onSaved }: W
       </h2>
       <form ref={formRef} onSubmit={submit} noValidate className="mt-4 space-y-5">
         {generalError && <Alert tone="error">{generalError}</Alert>}
-        <div className="grid gap-4 md:grid-cols-2">
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
           <TextField
             label="Name"
             value={values.name}

@@ -28,7 +28,7 @@ type WorkflowListProps = WorkflowHandlers & {
 
 const LAYOUT: Record<ViewMode, string> = {
   // Cards keep their own height: an expanded one does not stretch its neighbours.
-  grid: "grid items-start gap-4 lg:grid-cols-2 2xl:grid-cols-3",
+  grid: "grid grid-cols-1 items-start gap-4 lg:grid-cols-2 2xl:grid-cols-3",
   list: "flex flex-col gap-3",
 };
 

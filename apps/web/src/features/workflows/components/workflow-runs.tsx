@@ -66,7 +66,7 @@ function RunItem({ run }: { run: WorkflowRun }) {
         <p className="text-gray-900 dark:text-gray-100">
           <time dateTime={run.startedAt}>{formatDateTime(run.startedAt)}</time>
         </p>
-        <p className="text-xs break-words text-gray-500 dark:text-gray-400">
+        <p className="text-xs wrap-anywhere text-gray-500 dark:text-gray-400">
           {run.trigger === "schedule" ? "Scheduled" : "Run now"} · by {who} · {done} of {counted.length} done
           {run.finishedAt && (
             <>

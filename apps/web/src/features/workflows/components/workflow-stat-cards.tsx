@@ -7,7 +7,7 @@ import { StatCard } from "@/components/ui/stat-card.tsx";
 export function WorkflowStatCards({ stats, loading }: { stats: WorkflowStats | undefined; loading: boolean }) {
   if (loading) {
     return (
-      <div aria-busy="true" aria-label="Loading statistics" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div aria-busy="true" aria-label="Loading statistics" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         {[0, 1, 2, 3].map((index) => (
           <Skeleton key={index} className="h-[90px]" />
         ))}
@@ -17,7 +17,7 @@ export function WorkflowStatCards({ stats, loading }: { stats: WorkflowStats | u
   // When the statistics fail the list below says so; the numbers just stay unknown.
   const value = (pick: (stats: WorkflowStats) => number) => (stats ? pick(stats) : "—");
   return (
-    <section aria-label="Statistics" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+    <section aria-label="Statistics" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
       <StatCard
         label="Total Workflows"
         value={value((s) => s.total)}

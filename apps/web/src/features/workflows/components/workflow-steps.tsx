@@ -48,7 +48,7 @@ export function WorkflowSteps({ orgId, workflow, canEdit, onError }: WorkflowSte
           <span className="min-w-0 flex-1">
             <span
               className={clsx(
-                "block text-sm break-words",
+                "block text-sm wrap-anywhere",
                 done ? "text-gray-500 line-through dark:text-gray-400" : "text-gray-900 dark:text-gray-100",
               )}
             >
@@ -68,7 +68,7 @@ export function WorkflowSteps({ orgId, workflow, canEdit, onError }: WorkflowSte
           >
             <span
               aria-hidden="true"
-              className="mt-0.5 w-5 shrink-0 text-right text-xs font-semibold text-gray-400 tabular-nums"
+              className="mt-0.5 w-5 shrink-0 text-right text-xs font-semibold text-gray-600 tabular-nums dark:text-gray-300"
             >
               {index + 1}.
             </span>

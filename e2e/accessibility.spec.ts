@@ -1,0 +1,89 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { registerOrganizationOwner, shareSession } from "./support/accounts.ts";
+import { registerInvitedMember } from "./support/invitations.ts";
+import { E2E_BASE_URL } from "./support/env.ts";
+import { APP_PATHS, gotoSettled, PUBLIC_PATHS } from "./support/every-page.ts";
+import { expect, test } from "./support/fixtures.ts";
+import { seedRealisticData } from "./support/realistic-data.ts";
+
+// Issue 15: axe (WCAG 2 A and AA) finds nothing serious or critical on any page or main dialog,
+// in light and in dark. One browser context per theme walks the pages one after another.
+
+type Finding = { where: string; rule: string; impact: string; targets: string[] };
+
+async function seriousFindings(page: Page, where: string, scope?: string): Promise<Finding[]> {
+  const builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]);
+  const results = await (scope ? builder.include(scope) : builder).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => ({
+      where,
+      rule: violation.id,
+      impact: violation.impact ?? "",
+      targets: violation.nodes.slice(0, 5).map((node) => node.target.join(" ")),
+    }));
+}
+
+/** Opens a dialog with `opener`, checks it, and closes it with Escape. */
+async function dialogFindings(page: Page, where: string, open: () => Promise<void>): Promise<Finding[]> {
+  await open();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  const findings = await seriousFindings(page, where, '[role="dialog"]');
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  return findings;
+}
+
+for (const colorScheme of ["light", "dark"] as const) {
+  test(`no serious axe findings on any page, ${colorScheme}`, async ({ browser, request, newRequest }) => {
+    test.setTimeout(120_000);
+    const owner = await registerOrganizationOwner(request);
+    const invitation = await seedRealisticData(request, owner.organizationId);
+    const viewer = await registerInvitedMember({ request, organizationId: owner.organizationId }, "viewer", newRequest);
+    const context = await browser.newContext({ baseURL: E2E_BASE_URL, colorScheme });
+    const page = await context.newPage();
+    const findings: Finding[] = [];
+
+    for (const path of [...PUBLIC_PATHS, new URL(invitation).pathname]) {
+      await gotoSettled(page, path);
+      findings.push(...(await seriousFindings(page, path)));
+    }
+
+    await shareSession(request, context);
+    for (const path of APP_PATHS) {
+      await gotoSettled(page, path);
+      findings.push(...(await seriousFindings(page, path)));
+    }
+
+    // A workflow opened: its numbered steps and run history.
+    await gotoSettled(page, "/workflows");
+    await page.getByRole("button", { name: "Show commands and runs" }).first().click();
+    findings.push(...(await seriousFindings(page, "an open workflow")));
+
+    await gotoSettled(page, "/tasks");
+    findings.push(
+      ...(await dialogFindings(page, "Add Command", () => page.getByRole("button", { name: "Add Command" }).click())),
+    );
+    await gotoSettled(page, "/documents");
+    findings.push(
+      ...(await dialogFindings(page, "Upload document", () =>
+        page.getByRole("button", { name: "Upload document" }).click(),
+      )),
+    );
+    await gotoSettled(page, "/dashboard");
+    findings.push(
+      ...(await dialogFindings(page, "Credit history", () =>
+        page.getByRole("button", { name: "View full history" }).click(),
+      )),
+    );
+
+    // A viewer sees the pages their role does not open, greyed, with the role each needs.
+    await shareSession(viewer.request, context);
+    await gotoSettled(page, "/dashboard");
+    findings.push(...(await seriousFindings(page, "/dashboard as a viewer")));
+
+    await context.close();
+    expect(findings).toEqual([]);
+  });
+}

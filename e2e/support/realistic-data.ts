@@ -1,0 +1,81 @@
+import { expect, type APIRequestContext } from "@playwright/test";
+import { E2E_BASE_URL } from "./env.ts";
+import { invitationLink } from "./invitations.ts";
+
+// Data as a real team has it: long unbroken words (paths, URLs, addresses) in every field a page
+// shows, made through the API so the sweeping tests (axe, phone widths) see every page filled.
+
+const ORIGIN = { origin: E2E_BASE_URL };
+
+/** One unbroken word far wider than a phone: a path, as command names often hold. */
+export const LONG_COMMAND_NAME =
+  "deploy-/srv/releases/flowdeck-production-eu-west-1/current/bin/migrate-and-restart-all-workers.sh";
+export const LONG_URL =
+  "https://artifacts.example.com/flowdeck/releases/2026-11-25/flowdeck-linux-x64-full-bundle.tar.gz";
+export const LONG_DISPLAY_NAME = "MaximilianaBartholomewFeatherstonehaughWorthington";
+
+async function post(request: APIRequestContext, path: string, data: unknown): Promise<{ id: string }> {
+  const response = await request.post(path, { headers: ORIGIN, data });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  return (await response.json()) as { id: string };
+}
+
+function pdf(text: string): Buffer {
+  return Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ${text}\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
+}
+
+export const LONG_INVITEE_EMAIL =
+  "maximiliana.bartholomew.featherstonehaugh.worthington@operations-eu-west-1.example.com";
+
+/**
+ * Fills the owner's organization: commands, workflows, a document, credits, an invitation.
+ * Returns the invitation's link, for the page an invitee opens.
+ */
+export async function seedRealisticData(request: APIRequestContext, organizationId: string): Promise<string> {
+  const org = `/api/orgs/${organizationId}`;
+  const profile = await request.patch("/api/profile", { headers: ORIGIN, data: { displayName: LONG_DISPLAY_NAME } });
+  expect(profile.status()).toBe(200);
+
+  const long = await post(request, `${org}/tasks`, {
+    name: LONG_COMMAND_NAME,
+    description: `Fetches ${LONG_URL} and restarts every worker.`,
+    category: "deployment",
+    commands: { linux: `curl -fsSL ${LONG_URL} | tar -xz -C /srv/releases && systemctl restart flowdeck-workers` },
+    tags: ["production-eu-west-1-critical-path", "release"],
+    projectId: "platform-infrastructure-migration-2026",
+  });
+  const backup = await post(request, `${org}/tasks`, {
+    name: "Back up the database",
+    category: "backup",
+    commands: {
+      linux: "pg_dump flowdeck > /backups/flowdeck.sql",
+      windows: "pg_dump.exe flowdeck > C:\\backups\\f.sql",
+    },
+  });
+  await post(request, `${org}/workflows`, {
+    name: `Release ${LONG_COMMAND_NAME}`,
+    description: `Ships ${LONG_URL} to every region.`,
+    taskIds: [long.id, backup.id],
+    status: "active",
+    schedule: { type: "daily", isEnabled: true, time: "02:30" },
+  });
+  await post(request, `${org}/workflows`, { name: "Nightly backup", taskIds: [backup.id], status: "draft" });
+
+  const upload = await request.post(`${org}/documents`, {
+    headers: ORIGIN,
+    multipart: {
+      title: "runbook-for-the-production-eu-west-1-database-failover-procedure-v2",
+      description: `Copied from ${LONG_URL}`,
+      category: "documents",
+      tags: "runbook,production-eu-west-1-critical-path",
+      file: { name: "runbook-production-eu-west-1-failover.pdf", mimeType: "application/pdf", buffer: pdf("runbook") },
+    },
+  });
+  expect(upload.status(), await upload.text()).toBe(201);
+
+  await post(request, `${org}/credits/add`, { amount: 500, description: `Top-up for ${LONG_URL}` });
+  await post(request, `${org}/credits/consume`, { amount: 1, description: "Nightly backup" });
+  const since = new Date();
+  await post(request, `${org}/invitations`, { email: LONG_INVITEE_EMAIL, role: "editor" });
+  return invitationLink(LONG_INVITEE_EMAIL, since);
+}
