@@ -1,7 +1,8 @@
 import { existsSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, type PGliteOptions } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -54,7 +55,7 @@ async function openPostgres(options: { connectionString: string; poolSize?: numb
 async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
   const lock = dataDir ? await acquireDataDirLock(dataDir) : undefined;
   try {
-    const client = dataDir ? await openPgliteDir(path.join(dataDir, "pglite")) : await PGlite.create();
+    const client = dataDir ? await openPgliteDir(path.join(dataDir, "pglite")) : await PGlite.create(PGLITE_OPTIONS);
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder: migrationsFolder() });
     return {
@@ -87,13 +88,16 @@ async function openPgliteDir(dir: string): Promise<PGlite> {
   if (!existsSync(path.join(dir, "PG_VERSION"))) {
     const staging = `${dir}.new`;
     rmSync(staging, { recursive: true, force: true });
-    await (await PGlite.create(staging)).close();
+    await (await PGlite.create(staging, PGLITE_OPTIONS)).close();
     rmSync(dir, { recursive: true, force: true }); // no PG_VERSION: no database, only an interrupted copy
     renameSync(staging, dir);
   }
   rmSync(path.join(dir, "postmaster.pid"), { force: true });
-  return PGlite.create(dir);
+  return PGlite.create(dir, PGLITE_OPTIONS);
 }
+
+// The extensions the migrations create (pg_trgm for substring search) must be loaded up front.
+const PGLITE_OPTIONS: PGliteOptions = { extensions: { pg_trgm } };
 
 /** The committed migrations, found from the source tree or from the built server. */
 function migrationsFolder(): string {

@@ -24,8 +24,8 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: OrgParamsSchema, querystring: TaskListQuerySchema, response: { 200: TaskPageSchema } },
     },
     async (request) => {
-      const { page, pageSize, ...filters } = request.query;
-      return listTasks({ db: app.db, organizationId: request.org.organizationId, filters, page: { page, pageSize } });
+      const { cursor, pageSize, ...filters } = request.query;
+      return listTasks({ db: app.db, organizationId: request.org.organizationId, filters, page: { cursor, pageSize } });
     },
   );
 

@@ -53,8 +53,8 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: OrgParamsSchema, querystring: WorkflowListQuerySchema, response: { 200: WorkflowPageSchema } },
     },
     async (request) => {
-      const { page, pageSize, ...filters } = request.query;
-      return listWorkflows({ ...scope(request), filters, page: { page, pageSize } });
+      const { cursor, pageSize, ...filters } = request.query;
+      return listWorkflows({ ...scope(request), filters, page: { cursor, pageSize } });
     },
   );
 
