@@ -1,9 +1,10 @@
-// Bundles the server and the shared package into dist/server.js; npm packages stay external.
+// Bundles the server and the shared package into dist/server.js, and the embedded database's
+// worker (loaded by path, beside it) into dist/pglite-worker.js; npm packages stay external.
 import { build } from "esbuild";
 
 await build({
-  entryPoints: ["src/server.ts"],
-  outfile: "dist/server.js",
+  entryPoints: { server: "src/server.ts", "pglite-worker": "src/db/pglite-worker.js" },
+  outdir: "dist",
   bundle: true,
   platform: "node",
   format: "esm",

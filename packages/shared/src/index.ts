@@ -11,4 +11,5 @@ export * from "./permissions/actions.ts";
 export * from "./permissions/member-rules.ts";
 export * from "./permissions/pages.ts";
 export * from "./permissions/roles.ts";
+export * from "./keyset.ts";
 export * from "./pagination.ts";

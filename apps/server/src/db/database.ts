@@ -1,13 +1,14 @@
-import { existsSync, renameSync, rmSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { acquireDataDirLock } from "./data-dir-lock.ts";
+import { PgliteWorkerClient } from "./pglite-client.ts";
 import { createPool } from "./pool.ts";
 import * as schema from "./schema/index.ts";
 
@@ -52,47 +53,30 @@ async function openPostgres(options: { connectionString: string; poolSize?: numb
 }
 
 async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+  // The lock stays in this thread: the kernel drops it with the process, whatever the worker does.
   const lock = dataDir ? await acquireDataDirLock(dataDir) : undefined;
   try {
-    const client = dataDir ? await openPgliteDir(path.join(dataDir, "pglite")) : await PGlite.create();
-    const db = drizzlePglite(client, { schema });
-    await migratePglite(db, { migrationsFolder: migrationsFolder() });
-    return {
-      db: db as unknown as Database,
-      kind: "pglite",
-      close: async () => {
-        await client.close();
-        await lock?.release();
-      },
-    };
+    const client = await PgliteWorkerClient.start(dataDir ? path.join(dataDir, "pglite") : null);
+    try {
+      // drizzle's PGlite driver needs only query and transaction, which the worker's client answers.
+      const db = drizzlePglite(client as unknown as PGlite, { schema });
+      await migratePglite(db, { migrationsFolder: migrationsFolder() });
+      return {
+        db: db as unknown as Database,
+        kind: "pglite",
+        close: async () => {
+          await client.close();
+          await lock?.release();
+        },
+      };
+    } catch (error) {
+      await client.close();
+      throw error;
+    }
   } catch (error) {
     await lock?.release();
     throw error;
   }
-}
-
-/**
- * Opens the embedded database kept in `dir`, creating it first if there is none. This process
- * holds the data-directory lock, so whatever is found here from another process was left by one
- * that died, and clearing it is safe:
- * - a new database is made in a side directory and renamed into place once whole: PGlite copies
- *   a new database in file by file, and a copy cut short by `kill -9` crashed every later start;
- * - postmaster.pid goes: PGlite aborts on a torn one (its owner killed while writing it).
- *
- * Durability: PGlite writes through to the host's files on every commit but never calls fsync,
- * so a write it acknowledged survives the death of this process (SIGKILL, the OOM killer, a
- * container stop) but not a crash of the machine itself. PostgreSQL (DATABASE_URL) covers that.
- */
-async function openPgliteDir(dir: string): Promise<PGlite> {
-  if (!existsSync(path.join(dir, "PG_VERSION"))) {
-    const staging = `${dir}.new`;
-    rmSync(staging, { recursive: true, force: true });
-    await (await PGlite.create(staging)).close();
-    rmSync(dir, { recursive: true, force: true }); // no PG_VERSION: no database, only an interrupted copy
-    renameSync(staging, dir);
-  }
-  rmSync(path.join(dir, "postmaster.pid"), { force: true });
-  return PGlite.create(dir);
 }
 
 /** The committed migrations, found from the source tree or from the built server. */

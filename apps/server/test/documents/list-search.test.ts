@@ -52,7 +52,12 @@ afterAll(() => t.close());
 async function list(query = "") {
   const response = await org.users.viewer.client.get(documentsUrl(org.organizationId, query ? `?${query}` : ""));
   expect(response.status).toBe(200);
-  return response.body as { items: { id: string; title: string }[]; total: number; page: number; pageSize: number };
+  return response.body as {
+    items: { id: string; title: string }[];
+    total: number;
+    nextCursor: string | null;
+    pageSize: number;
+  };
 }
 
 const titlesOf = (page: { items: { title: string }[] }) => page.items.map((item) => item.title);
@@ -60,7 +65,7 @@ const titlesOf = (page: { items: { title: string }[] }) => page.items.map((item)
 describe("GET /api/orgs/:orgId/documents", () => {
   it("lists the organization's documents, newest first, with their metadata", async () => {
     const page = await list();
-    expect(page).toMatchObject({ total: 4, page: 1, pageSize: 20 });
+    expect(page).toMatchObject({ total: 4, totalCapped: false, nextCursor: null, pageSize: 20 });
     expect(titlesOf(page)).toEqual(["Weekly notes", "Company logo", "Budget", "Employee Handbook"]);
     const logo = page.items.find((item) => item.id === ids.logo);
     expect(logo).toMatchObject({
@@ -75,12 +80,12 @@ describe("GET /api/orgs/:orgId/documents", () => {
   });
 
   it("paginates", async () => {
-    const first = await list("page=1&pageSize=3");
-    const second = await list("page=2&pageSize=3");
+    const first = await list("pageSize=3");
+    const second = await list(`pageSize=3&cursor=${first.nextCursor}`);
     expect(first.total).toBe(4);
     expect(titlesOf(first)).toEqual(["Weekly notes", "Company logo", "Budget"]);
     expect(titlesOf(second)).toEqual(["Employee Handbook"]);
-    expect((await list("page=9&pageSize=3")).items).toEqual([]);
+    expect(second.nextCursor).toBeNull();
   });
 
   it.each([

@@ -211,15 +211,17 @@ describe("listing", () => {
     const all = await list();
     expect(all.status).toBe(200);
     expect(all.body.items.map((item: { name: string }) => item.name)).toEqual(["W2", "W1", "W0"]);
-    expect(all.body).toMatchObject({ total: 3, page: 1, pageSize: 20, timezone: "UTC" });
+    expect(all.body).toMatchObject({ total: 3, totalCapped: false, nextCursor: null, pageSize: 20, timezone: "UTC" });
     expect(all.body.items[0].steps).toHaveLength(1);
 
     expect((await list("?status=draft")).body.items.map((item: { name: string }) => item.name)).toEqual(["W1"]);
     const byEditor = await list(`?createdBy=${fresh.users.editor.id}`);
     expect(byEditor.body.items.map((item: { name: string }) => item.name)).toEqual(["W2", "W0"]);
 
-    const second = await list("?page=2&pageSize=2");
-    expect(second.body).toMatchObject({ total: 3, page: 2, pageSize: 2 });
+    const first = await list("?pageSize=2");
+    expect(first.body.items.map((item: { name: string }) => item.name)).toEqual(["W2", "W1"]);
+    const second = await list(`?pageSize=2&cursor=${first.body.nextCursor}`);
+    expect(second.body).toMatchObject({ total: 3, nextCursor: null, pageSize: 2 });
     expect(second.body.items.map((item: { name: string }) => item.name)).toEqual(["W0"]);
 
     expect((await list("?status=paused")).status).toBe(400);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MESSAGES } from "../errors/messages.ts";
-import { PageQuerySchema, pageOf } from "../pagination.ts";
+import { KeysetQuerySchema, keysetPageOf } from "../keyset.ts";
 import { CREDIT_TEXTS } from "./messages.ts";
 
 export const CREDIT_TRANSACTION_TYPES = ["consumption", "addition"] as const;
@@ -54,12 +54,12 @@ export const CreditChangeResultSchema = z.object({
 export type CreditChangeResult = z.infer<typeof CreditChangeResultSchema>;
 
 /** GET .../credits/transactions: newest first, optionally one type only. */
-export const CreditTransactionsQuerySchema = PageQuerySchema.extend({
+export const CreditTransactionsQuerySchema = KeysetQuerySchema.extend({
   type: z.enum(CREDIT_TRANSACTION_TYPES).optional(),
 });
 export type CreditTransactionsQuery = z.input<typeof CreditTransactionsQuerySchema>;
 
-export const CreditTransactionPageSchema = pageOf(CreditTransactionSchema);
+export const CreditTransactionPageSchema = keysetPageOf(CreditTransactionSchema);
 export type CreditTransactionPage = z.infer<typeof CreditTransactionPageSchema>;
 
 export type DashboardAmount = { amount: number } | { ignored: true } | { error: string };

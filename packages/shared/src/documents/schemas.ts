@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PageQuerySchema, pageOf } from "../pagination.ts";
+import { KeysetQuerySchema, keysetPageOf } from "../keyset.ts";
 import { DOCUMENT_CATEGORIES, FILE_CLASSES } from "./file-types.ts";
 import { DOCUMENT_MESSAGES } from "./messages.ts";
 
@@ -76,7 +76,7 @@ export const UpdateDocumentSchema = z
 export type UpdateDocumentInput = z.input<typeof UpdateDocumentSchema>;
 
 /** GET .../documents: spec 7 filters (category, uploadedBy, tags any-of) plus the server-side search. */
-export const DocumentListQuerySchema = PageQuerySchema.extend({
+export const DocumentListQuerySchema = KeysetQuerySchema.extend({
   category: z.preprocess(blankAsMissing, DocumentCategorySchema.optional()),
   q: z.preprocess(blankAsMissing, z.string().trim().max(200).optional()),
   uploadedBy: z.preprocess(blankAsMissing, z.string().max(200).optional()),
@@ -133,7 +133,7 @@ export type DocumentVersion = z.infer<typeof DocumentVersionSchema>;
 export const DocumentDetailSchema = DocumentSchema.extend({ versions: z.array(DocumentVersionSchema) });
 export type DocumentDetail = z.infer<typeof DocumentDetailSchema>;
 
-export const DocumentPageSchema = pageOf(DocumentSchema);
+export const DocumentPageSchema = keysetPageOf(DocumentSchema);
 export type DocumentPage = z.infer<typeof DocumentPageSchema>;
 
 /** Spec 9 "Statistics": recent means the last 7 days; the five most downloaded. */

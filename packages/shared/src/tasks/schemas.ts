@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pageOf, PageQuerySchema } from "../pagination.ts";
+import { KeysetQuerySchema, keysetPageOf } from "../keyset.ts";
 import { TASK_CATEGORIES, TASK_LIMITS, TASK_PLATFORMS, TASK_PRIORITIES, TASK_STATUSES } from "./constants.ts";
 import { uniqueTags } from "./format.ts";
 import { TASK_MESSAGES } from "./messages.ts";
@@ -94,8 +94,8 @@ export const TaskParamsSchema = z.object({
   taskId: z.string({ error: TASK_MESSAGES.idRequired }).trim().min(1, TASK_MESSAGES.idRequired),
 });
 
-/** GET /api/orgs/:orgId/tasks: filters, newest first, paginated. */
-export const TaskListQuerySchema = PageQuerySchema.extend({
+/** GET /api/orgs/:orgId/tasks: filters, newest first, a page at a time from a cursor. */
+export const TaskListQuerySchema = KeysetQuerySchema.extend({
   status: z.enum(TASK_STATUSES).optional(),
   category: z.enum(TASK_CATEGORIES).optional(),
   assigneeId: z.string().trim().min(1).max(100).optional(),
@@ -106,7 +106,7 @@ export const TaskListQuerySchema = PageQuerySchema.extend({
   q: z.string().trim().max(TASK_LIMITS.search).optional(),
 });
 export type TaskListQuery = z.input<typeof TaskListQuerySchema>;
-export type TaskListFilters = Omit<z.output<typeof TaskListQuerySchema>, "page" | "pageSize">;
+export type TaskListFilters = Omit<z.output<typeof TaskListQuerySchema>, "cursor" | "pageSize">;
 
 export const TaskSchema = z.object({
   id: z.string(),
@@ -133,7 +133,7 @@ export const TaskSchema = z.object({
 });
 export type Task = z.infer<typeof TaskSchema>;
 
-export const TaskPageSchema = pageOf(TaskSchema);
+export const TaskPageSchema = keysetPageOf(TaskSchema);
 export type TaskPage = z.infer<typeof TaskPageSchema>;
 
 const counts = <T extends readonly [string, ...string[]]>(keys: T) =>

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { KeysetQuerySchema, keysetPageOf } from "../keyset.ts";
 import { pageOf, PageQuerySchema } from "../pagination.ts";
 import { TASK_CATEGORIES, TASK_STATUSES } from "../tasks/constants.ts";
 import {
@@ -146,13 +147,13 @@ export const SetStepStatusSchema = z.object({
 });
 export type SetStepStatusInput = z.input<typeof SetStepStatusSchema>;
 
-/** GET /api/orgs/:orgId/workflows: newest first, paginated, by status and creator. */
-export const WorkflowListQuerySchema = PageQuerySchema.extend({
+/** GET /api/orgs/:orgId/workflows: newest first, a page at a time from a cursor, by status and creator. */
+export const WorkflowListQuerySchema = KeysetQuerySchema.extend({
   status: z.enum(WORKFLOW_STATUSES).optional(),
   createdBy: z.string().trim().min(1).max(100).optional(),
 });
 export type WorkflowListQuery = z.input<typeof WorkflowListQuerySchema>;
-export type WorkflowListFilters = Omit<z.output<typeof WorkflowListQuerySchema>, "page" | "pageSize">;
+export type WorkflowListFilters = Omit<z.output<typeof WorkflowListQuerySchema>, "cursor" | "pageSize">;
 
 export const RunsQuerySchema = PageQuerySchema;
 export type RunsQuery = z.input<typeof RunsQuerySchema>;
@@ -232,7 +233,7 @@ export const WorkflowSchema = z.object({
 export type Workflow = z.infer<typeof WorkflowSchema>;
 
 /** The list carries the organization's timezone: schedules and next runs are read on its clock. */
-export const WorkflowPageSchema = pageOf(WorkflowSchema).extend({ timezone: z.string() });
+export const WorkflowPageSchema = keysetPageOf(WorkflowSchema).extend({ timezone: z.string() });
 export type WorkflowPage = z.infer<typeof WorkflowPageSchema>;
 
 /** GET /api/orgs/:orgId/workflows/:workflowId: the workflow, its steps and its recent runs. */

@@ -23,13 +23,18 @@ export const creditTransactions = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index("credit_transactions_org_created_idx").on(table.organizationId, table.createdAt.desc(), table.id),
+    // The history's order, newest first (db/keyset.ts), so a page reads its rows only.
+    index("credit_transactions_org_created_id_idx").on(
+      table.organizationId,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     // The history filtered by type, newest first.
-    index("credit_transactions_org_type_created_idx").on(
+    index("credit_transactions_org_type_created_id_idx").on(
       table.organizationId,
       table.type,
-      table.createdAt.desc(),
-      table.id,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
     ),
     // The sign says the type: a consumption takes credits away, an addition brings them.
     check(

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
 import { bytea } from "./bytea.ts";
@@ -28,7 +29,19 @@ export const documents = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index("documents_org_created_idx").on(table.organizationId, table.createdAt.desc(), table.id)],
+  (table) => [
+    // The list's order, newest first (db/keyset.ts), so a page reads its rows only.
+    index("documents_org_created_id_idx").on(
+      table.organizationId,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    // Substring search (ILIKE '%…%') through trigrams (pg_trgm).
+    index("documents_title_trgm_idx").using("gin", table.title.op("gin_trgm_ops")),
+    index("documents_description_trgm_idx").using("gin", table.description.op("gin_trgm_ops")),
+    index("documents_file_name_trgm_idx").using("gin", table.fileName.op("gin_trgm_ops")),
+    index("documents_tags_trgm_idx").using("gin", sql`flowdeck_tags_text(${table.tags}) gin_trgm_ops`),
+  ],
 );
 
 /** Every uploaded version of a document's file; earlier versions stay downloadable. */

@@ -33,7 +33,16 @@ export const tasks = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [
-    index("tasks_org_created_idx").on(table.organizationId, table.createdAt.desc(), table.id),
+    // The list's order, newest first (db/keyset.ts), so a page reads its rows only.
+    index("tasks_org_created_id_idx").on(
+      table.organizationId,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    // Substring search (ILIKE '%…%') through trigrams (pg_trgm).
+    index("tasks_name_trgm_idx").using("gin", table.name.op("gin_trgm_ops")),
+    index("tasks_description_trgm_idx").using("gin", table.description.op("gin_trgm_ops")),
+    index("tasks_tags_trgm_idx").using("gin", sql`flowdeck_tags_text(${table.tags}) gin_trgm_ops`),
     // The lists of packages/shared/src/tasks/constants.ts: the API checks them, the database too.
     check(
       "tasks_category_valid",

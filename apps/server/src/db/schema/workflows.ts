@@ -47,7 +47,12 @@ export const workflows = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [
-    index("workflows_org_created_idx").on(table.organizationId, table.createdAt.desc(), table.id),
+    // The list's order, newest first (db/keyset.ts), so a page reads its rows only.
+    index("workflows_org_created_id_idx").on(
+      table.organizationId,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     index("workflows_next_execution_idx").on(table.nextExecution),
     check("workflows_status_valid", sql`${table.status} in ('draft', 'active', 'in-progress', 'completed')`),
     check("workflows_progress_range", sql`${table.progress} between 0 and 100`),

@@ -1,6 +1,8 @@
 import type { CreditTransaction, CreditTransactionType } from "@flowdeck/shared/credits/schemas";
-import { and, count, desc, eq, gte, lte, sql, type SQL } from "drizzle-orm";
+import type { KeysetQuery } from "@flowdeck/shared";
+import { and, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
+import { afterCursor, cappedCount, cursorPosition, keysetOrder, toKeysetPage } from "../../db/keyset.ts";
 import { creditTransactions, organizations, user } from "../../db/schema/index.ts";
 
 /**
@@ -50,37 +52,39 @@ export async function findTransaction(db: Executor, keys: { organizationId: stri
   return row ? toTransaction(row) : undefined;
 }
 
-/** One page of the ledger, newest first, optionally of one type. */
+/** One page of the ledger, newest first, after the cursor, optionally of one type. */
 export async function listTransactions(
   db: Executor,
-  options: { organizationId: string; type?: CreditTransactionType; page: number; pageSize: number },
+  options: { organizationId: string; type?: CreditTransactionType } & KeysetQuery,
 ) {
   const filter: SQL | undefined = and(
     eq(creditTransactions.organizationId, options.organizationId),
     options.type ? eq(creditTransactions.type, options.type) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    selectTransactions(db)
-      .where(filter)
-      .orderBy(desc(creditTransactions.createdAt), desc(creditTransactions.id))
-      .limit(options.pageSize)
-      .offset((options.page - 1) * options.pageSize),
-    db.select({ value: count() }).from(creditTransactions).where(filter),
+  const [rows, matching] = await Promise.all([
+    selectTransactions(db, { position: cursorPosition(creditTransactions) })
+      .where(and(filter, afterCursor(creditTransactions, options.cursor)))
+      .orderBy(...keysetOrder(creditTransactions))
+      .limit(options.pageSize + 1),
+    cappedCount(db, creditTransactions, filter),
   ]);
-  return { items: rows.map(toTransaction), total: total?.value ?? 0 };
+  const page = toKeysetPage(rows, matching, options.pageSize);
+  return { ...page, items: page.items.map(toTransaction) };
 }
 
-function selectTransactions(db: Executor) {
+const transactionColumns = {
+  id: creditTransactions.id,
+  amount: creditTransactions.amount,
+  type: creditTransactions.type,
+  description: creditTransactions.description,
+  userId: creditTransactions.userId,
+  userName: sql<string | null>`coalesce(nullif(${user.name}, ''), split_part(${user.email}, '@', 1))`,
+  createdAt: creditTransactions.createdAt,
+};
+
+function selectTransactions<Extra extends Record<string, SQL.Aliased | SQL>>(db: Executor, extra?: Extra) {
   return db
-    .select({
-      id: creditTransactions.id,
-      amount: creditTransactions.amount,
-      type: creditTransactions.type,
-      description: creditTransactions.description,
-      userId: creditTransactions.userId,
-      userName: sql<string | null>`coalesce(nullif(${user.name}, ''), split_part(${user.email}, '@', 1))`,
-      createdAt: creditTransactions.createdAt,
-    })
+    .select({ ...transactionColumns, ...(extra as Extra) })
     .from(creditTransactions)
     .leftJoin(user, eq(user.id, creditTransactions.userId))
     .$dynamic();
@@ -89,5 +93,6 @@ function selectTransactions(db: Executor) {
 type TransactionRow = Awaited<ReturnType<ReturnType<typeof selectTransactions>["execute"]>>[number];
 
 function toTransaction(row: TransactionRow): CreditTransaction {
-  return { ...row, createdAt: row.createdAt.toISOString() };
+  const { id, amount, type, description, userId, userName, createdAt } = row;
+  return { id, amount, type, description, userId, userName, createdAt: createdAt.toISOString() };
 }

@@ -1,4 +1,4 @@
-import { AppError, MESSAGES, type Page } from "@flowdeck/shared";
+import { AppError, MESSAGES, type KeysetPage, type KeysetQuery } from "@flowdeck/shared";
 import { CREDIT_TEXTS } from "@flowdeck/shared/credits/messages";
 import {
   MAX_CREDIT_BALANCE,
@@ -82,14 +82,13 @@ async function applyChange(
   return result;
 }
 
-export async function getTransactions(options: {
-  db: Database;
-  organizationId: string;
-  type?: CreditTransactionType;
-  page: number;
-  pageSize: number;
-}): Promise<Page<CreditTransaction>> {
+export async function getTransactions(
+  options: {
+    db: Database;
+    organizationId: string;
+    type?: CreditTransactionType;
+  } & KeysetQuery,
+): Promise<KeysetPage<CreditTransaction>> {
   const { db, ...query } = options;
-  const { items, total } = await listTransactions(db, query);
-  return { items, total, page: query.page, pageSize: query.pageSize };
+  return listTransactions(db, query);
 }

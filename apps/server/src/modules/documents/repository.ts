@@ -1,5 +1,7 @@
-import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import type { KeysetPage, KeysetQuery } from "@flowdeck/shared";
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
+import { afterCursor, cappedCount, cursorPosition, keysetOrder, toKeysetPage } from "../../db/keyset.ts";
 import { documentFiles, documents, user } from "../../db/schema/index.ts";
 
 /** Who a person is in a list: their display name, else their email. */
@@ -51,31 +53,33 @@ function filterConditions(filters: DocumentFilters): SQL | undefined {
   }
   if (filters.q) {
     // Case-insensitive substring search over the four fields (spec 2), on the server, so it
-    // covers every document and not only the page on screen.
+    // covers every document and not only the page on screen; each has its trigram index (pg_trgm).
     const pattern = likePattern(filters.q);
     conditions.push(
-      sql`(${documents.title} ilike ${pattern} or ${documents.description} ilike ${pattern} or ${documents.fileName} ilike ${pattern} or array_to_string(${documents.tags}, ' ') ilike ${pattern})`,
+      sql`(${documents.title} ilike ${pattern} or ${documents.description} ilike ${pattern} or ${documents.fileName} ilike ${pattern} or flowdeck_tags_text(${documents.tags}) ilike ${pattern})`,
     );
   }
   return and(...conditions);
 }
 
-/** One page, newest first, and the number of matches. */
+/** One page, newest first, after the cursor, and the number of matches (capped). */
 export async function listDocuments(
   db: Executor,
-  filters: DocumentFilters & { page: number; pageSize: number },
-): Promise<{ items: DocumentRow[]; total: number }> {
+  filters: DocumentFilters,
+  page: KeysetQuery,
+): Promise<KeysetPage<DocumentRow>> {
   const where = filterConditions(filters);
-  const [counted] = await db.select({ total: count() }).from(documents).where(where);
-  const items = await db
-    .select(documentColumns)
-    .from(documents)
-    .leftJoin(user, eq(user.id, documents.uploadedBy))
-    .where(where)
-    .orderBy(desc(documents.createdAt), desc(documents.id))
-    .limit(filters.pageSize)
-    .offset((filters.page - 1) * filters.pageSize);
-  return { items, total: counted?.total ?? 0 };
+  const [rows, matching] = await Promise.all([
+    db
+      .select({ ...documentColumns, position: cursorPosition(documents) })
+      .from(documents)
+      .leftJoin(user, eq(user.id, documents.uploadedBy))
+      .where(and(where, afterCursor(documents, page.cursor)))
+      .orderBy(...keysetOrder(documents))
+      .limit(page.pageSize + 1),
+    cappedCount(db, documents, where),
+  ]);
+  return toKeysetPage(rows, matching, page.pageSize);
 }
 
 export async function findDocument(db: Executor, keys: { organizationId: string; documentId: string }) {

@@ -51,12 +51,11 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: OrgParamsSchema, querystring: DocumentListQuerySchema, response: { 200: DocumentPageSchema } },
     },
     async (request) => {
-      const { page, pageSize, category, q, uploadedBy, tag } = request.query;
+      const { cursor, pageSize, category, q, uploadedBy, tag } = request.query;
       return listOrganizationDocuments({
         db: app.db,
         filters: { organizationId: orgScope(request).organizationId, category, q, uploadedBy, tags: tag },
-        page,
-        pageSize,
+        page: { cursor, pageSize },
       });
     },
   );

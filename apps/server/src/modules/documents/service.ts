@@ -1,4 +1,4 @@
-import { AppError, type Page } from "@flowdeck/shared";
+import { AppError, type KeysetPage, type KeysetQuery } from "@flowdeck/shared";
 import { DOCUMENT_CATEGORIES, fileClassOf, isPreviewable } from "@flowdeck/shared/documents/file-types";
 import { DOCUMENT_MESSAGES } from "@flowdeck/shared/documents/messages";
 import type { DocumentDetail, DocumentItem, UpdateDocumentSchema } from "@flowdeck/shared/documents/schemas";
@@ -54,15 +54,13 @@ export async function listOrganizationDocuments({
   db,
   filters,
   page,
-  pageSize,
 }: {
   db: Database;
   filters: DocumentFilters;
-  page: number;
-  pageSize: number;
-}): Promise<Page<DocumentItem>> {
-  const { items, total } = await listDocuments(db, { ...filters, page, pageSize });
-  return { items: items.map(toDocumentItem), total, page, pageSize };
+  page: KeysetQuery;
+}): Promise<KeysetPage<DocumentItem>> {
+  const result = await listDocuments(db, filters, page);
+  return { ...result, items: result.items.map(toDocumentItem) };
 }
 
 /** The document as a list shows it; 404 when it is not this organization's. */

@@ -1,8 +1,9 @@
-import type { PageQuery } from "@flowdeck/shared";
+import type { KeysetQuery } from "@flowdeck/shared";
 import type { TaskCategory, TaskPriority, TaskStatus } from "@flowdeck/shared/tasks/constants";
 import type { TaskListFilters } from "@flowdeck/shared/tasks/schemas";
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
+import { afterCursor, cappedCount, cursorPosition, keysetOrder, toKeysetPage } from "../../db/keyset.ts";
 import { tasks, user, workflowSteps, workflows } from "../../db/schema/index.ts";
 
 /** The columns a task is written with (the API's commands object spread over three columns). */
@@ -90,27 +91,30 @@ function listConditions(organizationId: string, filters: TaskListFilters): SQL |
     );
   }
   if (filters.q) {
+    // Each operand has its trigram index (pg_trgm), so a substring search reads the matches only.
     const pattern = containing(filters.q);
     conditions.push(
       sql`(${tasks.name} ilike ${pattern} or ${tasks.description} ilike ${pattern}
-        or exists (select 1 from unnest(${tasks.tags}) as t(tag) where t.tag ilike ${pattern}))`,
+        or flowdeck_tags_text(${tasks.tags}) ilike ${pattern})`,
     );
   }
   return and(...conditions);
 }
 
-/** One page of the organization's tasks, newest first, and how many match in all. */
-export async function listTasks(db: Executor, organizationId: string, filters: TaskListFilters, page: PageQuery) {
+/** One page of the organization's tasks, newest first, after the cursor, and how many match (capped). */
+export async function listTasks(db: Executor, organizationId: string, filters: TaskListFilters, page: KeysetQuery) {
   const where = listConditions(organizationId, filters);
-  const [items, [total]] = await Promise.all([
-    selectTasks(db)
-      .where(where)
-      .orderBy(desc(tasks.createdAt), desc(tasks.id))
-      .limit(page.pageSize)
-      .offset((page.page - 1) * page.pageSize),
-    db.select({ value: count() }).from(tasks).where(where),
+  const [rows, matching] = await Promise.all([
+    db
+      .select({ ...rowColumns, position: cursorPosition(tasks) })
+      .from(tasks)
+      .leftJoin(user, eq(user.id, tasks.assigneeId))
+      .where(and(where, afterCursor(tasks, page.cursor)))
+      .orderBy(...keysetOrder(tasks))
+      .limit(page.pageSize + 1),
+    cappedCount(db, tasks, where),
   ]);
-  return { items, total: total?.value ?? 0 };
+  return toKeysetPage(rows, matching, page.pageSize);
 }
 
 export async function findTask(db: Executor, organizationId: string, taskId: string) {

@@ -25,8 +25,8 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: OrgParamsSchema, querystring: TaskListQuerySchema, response: { 200: TaskPageSchema } },
     },
     async (request) => {
-      const { page, pageSize, ...filters } = request.query;
-      return listTasks({ ...orgScope(request), filters, page: { page, pageSize } });
+      const { cursor, pageSize, ...filters } = request.query;
+      return listTasks({ ...orgScope(request), filters, page: { cursor, pageSize } });
     },
   );
 

@@ -1,4 +1,4 @@
-import { AppError, type Page, type PageQuery } from "@flowdeck/shared";
+import { AppError, type KeysetPage, type KeysetQuery } from "@flowdeck/shared";
 import { RECENT_DAYS, TASK_CATEGORIES, TASK_PRIORITIES } from "@flowdeck/shared/tasks/constants";
 import { TASK_MESSAGES } from "@flowdeck/shared/tasks/messages";
 import type {
@@ -35,9 +35,9 @@ export async function listTasks({
   organizationId,
   filters,
   page,
-}: Scope & { filters: TaskListFilters; page: PageQuery }): Promise<Page<Task>> {
-  const { items, total } = await listTaskRows(db, organizationId, filters, page);
-  return { items: items.map(toTask), total, page: page.page, pageSize: page.pageSize };
+}: Scope & { filters: TaskListFilters; page: KeysetQuery }): Promise<KeysetPage<Task>> {
+  const result = await listTaskRows(db, organizationId, filters, page);
+  return { ...result, items: result.items.map(toTask) };
 }
 
 export async function getTask({ db, organizationId, taskId }: Scope & { taskId: string }): Promise<Task> {

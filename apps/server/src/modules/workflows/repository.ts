@@ -1,9 +1,10 @@
-import type { PageQuery } from "@flowdeck/shared";
+import type { KeysetQuery } from "@flowdeck/shared";
 import type { StepStatus, WorkflowStatus } from "@flowdeck/shared/workflows/constants";
 import type { WorkflowListFilters } from "@flowdeck/shared/workflows/schemas";
-import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/database.ts";
+import { afterCursor, cappedCount, cursorPosition, keysetOrder, toKeysetPage } from "../../db/keyset.ts";
 import { organizations, tasks, user, workflowSteps, workflows, type WorkflowSchedule } from "../../db/schema/index.ts";
 
 const creator = alias(user, "creator");
@@ -27,23 +28,25 @@ function listConditions(organizationId: string, filters: WorkflowListFilters): S
   );
 }
 
-/** One page of the organization's workflows, newest first (spec 7), and how many match in all. */
+/** One page of the organization's workflows, newest first (spec 7), after the cursor, and how many match (capped). */
 export async function listWorkflows(
   db: Executor,
   organizationId: string,
   filters: WorkflowListFilters,
-  page: PageQuery,
+  page: KeysetQuery,
 ) {
   const where = listConditions(organizationId, filters);
-  const [items, [total]] = await Promise.all([
-    selectWorkflows(db)
-      .where(where)
-      .orderBy(desc(workflows.createdAt), desc(workflows.id))
-      .limit(page.pageSize)
-      .offset((page.page - 1) * page.pageSize),
-    db.select({ value: count() }).from(workflows).where(where),
+  const [rows, matching] = await Promise.all([
+    db
+      .select({ ...getTableColumns(workflows), createdByName: creatorName, position: cursorPosition(workflows) })
+      .from(workflows)
+      .leftJoin(creator, eq(creator.id, workflows.createdBy))
+      .where(and(where, afterCursor(workflows, page.cursor)))
+      .orderBy(...keysetOrder(workflows))
+      .limit(page.pageSize + 1),
+    cappedCount(db, workflows, where),
   ]);
-  return { items, total: total?.value ?? 0 };
+  return toKeysetPage(rows, matching, page.pageSize);
 }
 
 export async function findWorkflow(db: Executor, organizationId: string, workflowId: string) {

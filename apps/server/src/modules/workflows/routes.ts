@@ -50,8 +50,8 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: OrgParamsSchema, querystring: WorkflowListQuerySchema, response: { 200: WorkflowPageSchema } },
     },
     async (request) => {
-      const { page, pageSize, ...filters } = request.query;
-      return listWorkflows({ ...orgScope(request), filters, page: { page, pageSize } });
+      const { cursor, pageSize, ...filters } = request.query;
+      return listWorkflows({ ...orgScope(request), filters, page: { cursor, pageSize } });
     },
   );
 

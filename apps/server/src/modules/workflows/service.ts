@@ -1,4 +1,4 @@
-import type { Page, PageQuery } from "@flowdeck/shared";
+import type { KeysetQuery, Page, PageQuery } from "@flowdeck/shared";
 import { RECENT_RUNS, WORKFLOW_RECENT_DAYS } from "@flowdeck/shared/workflows/constants";
 import type {
   WorkflowCommand,
@@ -23,18 +23,12 @@ export async function listWorkflows({
   organizationId,
   filters,
   page,
-}: Scope & { filters: WorkflowListFilters; page: PageQuery }): Promise<WorkflowPage> {
-  const [{ items, total }, timezone] = await Promise.all([
+}: Scope & { filters: WorkflowListFilters; page: KeysetQuery }): Promise<WorkflowPage> {
+  const [rows, timezone] = await Promise.all([
     listWorkflowRows(db, organizationId, filters, page),
     organizationTimezone(db, organizationId),
   ]);
-  return {
-    items: await withStepsAndRuns(db, organizationId, items),
-    total,
-    page: page.page,
-    pageSize: page.pageSize,
-    timezone,
-  };
+  return { ...rows, items: await withStepsAndRuns(db, organizationId, rows.items), timezone };
 }
 
 /** Spec 7: read by id with its tasks; here also its recent runs and the organization's timezone. */

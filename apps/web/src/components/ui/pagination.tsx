@@ -1,28 +1,50 @@
+import { formatCount } from "@flowdeck/shared/keyset";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Button } from "./button.tsx";
 
-type PaginationProps = { page: number; pageSize: number; total: number; onPageChange: (page: number) => void };
+type PaginationProps = {
+  /** 1 on the first page. */
+  pageNumber: number;
+  pageSize: number;
+  /** Rows on this page. */
+  shown: number;
+  total: number;
+  /** The total is a floor: "10,000+". */
+  totalCapped: boolean;
+  hasNext: boolean;
+  onPrevious: () => void;
+  onNext: () => void;
+  /** Names the navigation for assistive technology. */
+  label?: string;
+};
 
-/** "Showing 13–24 of 40" with previous and next. Hidden when everything fits on the first page. */
-export function Pagination({ page, pageSize, total, onPageChange }: PaginationProps) {
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  if (total <= pageSize && page === 1) return null;
-  const first = Math.min((page - 1) * pageSize + 1, total);
-  const last = Math.min(page * pageSize, total);
+/**
+ * "Showing 13–24 of 40" (or "of 10,000+") with previous and next, for a list read from a cursor.
+ * Hidden when everything fits on the first page.
+ */
+export function Pagination(props: PaginationProps) {
+  const { pageNumber, pageSize, shown, total, totalCapped, hasNext } = props;
+  if (pageNumber === 1 && !hasNext) return null;
+  const first = Math.min((pageNumber - 1) * pageSize + 1, total);
+  const last = Math.min((pageNumber - 1) * pageSize + shown, total);
+  const pages = Math.max(1, Math.ceil(total / pageSize), pageNumber);
   return (
-    <nav aria-label="Pagination" className="flex flex-col items-center justify-between gap-3 sm:flex-row">
+    <nav
+      aria-label={props.label ?? "Pagination"}
+      className="flex flex-col items-center justify-between gap-3 sm:flex-row"
+    >
       <p className="text-sm text-gray-600 dark:text-gray-400" aria-live="polite">
-        Showing {first}–{last} of {total}
+        Showing {first}–{last} of {formatCount(total, totalCapped)}
       </p>
       <div className="flex items-center gap-2">
-        <Button variant="secondary" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
+        <Button variant="secondary" disabled={pageNumber <= 1} onClick={props.onPrevious}>
           <ChevronLeft aria-hidden="true" className="size-4" />
           Previous
         </Button>
         <span className="text-sm text-gray-600 tabular-nums dark:text-gray-400" aria-current="page">
-          Page {page} of {pages}
+          Page {pageNumber} of {formatCount(pages, totalCapped)}
         </span>
-        <Button variant="secondary" disabled={page >= pages} onClick={() => onPageChange(page + 1)}>
+        <Button variant="secondary" disabled={!hasNext} onClick={props.onNext}>
           Next
           <ChevronRight aria-hidden="true" className="size-4" />
         </Button>

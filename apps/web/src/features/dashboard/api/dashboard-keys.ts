@@ -1,6 +1,6 @@
 import type { CreditTransactionType } from "@flowdeck/shared/credits/schemas";
 
-export type TransactionListQuery = { page: number; pageSize: number; type?: CreditTransactionType };
+export type TransactionListQuery = { cursor?: string; pageSize: number; type?: CreditTransactionType };
 
 /**
  * Keys start with ["orgs", orgId, entity]: the live-update hook invalidates that prefix when the

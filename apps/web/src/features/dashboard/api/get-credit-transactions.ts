@@ -4,7 +4,8 @@ import { api } from "@/lib/api-client.ts";
 import { dashboardKeys, orgPath, type TransactionListQuery } from "./dashboard-keys.ts";
 
 export function getCreditTransactions(orgId: string, query: TransactionListQuery, signal?: AbortSignal) {
-  const params = new URLSearchParams({ page: String(query.page), pageSize: String(query.pageSize) });
+  const params = new URLSearchParams({ pageSize: String(query.pageSize) });
+  if (query.cursor) params.set("cursor", query.cursor);
   if (query.type) params.set("type", query.type);
   return api<CreditTransactionPage>(orgPath(orgId, `credits/transactions?${params}`), { signal });
 }

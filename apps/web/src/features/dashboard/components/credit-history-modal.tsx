@@ -5,15 +5,18 @@ import {
   type CreditTransactionType,
 } from "@flowdeck/shared/credits/schemas";
 import clsx from "clsx";
+import { formatCount } from "@flowdeck/shared/keyset";
 import { useId, useState } from "react";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { DataTable, type DataTableColumn } from "@/components/ui/data-table.tsx";
 import { Modal } from "@/components/ui/modal.tsx";
+import { Pagination } from "@/components/ui/pagination.tsx";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
+import { useCursorPages } from "@/lib/use-cursor-pages.ts";
 import { useCreditTransactions } from "../api/get-credit-transactions.ts";
-import { formatCount, formatDateTime } from "./format.ts";
+import { formatDateTime } from "./format.ts";
 import { TransactionItem } from "./transaction-item.tsx";
 
 const PAGE_SIZE = 20;
@@ -74,15 +77,14 @@ export function CreditHistoryModal({ orgId, open, onClose }: { orgId: string; op
 }
 
 function CreditHistory({ orgId }: { orgId: string }) {
-  const [page, setPage] = useState(1);
   const [type, setType] = useState<CreditTransactionType | "">("");
+  const pages = useCursorPages(type);
   const filterId = useId();
   const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useCreditTransactions(orgId, {
-    page,
+    cursor: pages.cursor,
     pageSize: PAGE_SIZE,
     type: type || undefined,
   });
-  const pages = data ? Math.max(1, Math.ceil(data.total / PAGE_SIZE)) : 1;
   const emptyMessage = type ? `No ${TYPE_LABELS[type].toLowerCase()} transactions yet` : "No transactions yet";
 
   return (
@@ -95,10 +97,7 @@ function CreditHistory({ orgId }: { orgId: string }) {
           <select
             id={filterId}
             value={type}
-            onChange={(event) => {
-              setType(event.target.value as CreditTransactionType | "");
-              setPage(1);
-            }}
+            onChange={(event) => setType(event.target.value as CreditTransactionType | "")}
             className="block rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm dark:border-gray-700 dark:bg-gray-900"
           >
             <option value="">All types</option>
@@ -111,7 +110,8 @@ function CreditHistory({ orgId }: { orgId: string }) {
         </div>
         {data && (
           <p className="text-sm text-gray-600 dark:text-gray-400" aria-live="polite">
-            {formatCount(data.total)} {data.total === 1 ? "transaction" : "transactions"}
+            {formatCount(data.total, data.totalCapped)}{" "}
+            {data.total === 1 && !data.totalCapped ? "transaction" : "transactions"}
           </p>
         )}
       </div>
@@ -155,21 +155,19 @@ function CreditHistory({ orgId }: { orgId: string }) {
         </div>
       )}
 
-      <nav aria-label="Credit history pages" className="flex items-center justify-between gap-3">
-        <Button variant="secondary" disabled={page <= 1 || isPending} onClick={() => setPage((value) => value - 1)}>
-          Previous
-        </Button>
-        <span className="text-sm text-gray-600 dark:text-gray-400">
-          Page {page} of {pages}
-        </span>
-        <Button
-          variant="secondary"
-          disabled={page >= pages || isPending || isPlaceholderData}
-          onClick={() => setPage((value) => value + 1)}
-        >
-          Next
-        </Button>
-      </nav>
+      {data && (
+        <Pagination
+          label="Credit history pages"
+          pageNumber={pages.pageNumber}
+          pageSize={PAGE_SIZE}
+          shown={data.items.length}
+          total={data.total}
+          totalCapped={data.totalCapped}
+          hasNext={data.nextCursor !== null && !isPlaceholderData}
+          onPrevious={pages.previous}
+          onNext={() => data.nextCursor && pages.next(data.nextCursor)}
+        />
+      )}
     </div>
   );
 }

@@ -13,7 +13,6 @@ import { TransactionItem } from "./transaction-item.tsx";
 export function RecentTransactions({ orgId, className }: { orgId: string; className?: string }) {
   const [historyOpen, setHistoryOpen] = useState(false);
   const { data, error, isPending, isFetching, refetch } = useCreditTransactions(orgId, {
-    page: 1,
     pageSize: RECENT_TRANSACTIONS_LIMIT,
   });
   return (

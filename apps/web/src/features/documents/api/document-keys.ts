@@ -1,6 +1,11 @@
 import type { DocumentCategory } from "@flowdeck/shared/documents/file-types";
 
-export type DocumentListFilters = { page: number; pageSize: number; q?: string; category?: DocumentCategory };
+export type DocumentListFilters = {
+  cursor?: string;
+  pageSize: number;
+  q?: string;
+  category?: DocumentCategory;
+};
 
 /**
  * Keys start with ["orgs", orgId, "document"]: the live-update hook invalidates that prefix when

@@ -4,7 +4,8 @@ import { api } from "@/lib/api-client.ts";
 import { documentKeys, documentsPath, type DocumentListFilters } from "./document-keys.ts";
 
 export function getDocuments(orgId: string, filters: DocumentListFilters, signal?: AbortSignal) {
-  const params = new URLSearchParams({ page: String(filters.page), pageSize: String(filters.pageSize) });
+  const params = new URLSearchParams({ pageSize: String(filters.pageSize) });
+  if (filters.cursor) params.set("cursor", filters.cursor);
   if (filters.q) params.set("q", filters.q);
   if (filters.category) params.set("category", filters.category);
   return api<DocumentPage>(documentsPath(orgId, `?${params}`), { signal });

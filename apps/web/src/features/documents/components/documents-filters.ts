@@ -4,24 +4,22 @@ import { useSearchParams } from "react-router";
 
 export const DOCUMENTS_PAGE_SIZE = 12;
 
-export type DocumentsFilters = { q: string; category: DocumentCategory | undefined; page: number };
+export type DocumentsFilters = { q: string; category: DocumentCategory | undefined };
 
 function isCategory(value: string | null): value is DocumentCategory {
   return value !== null && (DOCUMENT_CATEGORIES as readonly string[]).includes(value);
 }
 
 /**
- * Search, category and page live in the address (?q=&category=&page=), so a filtered list can
- * be shared, reloaded and walked back with the browser's buttons.
+ * Search and category live in the address (?q=&category=), so a filtered list can be shared,
+ * reloaded and walked back with the browser's buttons. The page is the list's own (a cursor).
  */
 export function useDocumentsFilters(): [DocumentsFilters, (changes: Partial<DocumentsFilters>) => void] {
   const [params, setParams] = useSearchParams();
   const category = params.get("category");
-  const page = Number(params.get("page") ?? "1");
   const filters: DocumentsFilters = {
     q: params.get("q") ?? "",
     category: isCategory(category) ? category : undefined,
-    page: Number.isInteger(page) && page > 0 ? page : 1,
   };
 
   const update = useCallback(
@@ -30,14 +28,12 @@ export function useDocumentsFilters(): [DocumentsFilters, (changes: Partial<Docu
         (current) => {
           const next = new URLSearchParams(current);
           for (const [key, value] of Object.entries(changes)) {
-            if (value === undefined || value === "" || (key === "page" && value === 1)) next.delete(key);
+            if (value === undefined || value === "") next.delete(key);
             else next.set(key, String(value));
           }
-          // A new search or filter starts again at the first page.
-          if (!("page" in changes)) next.delete("page");
           return next;
         },
-        { replace: !("page" in changes) },
+        { replace: true },
       );
     },
     [setParams],

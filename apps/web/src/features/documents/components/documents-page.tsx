@@ -125,7 +125,6 @@ function OrganizationDocuments({ orgId, canEdit }: { orgId: string; canEdit: boo
         view={view}
         canEdit={canEdit}
         onUpload={() => setUploadOpen(true)}
-        onPage={(page) => setFilters({ page })}
         onClearFilters={() => {
           setSearch("");
           setFilters({ q: "", category: undefined });

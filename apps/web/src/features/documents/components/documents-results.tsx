@@ -5,6 +5,7 @@ import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Pagination } from "@/components/ui/pagination.tsx";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
+import { useCursorPages } from "@/lib/use-cursor-pages.ts";
 import type { ViewMode } from "@/lib/use-view-mode.ts";
 import { useDocuments } from "../api/get-documents.ts";
 import type { DocumentHandlers } from "./document-actions.tsx";
@@ -18,7 +19,6 @@ type DocumentsResultsProps = DocumentHandlers & {
   view: ViewMode;
   canEdit: boolean;
   onUpload: () => void;
-  onPage: (page: number) => void;
   onClearFilters: () => void;
 };
 
@@ -31,23 +31,24 @@ export function DocumentsResults({
   view,
   canEdit,
   onUpload,
-  onPage,
   onClearFilters,
   ...handlers
 }: DocumentsResultsProps) {
+  const pages = useCursorPages(JSON.stringify([filters.q, filters.category]));
   const query = useDocuments(orgId, {
-    page: filters.page,
+    cursor: pages.cursor,
     pageSize: DOCUMENTS_PAGE_SIZE,
     q: filters.q || undefined,
     category: filters.category,
   });
   const data = query.data;
 
-  // The last document of the last page went away (deleted here or elsewhere): step back a page.
-  const lastPage = data ? Math.max(Math.ceil(data.total / DOCUMENTS_PAGE_SIZE), 1) : 1;
+  // The last documents of a page went away (deleted here or elsewhere): step back a page.
+  const emptiedPage = Boolean(data && data.items.length === 0 && pages.pageNumber > 1 && !query.isPlaceholderData);
+  const { previous } = pages;
   useEffect(() => {
-    if (data && !query.isPlaceholderData && filters.page > lastPage) onPage(lastPage);
-  }, [data, query.isPlaceholderData, filters.page, lastPage, onPage]);
+    if (emptiedPage) previous();
+  }, [emptiedPage, previous]);
 
   if (query.isPending) {
     return (
@@ -116,7 +117,16 @@ export function DocumentsResults({
       ) : (
         <DocumentList documents={data.items} {...handlers} />
       )}
-      <Pagination page={filters.page} pageSize={DOCUMENTS_PAGE_SIZE} total={data.total} onPageChange={onPage} />
+      <Pagination
+        pageNumber={pages.pageNumber}
+        pageSize={DOCUMENTS_PAGE_SIZE}
+        shown={data.items.length}
+        total={data.total}
+        totalCapped={data.totalCapped}
+        hasNext={data.nextCursor !== null}
+        onPrevious={previous}
+        onNext={() => data.nextCursor && pages.next(data.nextCursor)}
+      />
     </div>
   );
 }

@@ -5,11 +5,13 @@ import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Pagination } from "@/components/ui/pagination.tsx";
 import { Skeleton, SkeletonText } from "@/components/ui/skeleton.tsx";
+import type { CursorPages } from "@/lib/use-cursor-pages.ts";
 import { TaskCard } from "./task-card.tsx";
 import { EmptyState } from "@/components/ui/empty-state.tsx";
 
 type TaskListProps = {
   data: TaskPage | undefined;
+  pages: CursorPages;
   /** When the data arrived (ms). */
   loadedAt: number;
   error: Error | null;
@@ -18,7 +20,6 @@ type TaskListProps = {
   onClearFilters: () => void;
   onEdit: (task: Task) => void;
   onDelete: (task: Task) => void;
-  onPageChange: (page: number) => void;
 };
 
 /** The cards with their loading, error and empty states, and the page controls. */
@@ -31,7 +32,7 @@ export function TaskList(props: TaskListProps) {
     </Alert>
   );
   if (!data) return errorAlert || <TaskListSkeleton />;
-  if (data.items.length === 0 && data.page === 1) {
+  if (data.items.length === 0 && props.pages.pageNumber === 1) {
     return filtered ? (
       <EmptyState
         icon={<SearchX aria-hidden="true" className="size-10 text-gray-400" />}
@@ -65,7 +66,16 @@ export function TaskList(props: TaskListProps) {
           <TaskCard key={task.id} task={task} now={props.loadedAt} onEdit={props.onEdit} onDelete={props.onDelete} />
         ))}
       </div>
-      <Pagination page={data.page} pageSize={data.pageSize} total={data.total} onPageChange={props.onPageChange} />
+      <Pagination
+        pageNumber={props.pages.pageNumber}
+        pageSize={data.pageSize}
+        shown={data.items.length}
+        total={data.total}
+        totalCapped={data.totalCapped}
+        hasNext={data.nextCursor !== null}
+        onPrevious={props.pages.previous}
+        onNext={() => data.nextCursor && props.pages.next(data.nextCursor)}
+      />
     </div>
   );
 }

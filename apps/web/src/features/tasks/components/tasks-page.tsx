@@ -7,6 +7,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { SelectField } from "@/components/ui/select-field.tsx";
 import { TextField } from "@/components/ui/text-field.tsx";
 import { useCurrentOrganization } from "@/features/session/use-current-organization.ts";
+import { useCursorPages } from "@/lib/use-cursor-pages.ts";
 import { useDebouncedValue } from "@/lib/use-debounced-value.ts";
 import { useTaskStats } from "../api/get-task-stats.ts";
 import { useTasks } from "../api/get-tasks.ts";
@@ -41,8 +42,9 @@ function TasksView({ orgId }: { orgId: string }) {
 
   const status = filters.tab === "all" ? undefined : filters.tab;
   const category = filters.category || undefined;
+  const pages = useCursorPages(JSON.stringify([status, category, filters.q]));
   const list = useTasks(orgId, {
-    page: filters.page,
+    cursor: pages.cursor,
     pageSize: PAGE_SIZE,
     status,
     category,
@@ -58,13 +60,13 @@ function TasksView({ orgId }: { orgId: string }) {
     update({ q: debouncedSearch.trim() });
   }, [debouncedSearch, update]);
 
-  // A page emptied by deletions (here or elsewhere) falls back to the last page that has commands.
+  // A page emptied by deletions (here or elsewhere) falls back to the one before it.
   const data = list.data;
+  const emptiedPage = Boolean(data && data.items.length === 0 && pages.pageNumber > 1 && !list.isPlaceholderData);
+  const { previous } = pages;
   useEffect(() => {
-    if (data && data.items.length === 0 && data.page > 1 && !list.isPlaceholderData) {
-      update({ page: Math.max(1, Math.ceil(data.total / data.pageSize)) });
-    }
-  }, [data, list.isPlaceholderData, update]);
+    if (emptiedPage) previous();
+  }, [emptiedPage, previous]);
 
   useEffect(() => {
     if (notice?.tone !== "success") return;
@@ -143,6 +145,7 @@ function TasksView({ orgId }: { orgId: string }) {
       >
         <TaskList
           data={data}
+          pages={pages}
           loadedAt={list.dataUpdatedAt}
           error={list.error}
           filtered={filtered}
@@ -150,7 +153,6 @@ function TasksView({ orgId }: { orgId: string }) {
           onClearFilters={clearFilters}
           onEdit={(task) => openForm(task)}
           onDelete={setDeleting}
-          onPageChange={(page) => update({ page })}
         />
       </div>
 

@@ -4,7 +4,7 @@ import { useSearchParams } from "react-router";
 
 export type TaskTab = "all" | TaskStatus;
 
-export type TaskFilters = { tab: TaskTab; category: TaskCategory | ""; q: string; page: number };
+export type TaskFilters = { tab: TaskTab; category: TaskCategory | ""; q: string };
 
 function readTab(value: string | null): TaskTab {
   return value === "active" || value === "inactive" ? value : "all";
@@ -15,8 +15,8 @@ function readCategory(value: string | null): TaskCategory | "" {
 }
 
 /**
- * The list's tab, category, search and page live in the address (?status=&category=&q=&page=), so a
- * reload or a shared link shows the same list. Changing a filter goes back to the first page.
+ * The list's tab, category and search live in the address (?status=&category=&q=), so a reload or
+ * a shared link shows the same list. The page is the list's own (a cursor, not a number).
  */
 export function useTaskFilters() {
   const [params, setParams] = useSearchParams();
@@ -24,7 +24,6 @@ export function useTaskFilters() {
     tab: readTab(params.get("status")),
     category: readCategory(params.get("category")),
     q: params.get("q") ?? "",
-    page: Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1),
   };
 
   const update = useCallback(
@@ -36,8 +35,6 @@ export function useTaskFilters() {
           if (changes.tab !== undefined) set("status", changes.tab === "all" ? "" : changes.tab);
           if (changes.category !== undefined) set("category", changes.category);
           if (changes.q !== undefined) set("q", changes.q);
-          const page = changes.page ?? 1;
-          set("page", page > 1 ? String(page) : "");
           return next;
         },
         { replace: true },

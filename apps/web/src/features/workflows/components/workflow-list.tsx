@@ -6,6 +6,7 @@ import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Pagination } from "@/components/ui/pagination.tsx";
 import { Skeleton, SkeletonText } from "@/components/ui/skeleton.tsx";
+import type { CursorPages } from "@/lib/use-cursor-pages.ts";
 import type { ViewMode } from "@/lib/use-view-mode.ts";
 import { useNow } from "../lib/use-now.ts";
 import type { WorkflowHandlers } from "./workflow-actions.tsx";
@@ -23,7 +24,7 @@ type WorkflowListProps = WorkflowHandlers & {
   canEdit: boolean;
   onCreate: () => void;
   onClearFilter: () => void;
-  onPageChange: (page: number) => void;
+  pages: CursorPages;
 };
 
 const LAYOUT: Record<ViewMode, string> = {
@@ -47,7 +48,7 @@ export function WorkflowList({ data, error, filtered, view, canEdit, ...props }:
     </Alert>
   );
   if (!data) return errorAlert || <ListSkeleton view={view} />;
-  if (data.items.length === 0 && data.page === 1) {
+  if (data.items.length === 0 && props.pages.pageNumber === 1) {
     return filtered ? (
       <EmptyState
         icon={<SearchX aria-hidden="true" className="size-10 text-gray-400" />}
@@ -98,7 +99,16 @@ export function WorkflowList({ data, error, filtered, view, canEdit, ...props }:
           />
         ))}
       </div>
-      <Pagination page={data.page} pageSize={data.pageSize} total={data.total} onPageChange={props.onPageChange} />
+      <Pagination
+        pageNumber={props.pages.pageNumber}
+        pageSize={data.pageSize}
+        shown={data.items.length}
+        total={data.total}
+        totalCapped={data.totalCapped}
+        hasNext={data.nextCursor !== null}
+        onPrevious={props.pages.previous}
+        onNext={() => data.nextCursor && props.pages.next(data.nextCursor)}
+      />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { useEffect, useState } from "react";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { useCurrentOrganization } from "@/features/session/use-current-organization.ts";
+import { useCursorPages } from "@/lib/use-cursor-pages.ts";
 import { useViewMode } from "@/lib/use-view-mode.ts";
 import { useWorkflowStats } from "../api/get-workflow-stats.ts";
 import { useWorkflows } from "../api/get-workflows.ts";
@@ -35,20 +36,21 @@ function WorkflowsView({ orgId, canEdit }: { orgId: string; canEdit: boolean }) 
   const [form, setForm] = useState<FormState>(null);
   const [deleting, setDeleting] = useState<Workflow | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
+  const pages = useCursorPages(filters.status);
   const list = useWorkflows(orgId, {
-    page: filters.page,
+    cursor: pages.cursor,
     pageSize: PAGE_SIZE,
     status: filters.status === "all" ? undefined : filters.status,
   });
   const stats = useWorkflowStats(orgId);
 
-  // A page emptied by deletions (here or elsewhere) falls back to the last page that has workflows.
+  // A page emptied by deletions (here or elsewhere) falls back to the one before it.
   const data = list.data;
+  const emptiedPage = Boolean(data && data.items.length === 0 && pages.pageNumber > 1 && !list.isPlaceholderData);
+  const { previous } = pages;
   useEffect(() => {
-    if (data && data.items.length === 0 && data.page > 1 && !list.isPlaceholderData) {
-      update({ page: Math.max(1, Math.ceil(data.total / data.pageSize)) });
-    }
-  }, [data, list.isPlaceholderData, update]);
+    if (emptiedPage) previous();
+  }, [emptiedPage, previous]);
 
   useEffect(() => {
     if (notice?.tone !== "success") return;
@@ -119,7 +121,7 @@ function WorkflowsView({ orgId, canEdit }: { orgId: string; canEdit: boolean }) 
           canEdit={canEdit}
           onCreate={() => openForm(null)}
           onClearFilter={() => update({ status: "all" })}
-          onPageChange={(page) => update({ page })}
+          pages={pages}
           onEdit={openForm}
           onDelete={setDeleting}
           onNotice={setNotice}

@@ -1,0 +1,149 @@
+import { COUNT_CAP } from "@flowdeck/shared";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { registerOwner } from "./helpers/factories.ts";
+import type { TestClient } from "./helpers/http-client.ts";
+import { createTestApp, type TestApp } from "./helpers/test-app.ts";
+
+// The long lists read a page after a cursor (docs/decisions/018). Rows are written straight into
+// the tables here, many at once and some in the same microsecond, which the API cannot do.
+
+let t: TestApp;
+let owner: { client: TestClient; organizationId: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await registerOwner(t.app);
+});
+afterAll(() => t.close());
+
+type List = {
+  name: string;
+  path: string;
+  /** Inserts `count` rows labelled `${label} n`, all created at `at`. */
+  insert: (label: string, count: number, at: string) => Promise<void>;
+  label: (item: Record<string, unknown>) => string;
+};
+
+const lists: List[] = [
+  {
+    name: "tasks",
+    path: "tasks",
+    insert: (label, count, at) =>
+      run(sql`insert into tasks (id, organization_id, name, created_at, updated_at)
+        select gen_random_uuid()::text, ${owner.organizationId}, ${label} || ' ' || n, ${at}::timestamptz, now()
+        from generate_series(1, ${count}::int) as n`),
+    label: (item) => String(item.name),
+  },
+  {
+    name: "workflows",
+    path: "workflows",
+    insert: (label, count, at) =>
+      run(sql`insert into workflows (id, organization_id, name, created_at, updated_at)
+        select gen_random_uuid()::text, ${owner.organizationId}, ${label} || ' ' || n, ${at}::timestamptz, now()
+        from generate_series(1, ${count}::int) as n`),
+    label: (item) => String(item.name),
+  },
+  {
+    name: "documents",
+    path: "documents",
+    insert: (label, count, at) =>
+      run(sql`insert into documents (id, organization_id, title, file_name, file_size, file_type, created_at, updated_at)
+        select gen_random_uuid()::text, ${owner.organizationId}, ${label} || ' ' || n, 'notes.txt', 5, 'text/plain',
+          ${at}::timestamptz, now()
+        from generate_series(1, ${count}::int) as n`),
+    label: (item) => String(item.title),
+  },
+  {
+    name: "credit transactions",
+    path: "credits/transactions",
+    insert: (label, count, at) =>
+      run(sql`insert into credit_transactions (id, organization_id, amount, type, description, created_at)
+        select gen_random_uuid()::text, ${owner.organizationId}, 1, 'addition', ${label} || ' ' || n, ${at}::timestamptz
+        from generate_series(1, ${count}::int) as n`),
+    label: (item) => String(item.description),
+  },
+];
+
+async function run(query: ReturnType<typeof sql>) {
+  await t.app.db.execute(query);
+}
+
+async function page(list: List, query: string) {
+  const response = await owner.client.get(`/api/orgs/${owner.organizationId}/${list.path}?${query}`);
+  expect(response.status).toBe(200);
+  return response.body as {
+    items: Record<string, unknown>[];
+    total: number;
+    totalCapped: boolean;
+    nextCursor: string | null;
+  };
+}
+
+describe.each(lists)("the $name list", (list) => {
+  it("returns every row exactly once while rows are added between pages", async () => {
+    const label = `${list.name} keyset`;
+    // Rows in the same microsecond are told apart by id; older rows come after newer ones.
+    await list.insert(`${label} a`, 5, "2020-01-01T00:00:00.123456Z");
+    await list.insert(`${label} b`, 4, "2020-01-01T00:00:00.123457Z");
+    await list.insert(`${label} c`, 3, "2019-06-01T12:00:00Z");
+    const expected = 12;
+
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const query: string = `pageSize=5${cursor ? `&cursor=${cursor}` : ""}`;
+      const body = await page(list, query);
+      seen.push(...body.items.map(list.label).filter((text) => text.startsWith(label)));
+      cursor = body.nextCursor;
+      pages += 1;
+      // Newer rows, and rows in the very microsecond of the page just read, arrive meanwhile.
+      await list.insert(`${list.name} added during page ${pages}`, 2, new Date().toISOString());
+      await list.insert(`${list.name} added in the same microsecond ${pages}`, 1, "2020-01-01T00:00:00.123457Z");
+    } while (cursor && pages < 20);
+
+    const originals = seen.filter((text) => !text.includes("added"));
+    expect(originals).toHaveLength(expected);
+    expect(new Set(originals).size).toBe(expected);
+    expect(new Set(seen).size).toBe(seen.length);
+  });
+});
+
+describe("counts", () => {
+  it("count every match up to the cap, then say there are more", async () => {
+    const fresh = await registerOwner(t.app);
+    const insert = (count: number, from: number) =>
+      run(sql`insert into tasks (id, organization_id, name, created_at, updated_at)
+        select gen_random_uuid()::text, ${fresh.organizationId}, 'Bulk ' || n, now(), now()
+        from generate_series(${from}::int, ${from + count - 1}::int) as n`);
+    const list = async (query = "") => {
+      const response = await fresh.client.get(`/api/orgs/${fresh.organizationId}/tasks?pageSize=5${query}`);
+      expect(response.status).toBe(200);
+      return response.body as { items: { name: string }[]; total: number; totalCapped: boolean };
+    };
+
+    await insert(COUNT_CAP, 1);
+    expect(await list()).toMatchObject({ total: COUNT_CAP, totalCapped: false });
+    await insert(1, COUNT_CAP + 1);
+    expect(await list()).toMatchObject({ total: COUNT_CAP, totalCapped: true });
+
+    // A search among them still finds a substring anywhere in the name, and counts exactly.
+    const found = await list("&q=ulk 999");
+    // Bulk 999 and Bulk 9990 to 9999.
+    expect(found).toMatchObject({ total: 11, totalCapped: false });
+    expect(found.items.every((item) => /^Bulk 999\d?$/.test(item.name))).toBe(true);
+  });
+});
+
+describe("cursors", () => {
+  it.each([
+    "garbage",
+    "WyJ5ZXN0ZXJkYXkiLCJpZCJd",
+    Buffer.from('["2020-13-45T00:00:00.000000Z","x"]').toString("base64url"),
+  ])("refuses %s with 400", async (cursor) => {
+    const response = await owner.client.get(`/api/orgs/${owner.organizationId}/tasks?cursor=${cursor}`);
+    expect(response.status).toBe(400);
+    expect(response.body.error.code).toBe("invalid-argument");
+  });
+});
