@@ -71,7 +71,17 @@ export function TokenList({ orgId }: { orgId: string }) {
         loading={tokens.isPending}
         emptyMessage="No API tokens yet"
       />
-      <Pagination page={page} pageSize={API_TOKENS_PAGE_SIZE} total={total ?? 0} onPageChange={setPage} />
+      <Pagination
+        label="API token pages"
+        pageNumber={page}
+        pageSize={API_TOKENS_PAGE_SIZE}
+        shown={tokens.data?.items.length ?? 0}
+        total={total ?? 0}
+        totalCapped={false}
+        hasNext={page * API_TOKENS_PAGE_SIZE < (total ?? 0)}
+        onPrevious={() => setPage(page - 1)}
+        onNext={() => setPage(page + 1)}
+      />
       {revoke.error && <Alert tone="error">{revoke.error.message}</Alert>}
       <ConfirmDialog
         open={revoking !== null}
