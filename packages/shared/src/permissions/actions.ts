@@ -1,6 +1,7 @@
 import { DOCUMENT_MESSAGES } from "../documents/messages.ts";
 import { MESSAGES } from "../errors/messages.ts";
 import { MEMBER_MESSAGES } from "../members/messages.ts";
+import { NOTIFICATION_MESSAGES } from "../notifications/messages.ts";
 import { SETTINGS_MESSAGES } from "../settings/messages.ts";
 import { TASK_MESSAGES } from "../tasks/messages.ts";
 import { WORKFLOW_MESSAGES } from "../workflows/messages.ts";
@@ -45,6 +46,7 @@ export const ACTIONS = {
   "documents.delete": { minimumRole: "editor", deniedMessage: DOCUMENT_MESSAGES.noPermission },
   "settings.read": { minimumRole: "viewer" },
   "settings.update": { minimumRole: "admin", deniedMessage: SETTINGS_MESSAGES.noPermission },
+  "notifications.manage": { minimumRole: "admin", deniedMessage: NOTIFICATION_MESSAGES.cannotManage },
 } as const satisfies Record<string, ActionRule>;
 
 export type Action = keyof typeof ACTIONS;
