@@ -27,7 +27,13 @@ const ruleFields = {
   name: z.string({ error: M.nameRequired }).trim().min(1, M.nameRequired).max(LIMITS.name),
   enabled: z.boolean().default(true),
   events: z.array(z.enum(NOTIFICATION_EVENTS), { error: M.eventsRequired }).min(1, M.eventsRequired),
-  longRunningMinutes: z.number().int().min(1, M.minutesRequired).max(LIMITS.longRunningMinutes).nullable().default(null),
+  longRunningMinutes: z
+    .number()
+    .int()
+    .min(1, M.minutesRequired)
+    .max(LIMITS.longRunningMinutes)
+    .nullable()
+    .default(null),
   emailRoles: z.array(z.enum(ROLES)).max(ROLES.length).default([]),
   emailUserIds: z.array(z.string().min(1)).max(LIMITS.recipients).default([]),
   webhookUrl: WebhookUrlSchema.nullable().default(null),
