@@ -18,6 +18,10 @@ const SettingsPage = lazyPage(() => import("@/features/settings/components/setti
 const TasksPage = lazyPage(() => import("@/features/tasks/components/tasks-page.tsx"), "TasksPage");
 const WorkflowsPage = lazyPage(() => import("@/features/workflows/components/workflows-page.tsx"), "WorkflowsPage");
 const ReportsPage = lazyPage(() => import("@/features/reports/reports-page.tsx"), "ReportsPage");
+const NotificationsPage = lazyPage(
+  () => import("@/features/notifications/components/notifications-page.tsx"),
+  "NotificationsPage",
+);
 const AuditPage = lazyPage(() => import("@/features/placeholders/audit-page.tsx"), "AuditPage");
 const BillingPage = lazyPage(() => import("@/features/placeholders/billing-page.tsx"), "BillingPage");
 
@@ -32,6 +36,7 @@ const protectedPages = [
   { path: "/admin/members", element: <MembersPage /> },
   { path: "/admin/invitations", element: <InvitationsPage /> },
   { path: "/admin/settings", element: <SettingsPage /> },
+  { path: "/admin/notifications", element: <NotificationsPage /> },
   { path: "/admin/audit", element: <AuditPage /> },
   { path: "/admin/billing", element: <BillingPage /> },
 ];

@@ -1,5 +1,6 @@
 import {
   BarChart3,
+  Bell,
   CreditCard,
   FileText,
   LayoutDashboard,
@@ -23,6 +24,7 @@ export const PAGE_ICONS: Record<string, LucideIcon> = {
   "/admin/members": Users,
   "/admin/invitations": Mail,
   "/admin/settings": Settings,
+  "/admin/notifications": Bell,
   "/admin/audit": ScrollText,
   "/admin/billing": CreditCard,
 };
