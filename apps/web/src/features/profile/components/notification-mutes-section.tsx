@@ -9,7 +9,7 @@ export function NotificationMutesSection() {
   return (
     <section
       aria-labelledby="notification-mutes-title"
-      className="rounded-lg border border-gray-200 bg-white p-5 dark:border-gray-800 dark:bg-gray-900"
+      className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6 dark:border-gray-800 dark:bg-gray-900"
     >
       <h2 id="notification-mutes-title" className="text-lg font-semibold">
         Notification mail
