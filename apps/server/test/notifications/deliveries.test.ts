@@ -135,6 +135,27 @@ describe("webhooks", () => {
     }
   });
 
+  it("fails a webhook at once when its rule was deleted before it was sent", async () => {
+    const receiver = await startReceiver([200]);
+    try {
+      const rule = await createRule(org.users.admin.client, org.organizationId, {
+        name: "Short-lived hook",
+        emailRoles: [],
+        webhookUrl: receiver.url,
+      });
+      await org.users.admin.client.post(rulesUrl(org.organizationId, `/${rule.id}/test`));
+      expect((await org.users.admin.client.delete(rulesUrl(org.organizationId, `/${rule.id}`))).status).toBe(204);
+      await job().tick();
+      expect(receiver.calls).toHaveLength(0);
+      const log = await org.users.admin.client.get(deliveriesUrl(org.organizationId));
+      const delivery = log.body.items.find((item: { summary: string }) => item.summary.includes("Short-lived hook"));
+      expect(delivery).toMatchObject({ status: "failed", ruleId: null, nextAttemptAt: null });
+      expect(delivery.attempts).toEqual([expect.objectContaining({ ok: false, error: "The rule was deleted" })]);
+    } finally {
+      await receiver.close();
+    }
+  });
+
   it("refuses webhook URLs that are not http or https", async () => {
     for (const webhookUrl of ["file:///etc/passwd", "gopher://127.0.0.1:70/", "javascript:alert(1)", "not a url"]) {
       const response = await org.users.admin.client.post(rulesUrl(org.organizationId), {

@@ -73,7 +73,8 @@ export function createDeliveryJob(options: {
       organization: { id: delivery.organizationId, name: delivery.organizationName },
     };
     if (delivery.channel === "webhook") {
-      if (!delivery.url || !delivery.secret) return { ok: false, responseStatus: null, error: "The rule was deleted" };
+      if (!delivery.url || !delivery.secret)
+        return { ok: false, responseStatus: null, error: "The rule was deleted", final: true };
       const body = JSON.stringify({ id: delivery.id, ...payload });
       return sendWebhook({
         url: delivery.url,
@@ -84,7 +85,8 @@ export function createDeliveryJob(options: {
         at: now,
       });
     }
-    if (!delivery.email) return { ok: false, responseStatus: null, error: "The member has no e-mail address" };
+    if (!delivery.email)
+      return { ok: false, responseStatus: null, error: "The member has no e-mail address", final: true };
     try {
       await mailer.send({
         to: delivery.email,
@@ -105,11 +107,20 @@ export function createDeliveryJob(options: {
     for (const delivery of claimed) {
       const started = Date.now();
       const result = await attempt(delivery, now);
-      const retryAt = result.ok
-        ? null
-        : nextRetry({ attempts: delivery.attemptCount, createdAt: delivery.createdAt, now });
+      const retryAt =
+        result.ok || result.final
+          ? null
+          : nextRetry({ attempts: delivery.attemptCount, createdAt: delivery.createdAt, now });
       await db.transaction((tx) =>
-        recordAttempt(tx, { deliveryId: delivery.id, at: now, ...result, durationMs: Date.now() - started, retryAt }),
+        recordAttempt(tx, {
+          deliveryId: delivery.id,
+          at: now,
+          ok: result.ok,
+          responseStatus: result.responseStatus,
+          error: result.error,
+          durationMs: Date.now() - started,
+          retryAt,
+        }),
       );
     }
     return { attempted: claimed.length };

@@ -1,7 +1,13 @@
 import { createHmac } from "node:crypto";
 import { SIGNATURE_HEADER } from "@flowdeck/shared/notifications/constants";
 
-export type AttemptResult = { ok: boolean; responseStatus: number | null; error: string | null };
+export type AttemptResult = {
+  ok: boolean;
+  responseStatus: number | null;
+  error: string | null;
+  /** Trying again cannot help (the rule or the member is gone): the delivery fails at once. */
+  final?: boolean;
+};
 
 /** How long an endpoint may take to answer. */
 const TIMEOUT_MS = 10_000;
