@@ -19,6 +19,7 @@ import { creditRoutes } from "./modules/credits/routes.ts";
 import { documentRoutes } from "./modules/documents/routes.ts";
 import { invitationRoutes } from "./modules/invitations/routes.ts";
 import { memberRoutes } from "./modules/members/routes.ts";
+import { notificationRoutes } from "./modules/notifications/routes.ts";
 import { profileRoutes } from "./modules/profile/routes.ts";
 import { settingsRoutes } from "./modules/settings/routes.ts";
 import { taskRoutes } from "./modules/tasks/routes.ts";
@@ -123,6 +124,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     settingsRoutes,
     profileRoutes,
     apiTokenRoutes,
+    notificationRoutes,
   ]) {
     await app.register(feature);
   }

@@ -26,6 +26,7 @@ const EnvSchema = z.object({
   ABUSE_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   API_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
   SCHEDULER: z.enum(["on", "off"]).default("on"),
+  NOTIFICATIONS: z.enum(["on", "off"]).default("on"),
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
   SSE_HEARTBEAT_MS: z.coerce.number().int().min(10).max(300_000).default(20_000),
   GOOGLE_CLIENT_ID: z.string().optional(),
@@ -56,6 +57,8 @@ export type Config = {
   /** Requests a minute per API token. */
   apiTokenRateLimit: number;
   schedulerEnabled: boolean;
+  /** Whether this instance sends queued notifications (mail and webhooks). */
+  notificationsEnabled: boolean;
   /** How often this instance looks for due workflows. */
   schedulerIntervalMs: number;
   /** How often an idle live-update stream sends a comment, so proxies keep it open. */
@@ -97,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiTokenRateLimit: values.API_TOKEN_RATE_LIMIT,
     schedulerEnabled: values.SCHEDULER === "on",
     schedulerIntervalMs: values.SCHEDULER_INTERVAL_MS,
+    notificationsEnabled: values.NOTIFICATIONS === "on",
     sseHeartbeatMs: values.SSE_HEARTBEAT_MS,
     oauth: {
       google: pair(values.GOOGLE_CLIENT_ID, values.GOOGLE_CLIENT_SECRET),

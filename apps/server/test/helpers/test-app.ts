@@ -28,6 +28,8 @@ export async function createTestApp(
     LOGIN_RATE_LIMIT: "1000",
     ABUSE_RATE_LIMIT: "100000",
     SCHEDULER: "off",
+    // Tests send the notification outbox themselves, with a clock they choose.
+    NOTIFICATIONS: "off",
     ...options.env,
   });
   const app = await buildApp({ config, database, mailer: options.mailer, logger: false });

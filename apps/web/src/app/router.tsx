@@ -19,6 +19,10 @@ const TasksPage = lazyPage(() => import("@/features/tasks/components/tasks-page.
 const WorkflowsPage = lazyPage(() => import("@/features/workflows/components/workflows-page.tsx"), "WorkflowsPage");
 const ReportsPage = lazyPage(() => import("@/features/reports/reports-page.tsx"), "ReportsPage");
 const ApiTokensPage = lazyPage(() => import("@/features/api-tokens/components/api-tokens-page.tsx"), "ApiTokensPage");
+const NotificationsPage = lazyPage(
+  () => import("@/features/notifications/components/notifications-page.tsx"),
+  "NotificationsPage",
+);
 const AuditPage = lazyPage(() => import("@/features/placeholders/audit-page.tsx"), "AuditPage");
 const BillingPage = lazyPage(() => import("@/features/placeholders/billing-page.tsx"), "BillingPage");
 
@@ -34,6 +38,7 @@ const protectedPages = [
   { path: "/admin/invitations", element: <InvitationsPage /> },
   { path: "/admin/settings", element: <SettingsPage /> },
   { path: "/admin/api-tokens", element: <ApiTokensPage /> },
+  { path: "/admin/notifications", element: <NotificationsPage /> },
   { path: "/admin/audit", element: <AuditPage /> },
   { path: "/admin/billing", element: <BillingPage /> },
 ];

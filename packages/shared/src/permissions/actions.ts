@@ -2,6 +2,7 @@ import { API_TOKEN_MESSAGES } from "../api-tokens/messages.ts";
 import { DOCUMENT_MESSAGES } from "../documents/messages.ts";
 import { MESSAGES } from "../errors/messages.ts";
 import { MEMBER_MESSAGES } from "../members/messages.ts";
+import { NOTIFICATION_MESSAGES } from "../notifications/messages.ts";
 import { SETTINGS_MESSAGES } from "../settings/messages.ts";
 import { TASK_MESSAGES } from "../tasks/messages.ts";
 import { WORKFLOW_MESSAGES } from "../workflows/messages.ts";
@@ -55,6 +56,7 @@ export const ACTIONS = {
   "apiTokens.read": { minimumRole: "admin", deniedMessage: API_TOKEN_MESSAGES.cannotManage, peopleOnly: true },
   "apiTokens.create": { minimumRole: "admin", deniedMessage: API_TOKEN_MESSAGES.cannotManage, peopleOnly: true },
   "apiTokens.revoke": { minimumRole: "admin", deniedMessage: API_TOKEN_MESSAGES.cannotManage, peopleOnly: true },
+  "notifications.manage": { minimumRole: "admin", deniedMessage: NOTIFICATION_MESSAGES.cannotManage },
 } as const satisfies Record<string, ActionRule>;
 
 export type Action = keyof typeof ACTIONS;

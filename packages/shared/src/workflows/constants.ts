@@ -17,12 +17,18 @@ export const WORKFLOW_STATUS_LABELS: Record<WorkflowStatus, string> = {
 export const STEP_STATUSES = ["todo", "completed"] as const;
 export type StepStatus = (typeof STEP_STATUSES)[number];
 
-/** Spec 9: schedule types; the default is manual and disabled. */
-export const SCHEDULE_TYPES = ["manual", "once", "daily", "weekly", "monthly"] as const;
+/** Spec 9: schedule types; the default is manual and disabled. "cron" is Flowdeck's (decision 018). */
+export const SCHEDULE_TYPES = ["manual", "once", "daily", "weekly", "monthly", "cron"] as const;
 export type ScheduleType = (typeof SCHEDULE_TYPES)[number];
 
 /** The types a person picks once the schedule is enabled (a disabled one is saved as manual). */
-export const ENABLED_SCHEDULE_TYPES = ["once", "daily", "weekly", "monthly"] as const satisfies readonly ScheduleType[];
+export const ENABLED_SCHEDULE_TYPES = [
+  "once",
+  "daily",
+  "weekly",
+  "monthly",
+  "cron",
+] as const satisfies readonly ScheduleType[];
 
 export const SCHEDULE_TYPE_LABELS: Record<ScheduleType, string> = {
   manual: "Manual",
@@ -30,6 +36,7 @@ export const SCHEDULE_TYPE_LABELS: Record<ScheduleType, string> = {
   daily: "Daily",
   weekly: "Weekly",
   monthly: "Monthly",
+  cron: "Cron",
 };
 
 /** dayOfWeek is "0"–"6" with Sunday "0" (spec 3). */

@@ -1,9 +1,11 @@
 import { DateTime } from "luxon";
 import { WEEKDAYS, type ScheduleType } from "./constants.ts";
+import { describeCron, nextCronRuns } from "./cron.ts";
 
 /**
  * A workflow's schedule as stored (spec 3): date "yyyy-mm-dd" for once, time "HH:mm", dayOfWeek
- * "0"–"6" (Sunday "0"), dayOfMonth "1"–"28", all read in the organization's timezone.
+ * "0"–"6" (Sunday "0"), dayOfMonth "1"–"28", expression for cron (five fields), all read in the
+ * organization's timezone.
  */
 export type Schedule = {
   type: ScheduleType;
@@ -12,6 +14,7 @@ export type Schedule = {
   time?: string | null;
   dayOfWeek?: string | null;
   dayOfMonth?: string | null;
+  expression?: string | null;
 };
 
 /** What a workflow starts with and what a disabled schedule is saved as (spec 5, 9). */
@@ -31,6 +34,8 @@ export type NormalizedSchedule = {
   time: string | null;
   dayOfWeek: string | null;
   dayOfMonth: string | null;
+  /** Only on a cron schedule. */
+  expression?: string;
 };
 
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
@@ -67,9 +72,11 @@ export function normalizeSchedule(schedule: Schedule): NormalizedSchedule {
     type: schedule.type,
     isEnabled: true,
     date: keep("date", schedule.type === "once"),
-    time: keep("time", true),
+    time: keep("time", schedule.type !== "cron"),
     dayOfWeek: keep("dayOfWeek", schedule.type === "weekly"),
     dayOfMonth: keep("dayOfMonth", schedule.type === "monthly"),
+    // One space between fields, so the stored expression reads as the words shown for it.
+    ...(schedule.type === "cron" && { expression: (schedule.expression ?? "").trim().split(/\s+/).join(" ") }),
   };
 }
 
@@ -105,6 +112,9 @@ function dayOf(date: DateTime) {
  */
 export function nextExecution(schedule: Schedule, options: { now: Date; timezone: string }): Date | null {
   if (!schedule.isEnabled || schedule.type === "manual") return null;
+  if (schedule.type === "cron") {
+    return nextCronRuns(schedule.expression ?? "", { ...options, count: 1 })[0] ?? null;
+  }
   const time = parseTime(schedule.time);
   const now = DateTime.fromJSDate(options.now, { zone: options.timezone });
   if (!time || !now.isValid) return null;
@@ -160,5 +170,7 @@ export function describeSchedule(schedule: Schedule): string {
     }
     case "monthly":
       return `Monthly on day ${schedule.dayOfMonth ?? "?"} at ${time}`;
+    case "cron":
+      return describeCron(schedule.expression ?? "");
   }
 }

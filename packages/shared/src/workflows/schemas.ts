@@ -12,6 +12,7 @@ import {
   WORKFLOW_LIMITS,
   WORKFLOW_STATUSES,
 } from "./constants.ts";
+import { cronExpressionError } from "./cron.ts";
 import { WORKFLOW_MESSAGES } from "./messages.ts";
 import {
   MANUAL_SCHEDULE,
@@ -62,10 +63,16 @@ export const ScheduleInputSchema = z
     time: scheduleText,
     dayOfWeek: scheduleText,
     dayOfMonth: scheduleText,
+    expression: scheduleText,
   })
   .superRefine((schedule, context) => {
     if (!schedule.isEnabled || schedule.type === "manual") return;
     const fail = (path: string, message: string) => context.addIssue({ code: "custom", path: [path], message });
+    if (schedule.type === "cron") {
+      const error = cronExpressionError(schedule.expression);
+      if (error) fail("expression", error);
+      return;
+    }
     if (schedule.type === "once") {
       if (!schedule.date || !schedule.time) {
         fail(schedule.date ? "time" : "date", WORKFLOW_MESSAGES.onceNeedsDateAndTime);
@@ -95,6 +102,8 @@ export const ScheduleSchema = z.object({
   time: z.string().nullable(),
   dayOfWeek: z.string().nullable(),
   dayOfMonth: z.string().nullable(),
+  /** Five cron fields, only on a cron schedule. */
+  expression: z.string().optional(),
 });
 export type WorkflowScheduleValue = z.infer<typeof ScheduleSchema>;
 

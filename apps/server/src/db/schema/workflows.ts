@@ -6,7 +6,7 @@ import { organizations } from "./organizations.ts";
 import { tasks } from "./tasks.ts";
 
 export type WorkflowSchedule = {
-  type: "manual" | "once" | "daily" | "weekly" | "monthly";
+  type: "manual" | "once" | "daily" | "weekly" | "monthly" | "cron";
   isEnabled: boolean;
   /** yyyy-mm-dd, for once. */
   date?: string | null;
@@ -16,6 +16,8 @@ export type WorkflowSchedule = {
   dayOfWeek?: string | null;
   /** "1"–"28". */
   dayOfMonth?: string | null;
+  /** Five cron fields, for cron (docs/decisions/018). */
+  expression?: string | null;
 };
 
 export const workflows = pgTable(

@@ -3,6 +3,7 @@ import type { RunTrigger, StepStatus } from "@flowdeck/shared/workflows/constant
 import { WORKFLOW_MESSAGES } from "@flowdeck/shared/workflows/messages";
 import { progressPercent, statusForProgress } from "@flowdeck/shared/workflows/progress";
 import type { Executor } from "../../db/database.ts";
+import { notifyRunOutcome } from "../notifications/run-outcome.ts";
 import { recordExecution } from "../tasks/repository.ts";
 import { countSteps, listSteps, setStepStatus, updateWorkflow, type LockedWorkflow } from "./repository.ts";
 import { findRunningRun, finishRun, insertRun, insertRunSteps, setRunStepDone } from "./runs-repository.ts";
@@ -105,7 +106,10 @@ export async function recalculate(
   const { total, completed } = await countSteps(tx, workflow.id);
   const status = statusForProgress(completed, total, { running: running !== null });
   const done = status === "completed";
-  if (done && running) await finishRun(tx, running, "succeeded", now);
+  if (done && running) {
+    await finishRun(tx, running, "succeeded", now);
+    await notifyRunOutcome(tx, { runId: running, status: "succeeded", at: now });
+  }
   await updateWorkflow(tx, workflow.organizationId, workflow.id, {
     status,
     taskCount: total,
@@ -147,7 +151,10 @@ export async function completeWork(
   const { workflow, userId, now } = options;
   await setStepStatus(tx, { workflowId: workflow.id, status: "completed", by: userId, at: now });
   const running = await findRunningRun(tx, workflow.id);
-  if (running) await finishRun(tx, running.id, "succeeded", now);
+  if (running) {
+    await finishRun(tx, running.id, "succeeded", now);
+    await notifyRunOutcome(tx, { runId: running.id, status: "succeeded", at: now });
+  }
   const { total } = await countSteps(tx, workflow.id);
   await updateWorkflow(tx, workflow.organizationId, workflow.id, {
     status: "completed",

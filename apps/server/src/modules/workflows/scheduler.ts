@@ -1,6 +1,7 @@
 import { nextExecution } from "@flowdeck/shared/workflows/schedule";
 import type { Database } from "../../db/database.ts";
 import type { EventHub } from "../../lib/event-hub.ts";
+import { notifyIfMissed, notifySkippedSchedules } from "../notifications/schedule-events.ts";
 import { beginRun, countExecutions } from "./progress.ts";
 import { updateWorkflow } from "./repository.ts";
 import { claimDueWorkflows } from "./scheduler-repository.ts";
@@ -70,6 +71,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
           await tx.transaction(async (savepoint) => {
             await beginRun(savepoint, { workflow, trigger: "schedule", startedBy: null, now });
             await updateWorkflow(savepoint, workflow.organizationId, workflow.id, advance);
+            await notifyIfMissed(savepoint, workflow, now);
           });
         } catch (error) {
           logger.error({ err: error, workflowId: workflow.id }, "scheduler: a due workflow could not start");
@@ -95,6 +97,8 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
 
   async function tick(now: Date = clock()): Promise<TickResult> {
     const retimed = await retime(now);
+    // Due while the previous run is still under way: not run (decision 008), and told (decision 019).
+    await db.transaction((tx) => notifySkippedSchedules(tx, now));
     const ran: string[] = [];
     for (let batch = 0; batch < MAX_BATCHES_PER_TICK; batch++) {
       const ids = await runDueBatch(now);

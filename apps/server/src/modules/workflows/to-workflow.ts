@@ -22,6 +22,7 @@ export function toSchedule(schedule: WorkflowSchedule | null): WorkflowScheduleV
     time: value.time ?? null,
     dayOfWeek: value.dayOfWeek ?? null,
     dayOfMonth: value.dayOfMonth ?? null,
+    ...(value.type === "cron" && { expression: value.expression ?? "" }),
   };
 }
 

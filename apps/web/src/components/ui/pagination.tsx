@@ -52,3 +52,28 @@ export function Pagination(props: PaginationProps) {
     </nav>
   );
 }
+
+/** The same control for a list read by page number (small lists that count exactly). */
+export function PageNumberPagination(props: {
+  page: number;
+  pageSize: number;
+  shown: number;
+  total: number;
+  onPageChange: (page: number) => void;
+  label?: string;
+}) {
+  const { page, pageSize, total, onPageChange } = props;
+  return (
+    <Pagination
+      label={props.label}
+      pageNumber={page}
+      pageSize={pageSize}
+      shown={props.shown}
+      total={total}
+      totalCapped={false}
+      hasNext={page * pageSize < total}
+      onPrevious={() => onPageChange(page - 1)}
+      onNext={() => onPageChange(page + 1)}
+    />
+  );
+}

@@ -1,5 +1,6 @@
 import {
   BarChart3,
+  Bell,
   CreditCard,
   FileText,
   KeyRound,
@@ -25,6 +26,7 @@ export const PAGE_ICONS: Record<string, LucideIcon> = {
   "/admin/invitations": Mail,
   "/admin/settings": Settings,
   "/admin/api-tokens": KeyRound,
+  "/admin/notifications": Bell,
   "/admin/audit": ScrollText,
   "/admin/billing": CreditCard,
 };

@@ -4,7 +4,7 @@ import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog.tsx";
 import { DataTable, type DataTableColumn } from "@/components/ui/data-table.tsx";
-import { Pagination } from "@/components/ui/pagination.tsx";
+import { PageNumberPagination } from "@/components/ui/pagination.tsx";
 import { RoleBadge } from "@/features/shell/role-badge.tsx";
 import { formatDate, formatDateTime } from "@/lib/format-date.ts";
 import { API_TOKENS_PAGE_SIZE } from "../api/api-token-keys.ts";
@@ -71,16 +71,13 @@ export function TokenList({ orgId }: { orgId: string }) {
         loading={tokens.isPending}
         emptyMessage="No API tokens yet"
       />
-      <Pagination
+      <PageNumberPagination
         label="API token pages"
-        pageNumber={page}
+        page={page}
         pageSize={API_TOKENS_PAGE_SIZE}
         shown={tokens.data?.items.length ?? 0}
         total={total ?? 0}
-        totalCapped={false}
-        hasNext={page * API_TOKENS_PAGE_SIZE < (total ?? 0)}
-        onPrevious={() => setPage(page - 1)}
-        onNext={() => setPage(page + 1)}
+        onPageChange={setPage}
       />
       {revoke.error && <Alert tone="error">{revoke.error.message}</Alert>}
       <ConfirmDialog

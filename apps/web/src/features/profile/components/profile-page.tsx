@@ -4,6 +4,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
 import { useProfile } from "../api/get-profile.ts";
 import { AvatarUpload } from "./avatar-upload.tsx";
+import { NotificationMutesSection } from "./notification-mutes-section.tsx";
 import { ProfileForm } from "./profile-form.tsx";
 import { TwoFactorSection } from "./two-factor-section.tsx";
 
@@ -33,6 +34,7 @@ export function ProfilePage() {
           <AvatarUpload profile={profile.data} />
           <ProfileForm profile={profile.data} />
           <TwoFactorSection profile={profile.data} />
+          <NotificationMutesSection />
         </>
       )}
     </div>

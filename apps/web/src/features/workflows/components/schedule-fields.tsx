@@ -1,10 +1,10 @@
-import { timezoneLabel } from "@flowdeck/shared/settings/options";
 import {
   ENABLED_SCHEDULE_TYPES,
   MAX_DAY_OF_MONTH,
   SCHEDULE_TYPE_LABELS,
   WEEKDAYS,
 } from "@flowdeck/shared/workflows/constants";
+import { CRON_EXAMPLE } from "@flowdeck/shared/workflows/cron";
 import { formatRelativeTime } from "@flowdeck/shared/workflows/relative-time";
 import { nextExecution } from "@flowdeck/shared/workflows/schedule";
 import { ScheduleInputSchema } from "@flowdeck/shared/workflows/schemas";
@@ -13,6 +13,8 @@ import { SelectField } from "@/components/ui/select-field.tsx";
 import { TextField } from "@/components/ui/text-field.tsx";
 import type { FieldErrors } from "@/lib/form-errors.ts";
 import { formatNextRun } from "../lib/format.ts";
+import { ClockNote } from "./clock-note.tsx";
+import { CronPreview } from "./cron-preview.tsx";
 import { useNow } from "../lib/use-now.ts";
 import { formSchedule, type WorkflowFormValues } from "../lib/workflow-form-values.ts";
 
@@ -27,8 +29,9 @@ type ScheduleFieldsProps = {
 const DAYS_OF_MONTH = Array.from({ length: MAX_DAY_OF_MONTH }, (_, index) => String(index + 1));
 
 /**
- * Spec 5's schedule: enabled or not; once (date and time), daily (time), weekly (day and time) or
- * monthly (day 1–28 and time), all on the organization's clock, with the next run it will produce.
+ * Spec 5's schedule: enabled or not; once (date and time), daily (time), weekly (day and time),
+ * monthly (day 1–28 and time) or cron (five fields), all on the organization's clock, with the
+ * next run it will produce (the next five, in words, for cron).
  */
 export function ScheduleFields({ values, set, errors, timezone }: ScheduleFieldsProps) {
   const type = values.scheduleType;
@@ -94,16 +97,34 @@ export function ScheduleFields({ values, set, errors, timezone }: ScheduleFields
               ))}
             </SelectField>
           )}
-          <TextField
-            label="Time"
-            type="time"
-            value={values.time}
-            error={errors["schedule.time"]}
-            onChange={(event) => set("time", event.target.value)}
-          />
+          {type === "cron" ? (
+            <TextField
+              label="Cron expression"
+              className="sm:col-span-2"
+              value={values.expression}
+              error={errors["schedule.expression"]}
+              placeholder={CRON_EXAMPLE}
+              autoComplete="off"
+              spellCheck={false}
+              hint="Minute, hour, day of month, month, day of week"
+              onChange={(event) => set("expression", event.target.value)}
+            />
+          ) : (
+            <TextField
+              label="Time"
+              type="time"
+              value={values.time}
+              error={errors["schedule.time"]}
+              onChange={(event) => set("time", event.target.value)}
+            />
+          )}
         </div>
       )}
-      <SchedulePreview values={values} timezone={timezone} />
+      {values.scheduleEnabled && type === "cron" && timezone ? (
+        <CronPreview expression={values.expression} timezone={timezone} />
+      ) : (
+        <SchedulePreview values={values} timezone={timezone} />
+      )}
     </fieldset>
   );
 }
@@ -135,12 +156,7 @@ function SchedulePreview({ values, timezone }: { values: WorkflowFormValues; tim
         <CalendarClock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
         <span>{text}</span>
       </p>
-      {values.scheduleEnabled && timezone && (
-        <p className="text-xs text-gray-500 dark:text-gray-400">
-          Times are on the organization's clock: {timezoneLabel(timezone)}
-          {timezoneLabel(timezone) !== timezone && ` (${timezone})`}. Change it in the organization settings.
-        </p>
-      )}
+      {values.scheduleEnabled && timezone && <ClockNote timezone={timezone} />}
     </div>
   );
 }

@@ -17,6 +17,8 @@ export type WorkflowFormValues = {
   time: string;
   dayOfWeek: string;
   dayOfMonth: string;
+  /** Five cron fields, for a cron schedule. */
+  expression: string;
 };
 
 export function emptyWorkflowForm(): WorkflowFormValues {
@@ -32,6 +34,7 @@ export function emptyWorkflowForm(): WorkflowFormValues {
     time: "09:00",
     dayOfWeek: "1",
     dayOfMonth: "1",
+    expression: "",
   };
 }
 
@@ -50,6 +53,7 @@ export function workflowToForm(workflow: Workflow): WorkflowFormValues {
     time: schedule.time ?? empty.time,
     dayOfWeek: schedule.dayOfWeek ?? empty.dayOfWeek,
     dayOfMonth: schedule.dayOfMonth ?? empty.dayOfMonth,
+    expression: schedule.expression ?? empty.expression,
   };
 }
 
@@ -63,6 +67,7 @@ export function formSchedule(values: WorkflowFormValues): NonNullable<CreateWork
     time: values.time,
     dayOfWeek: values.dayOfWeek,
     dayOfMonth: values.dayOfMonth,
+    expression: values.expression,
   };
 }
 

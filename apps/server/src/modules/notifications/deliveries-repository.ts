@@ -1,0 +1,111 @@
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import type { Executor } from "../../db/database.ts";
+import {
+  notificationAttempts,
+  notificationDeliveries,
+  notificationRules,
+  organizations,
+  user,
+  workflowRuns,
+  workflows,
+} from "../../db/schema/index.ts";
+
+/**
+ * Takes up to `limit` deliveries that are due, for this instance (FOR UPDATE SKIP LOCKED: another
+ * instance passes over them), and pushes their next attempt past `leaseUntil` before the caller
+ * commits, so the claim outlives the short transaction: the sending happens outside it, and a
+ * crashed instance's deliveries become due again when the lease ends.
+ */
+export async function claimDueDeliveries(tx: Executor, options: { now: Date; leaseUntil: Date; limit: number }) {
+  const rows = await tx
+    .select({
+      id: notificationDeliveries.id,
+      organizationId: notificationDeliveries.organizationId,
+      event: notificationDeliveries.event,
+      channel: notificationDeliveries.channel,
+      url: notificationDeliveries.url,
+      payload: notificationDeliveries.payload,
+      attemptCount: notificationDeliveries.attemptCount,
+      createdAt: notificationDeliveries.createdAt,
+      secret: notificationRules.webhookSecret,
+      email: user.email,
+      organizationName: organizations.name,
+    })
+    .from(notificationDeliveries)
+    .innerJoin(organizations, eq(organizations.id, notificationDeliveries.organizationId))
+    .leftJoin(notificationRules, eq(notificationRules.id, notificationDeliveries.ruleId))
+    .leftJoin(user, eq(user.id, notificationDeliveries.userId))
+    .where(and(eq(notificationDeliveries.status, "pending"), lte(notificationDeliveries.nextAttemptAt, options.now)))
+    .orderBy(asc(notificationDeliveries.nextAttemptAt))
+    .limit(options.limit)
+    .for("update", { of: notificationDeliveries, skipLocked: true });
+  if (rows.length > 0) {
+    await tx
+      .update(notificationDeliveries)
+      .set({ nextAttemptAt: options.leaseUntil, attemptCount: sql`${notificationDeliveries.attemptCount} + 1` })
+      .where(
+        inArray(
+          notificationDeliveries.id,
+          rows.map((row) => row.id),
+        ),
+      );
+  }
+  return rows.map((row) => ({ ...row, attemptCount: row.attemptCount + 1 }));
+}
+export type ClaimedDelivery = Awaited<ReturnType<typeof claimDueDeliveries>>[number];
+
+/** Logs one attempt and sets what comes next: delivered, another try at `retryAt`, or failed. */
+export async function recordAttempt(
+  tx: Executor,
+  options: {
+    deliveryId: string;
+    at: Date;
+    ok: boolean;
+    responseStatus: number | null;
+    error: string | null;
+    durationMs: number;
+    retryAt: Date | null;
+  },
+) {
+  await tx.insert(notificationAttempts).values({
+    deliveryId: options.deliveryId,
+    at: options.at,
+    ok: options.ok,
+    responseStatus: options.responseStatus,
+    error: options.error,
+    durationMs: options.durationMs,
+  });
+  const next = options.ok
+    ? { status: "delivered" as const, finishedAt: options.at }
+    : options.retryAt
+      ? { status: "pending" as const, nextAttemptAt: options.retryAt }
+      : { status: "failed" as const, finishedAt: options.at };
+  await tx.update(notificationDeliveries).set(next).where(eq(notificationDeliveries.id, options.deliveryId));
+}
+
+/**
+ * Runs still going past a rule's minutes that the rule has not told about yet, across every
+ * organization (the told table's key is `long-running:<run>|<rule>`).
+ */
+export async function findLongRunningRuns(db: Executor, now: Date, limit: number) {
+  return db
+    .select({ rule: notificationRules, run: workflowRuns, workflowName: workflows.name })
+    .from(notificationRules)
+    .innerJoin(
+      workflowRuns,
+      and(
+        eq(workflowRuns.organizationId, notificationRules.organizationId),
+        eq(workflowRuns.status, "running"),
+        sql`${workflowRuns.startedAt} <= ${now.toISOString()}::timestamptz - make_interval(mins => ${notificationRules.longRunningMinutes})`,
+      ),
+    )
+    .innerJoin(workflows, eq(workflows.id, workflowRuns.workflowId))
+    .where(
+      and(
+        eq(notificationRules.enabled, true),
+        sql`'run.long-running' = any(${notificationRules.events})`,
+        sql`not exists (select 1 from notifications_told t where t.key = 'long-running:' || ${workflowRuns.id} || '|' || ${notificationRules.id})`,
+      ),
+    )
+    .limit(limit);
+}

@@ -1,0 +1,150 @@
+import type { Database } from "../../db/database.ts";
+import type { Mailer } from "../../lib/mailer.ts";
+import { nextRetry } from "./backoff.ts";
+import { mailText, summarize, type EventPayload } from "./describe-event.ts";
+import {
+  claimDueDeliveries,
+  findLongRunningRuns,
+  recordAttempt,
+  type ClaimedDelivery,
+} from "./deliveries-repository.ts";
+import { notify } from "./notify.ts";
+import { sendWebhook, type AttemptResult } from "./send-webhook.ts";
+
+export type DeliveryJobLogger = { error: (details: object, message: string) => void };
+
+export type DeliveryJob = {
+  start: () => void;
+  stop: () => Promise<void>;
+  /** One pass: tell about runs still going, then send what is due at `now`. */
+  tick: (now?: Date) => Promise<{ attempted: number }>;
+};
+
+export const DEFAULT_DELIVERY_INTERVAL_MS = 2_000;
+const BATCH_SIZE = 20;
+/** A claimed delivery is sent within this, or another instance takes it over. */
+const LEASE_MS = 5 * 60_000;
+
+/**
+ * The background job that empties the notification outbox (docs/decisions/019), one loop per
+ * instance like the scheduler: claims due deliveries with SKIP LOCKED in a short transaction, sends
+ * them outside it (mail through the mailer, webhooks signed with the rule's secret), logs every
+ * attempt and retries failures with exponential backoff for a day. Nothing secret is logged.
+ */
+export function createDeliveryJob(options: {
+  db: Database;
+  mailer: Mailer;
+  appUrl: string;
+  logger?: DeliveryJobLogger;
+  intervalMs?: number;
+  clock?: () => Date;
+}): DeliveryJob {
+  const { db, mailer, appUrl } = options;
+  const logger = options.logger ?? { error: () => {} };
+  const clock = options.clock ?? (() => new Date());
+  const intervalMs = options.intervalMs ?? DEFAULT_DELIVERY_INTERVAL_MS;
+  let stopped = true;
+  let timer: NodeJS.Timeout | undefined;
+  let current: Promise<unknown> | undefined;
+
+  async function tellLongRunning(now: Date) {
+    await db.transaction(async (tx) => {
+      for (const { rule, run, workflowName } of await findLongRunningRuns(tx, now, BATCH_SIZE)) {
+        await notify(
+          tx,
+          {
+            type: "run.long-running",
+            organizationId: rule.organizationId,
+            at: now,
+            workflow: { id: run.workflowId, name: workflowName },
+            run,
+            minutes: rule.longRunningMinutes ?? undefined,
+            dedupeKey: `long-running:${run.id}`,
+          },
+          rule,
+        );
+      }
+    });
+  }
+
+  async function attempt(delivery: ClaimedDelivery, now: Date): Promise<AttemptResult> {
+    const payload: EventPayload & Record<string, unknown> = {
+      ...delivery.payload,
+      organization: { id: delivery.organizationId, name: delivery.organizationName },
+    };
+    if (delivery.channel === "webhook") {
+      if (!delivery.url || !delivery.secret)
+        return { ok: false, responseStatus: null, error: "The rule was deleted", final: true };
+      const body = JSON.stringify({ id: delivery.id, ...payload });
+      return sendWebhook({
+        url: delivery.url,
+        secret: delivery.secret,
+        body,
+        deliveryId: delivery.id,
+        event: delivery.event,
+        at: now,
+      });
+    }
+    if (!delivery.email)
+      return { ok: false, responseStatus: null, error: "The member has no e-mail address", final: true };
+    try {
+      await mailer.send({
+        to: delivery.email,
+        subject: `[${delivery.organizationName}] ${summarize(payload)}`,
+        text: mailText(payload, appUrl),
+      });
+      return { ok: true, responseStatus: null, error: null };
+    } catch {
+      return { ok: false, responseStatus: null, error: "The mail server refused the message" };
+    }
+  }
+
+  async function tick(now: Date = clock()): Promise<{ attempted: number }> {
+    await tellLongRunning(now);
+    const claimed = await db.transaction((tx) =>
+      claimDueDeliveries(tx, { now, leaseUntil: new Date(now.getTime() + LEASE_MS), limit: BATCH_SIZE }),
+    );
+    for (const delivery of claimed) {
+      const started = Date.now();
+      const result = await attempt(delivery, now);
+      const retryAt =
+        result.ok || result.final
+          ? null
+          : nextRetry({ attempts: delivery.attemptCount, createdAt: delivery.createdAt, now });
+      await db.transaction((tx) =>
+        recordAttempt(tx, {
+          deliveryId: delivery.id,
+          at: now,
+          ok: result.ok,
+          responseStatus: result.responseStatus,
+          error: result.error,
+          durationMs: Date.now() - started,
+          retryAt,
+        }),
+      );
+    }
+    return { attempted: claimed.length };
+  }
+
+  const loop = async () => {
+    if (stopped) return;
+    current = tick().catch((error: unknown) => logger.error({ err: error }, "notifications: a delivery pass failed"));
+    await current;
+    current = undefined;
+    if (!stopped) timer = setTimeout(() => void loop(), intervalMs);
+  };
+
+  return {
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      void loop();
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await current;
+    },
+    tick,
+  };
+}

@@ -1,0 +1,129 @@
+import {
+  DeliveryPageSchema,
+  DeliveryQuerySchema,
+  NotificationMuteListSchema,
+  NotificationRuleInputSchema,
+  NotificationRuleListSchema,
+  NotificationRuleParamsSchema,
+  SavedNotificationRuleSchema,
+  SetMuteSchema,
+  TestResultSchema,
+} from "@flowdeck/shared/notifications/schemas";
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { attributedUserId } from "../../lib/actor.ts";
+import { userOf } from "../../plugins/authentication.ts";
+import { orgScope } from "../../plugins/tenancy.ts";
+import { createDeliveryJob } from "./delivery-job.ts";
+import { listMutes, setMute } from "./mutes-repository.ts";
+import { createRule, deleteRule, listDeliveries, listRules, sendTest, updateRule } from "./service.ts";
+
+const OrgParamsSchema = z.object({ orgId: z.string() });
+const BASE = "/api/orgs/:orgId/notifications";
+
+/**
+ * Notification rules and their delivery log (admins and owners), each member's mute, and the
+ * delivery job that sends the outbox (docs/decisions/019).
+ */
+export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
+  const scope = (request: FastifyRequest) => ({ db: app.db, organizationId: orgScope(request).organizationId });
+
+  if (app.config.notificationsEnabled) {
+    const job = createDeliveryJob({ db: app.db, mailer: app.mailer, appUrl: app.config.appUrl, logger: app.log });
+    app.addHook("onReady", async () => job.start());
+    app.addHook("onClose", async () => job.stop());
+  }
+
+  app.get(
+    `${BASE}/rules`,
+    {
+      config: { action: "notifications.manage" },
+      schema: { params: OrgParamsSchema, response: { 200: NotificationRuleListSchema } },
+    },
+    async (request) => listRules(scope(request)),
+  );
+
+  app.post(
+    `${BASE}/rules`,
+    {
+      config: { action: "notifications.manage" },
+      schema: {
+        params: OrgParamsSchema,
+        body: NotificationRuleInputSchema,
+        response: { 201: SavedNotificationRuleSchema },
+      },
+    },
+    async (request, reply) => {
+      const rule = await createRule({
+        ...scope(request),
+        userId: attributedUserId(request.actor),
+        input: request.body,
+      });
+      return reply.status(201).send(rule);
+    },
+  );
+
+  app.put(
+    `${BASE}/rules/:ruleId`,
+    {
+      config: { action: "notifications.manage" },
+      schema: {
+        params: NotificationRuleParamsSchema,
+        body: NotificationRuleInputSchema,
+        response: { 200: SavedNotificationRuleSchema },
+      },
+    },
+    async (request) => updateRule({ ...scope(request), ruleId: request.params.ruleId, input: request.body }),
+  );
+
+  app.delete(
+    `${BASE}/rules/:ruleId`,
+    {
+      config: { action: "notifications.manage" },
+      schema: { params: NotificationRuleParamsSchema, response: { 204: z.void().describe("deleted") } },
+    },
+    async (request, reply) => {
+      await deleteRule({ ...scope(request), ruleId: request.params.ruleId });
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    `${BASE}/rules/:ruleId/test`,
+    {
+      config: { action: "notifications.manage" },
+      schema: { params: NotificationRuleParamsSchema, response: { 202: TestResultSchema } },
+    },
+    async (request, reply) =>
+      reply.status(202).send(await sendTest({ ...scope(request), ruleId: request.params.ruleId })),
+  );
+
+  app.get(
+    `${BASE}/deliveries`,
+    {
+      config: { action: "notifications.manage" },
+      schema: { params: OrgParamsSchema, querystring: DeliveryQuerySchema, response: { 200: DeliveryPageSchema } },
+    },
+    async (request) => listDeliveries({ ...scope(request), page: request.query }),
+  );
+
+  // Any member mutes an organization's mail for themself.
+  app.put(
+    `${BASE}/mute`,
+    {
+      config: { action: "organization.read" },
+      schema: { params: OrgParamsSchema, body: SetMuteSchema, response: { 200: SetMuteSchema } },
+    },
+    async (request) => {
+      await setMute(app.db, { userId: userOf(request).userId, ...scope(request), ...request.body });
+      return { muted: request.body.muted };
+    },
+  );
+
+  app.get(
+    "/api/profile/notification-mutes",
+    { schema: { response: { 200: NotificationMuteListSchema } } },
+    async (request) => ({ items: await listMutes(app.db, userOf(request).userId) }),
+  );
+};

@@ -1,0 +1,57 @@
+import { createHmac } from "node:crypto";
+import { SIGNATURE_HEADER } from "@flowdeck/shared/notifications/constants";
+
+export type AttemptResult = {
+  ok: boolean;
+  responseStatus: number | null;
+  error: string | null;
+  /** Trying again cannot help (the rule or the member is gone): the delivery fails at once. */
+  final?: boolean;
+};
+
+/** How long an endpoint may take to answer. */
+const TIMEOUT_MS = 10_000;
+
+/**
+ * `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 with the rule's secret over `<t>.<body>`, so a receiver
+ * checks both that the body is ours and that it is fresh (a replayed old call has an old t).
+ */
+export function signature(secret: string, body: string, at: Date): string {
+  const timestamp = Math.floor(at.getTime() / 1000);
+  const digest = createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex");
+  return `t=${timestamp},v1=${digest}`;
+}
+
+/** POSTs the signed body once. Any 2xx is delivered; redirects are not followed. */
+export async function sendWebhook(options: {
+  url: string;
+  secret: string;
+  body: string;
+  deliveryId: string;
+  event: string;
+  at: Date;
+}): Promise<AttemptResult> {
+  try {
+    const response = await fetch(options.url, {
+      method: "POST",
+      redirect: "manual",
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+      headers: {
+        "content-type": "application/json",
+        "user-agent": "Flowdeck-Webhook/1",
+        "flowdeck-event": options.event,
+        "flowdeck-delivery": options.deliveryId,
+        [SIGNATURE_HEADER.toLowerCase()]: signature(options.secret, options.body, options.at),
+      },
+      body: options.body,
+    });
+    // The answer is not read further: only its status goes in the log.
+    await response.body?.cancel();
+    const ok = response.status >= 200 && response.status < 300;
+    return { ok, responseStatus: response.status, error: ok ? null : `HTTP ${response.status}` };
+  } catch (error) {
+    const name = error instanceof Error ? error.name : "";
+    const message = name === "TimeoutError" ? `No answer within ${TIMEOUT_MS / 1000} s` : "Could not connect";
+    return { ok: false, responseStatus: null, error: message };
+  }
+}

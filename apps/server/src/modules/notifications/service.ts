@@ -1,0 +1,136 @@
+import { randomBytes } from "node:crypto";
+import { AppError, type PageQuery } from "@flowdeck/shared";
+import { NOTIFICATION_LIMITS } from "@flowdeck/shared/notifications/constants";
+import { NOTIFICATION_MESSAGES as M } from "@flowdeck/shared/notifications/messages";
+import type {
+  Delivery,
+  DeliveryPage,
+  NotificationRule,
+  NotificationRuleData,
+  SavedNotificationRule,
+} from "@flowdeck/shared/notifications/schemas";
+import type { Database } from "../../db/database.ts";
+import { summarize, type EventPayload } from "./describe-event.ts";
+import { notify } from "./notify.ts";
+import {
+  countMembers,
+  countRules,
+  deleteRule as deleteRuleRow,
+  findRule,
+  insertRule,
+  listDeliveries as listDeliveryRows,
+  listRules as listRuleRows,
+  updateRule as updateRuleRow,
+  type RuleRow,
+} from "./rules-repository.ts";
+
+type Scope = { db: Database; organizationId: string };
+
+/** A secret the receiver copies once: 32 random bytes, prefixed so it is recognisable in a vault. */
+function newSecret() {
+  return `whsec_${randomBytes(32).toString("base64url")}`;
+}
+
+export function toRule(row: RuleRow): NotificationRule {
+  return {
+    id: row.id,
+    name: row.name,
+    enabled: row.enabled,
+    events: row.events as NotificationRule["events"],
+    longRunningMinutes: row.longRunningMinutes,
+    emailRoles: row.emailRoles as NotificationRule["emailRoles"],
+    emailUserIds: row.emailUserIds,
+    webhook: row.webhookUrl ? { url: row.webhookUrl, secretSet: row.webhookSecret !== null } : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function listRules({ db, organizationId }: Scope) {
+  return { items: (await listRuleRows(db, organizationId)).map(toRule) };
+}
+
+async function checkRecipients(db: Database, organizationId: string, userIds: string[]) {
+  if ((await countMembers(db, organizationId, userIds)) !== userIds.length) {
+    throw new AppError("invalid-argument", M.recipientsNotMembers, { emailUserIds: M.recipientsNotMembers });
+  }
+}
+
+/** Creates a rule. The webhook's secret (typed, or made here) is answered this once. */
+export async function createRule({
+  db,
+  organizationId,
+  userId,
+  input,
+}: Scope & { userId: string | null; input: NotificationRuleData }): Promise<SavedNotificationRule> {
+  await checkRecipients(db, organizationId, input.emailUserIds);
+  if ((await countRules(db, organizationId)) >= NOTIFICATION_LIMITS.rulesPerOrganization) {
+    throw new AppError("resource-exhausted", M.tooManyRules);
+  }
+  const { webhookSecret, ...fields } = input;
+  const secret = fields.webhookUrl ? webhookSecret || newSecret() : null;
+  const row = await insertRule(db, { ...fields, organizationId, webhookSecret: secret, createdBy: userId });
+  return { ...toRule(row), ...(secret && { webhookSecret: secret }) };
+}
+
+/**
+ * Replaces a rule's settings. An empty secret keeps the one set (a first webhook gets a new one,
+ * answered this once); a typed secret replaces it.
+ */
+export async function updateRule({
+  db,
+  organizationId,
+  ruleId,
+  input,
+}: Scope & { ruleId: string; input: NotificationRuleData }): Promise<SavedNotificationRule> {
+  const existing = await findRule(db, organizationId, ruleId);
+  if (!existing) throw new AppError("not-found", M.notFound);
+  await checkRecipients(db, organizationId, input.emailUserIds);
+  const { webhookSecret, ...fields } = input;
+  const fresh = fields.webhookUrl && !webhookSecret && !existing.webhookSecret ? newSecret() : null;
+  const secret = fields.webhookUrl ? webhookSecret || existing.webhookSecret || fresh : null;
+  const row = await updateRuleRow(db, organizationId, ruleId, { ...fields, webhookSecret: secret });
+  if (!row) throw new AppError("not-found", M.notFound);
+  const answered = webhookSecret || fresh;
+  return { ...toRule(row), ...(fields.webhookUrl && answered && { webhookSecret: answered }) };
+}
+
+export async function deleteRule({ db, organizationId, ruleId }: Scope & { ruleId: string }) {
+  if (!(await deleteRuleRow(db, organizationId, ruleId))) throw new AppError("not-found", M.notFound);
+}
+
+/** The Send test button: a "test" event through the rule's channels, sent like any other. */
+export async function sendTest({ db, organizationId, ruleId }: Scope & { ruleId: string }) {
+  return db.transaction(async (tx) => {
+    const rule = await findRule(tx, organizationId, ruleId);
+    if (!rule) throw new AppError("not-found", M.notFound);
+    const queued = await notify(tx, { type: "test", organizationId, at: new Date() }, rule);
+    return { queued };
+  });
+}
+
+export async function listDeliveries({ db, organizationId, page }: Scope & { page: PageQuery }): Promise<DeliveryPage> {
+  const { rows, attempts, total } = await listDeliveryRows(db, organizationId, page);
+  const items: Delivery[] = rows.map(({ delivery, ruleName, email }) => ({
+    id: delivery.id,
+    ruleId: delivery.ruleId,
+    ruleName,
+    event: delivery.event,
+    channel: delivery.channel,
+    target: delivery.channel === "webhook" ? (delivery.url ?? "") : (email ?? "(member removed)"),
+    status: delivery.status,
+    summary: summarize(delivery.payload as EventPayload),
+    createdAt: delivery.createdAt.toISOString(),
+    nextAttemptAt: delivery.status === "pending" ? delivery.nextAttemptAt.toISOString() : null,
+    attempts: attempts
+      .filter((attempt) => attempt.deliveryId === delivery.id)
+      .map((attempt) => ({
+        at: attempt.at.toISOString(),
+        ok: attempt.ok,
+        responseStatus: attempt.responseStatus,
+        error: attempt.error,
+        durationMs: attempt.durationMs,
+      })),
+  }));
+  return { items, total, page: page.page, pageSize: page.pageSize };
+}

@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../src/db/database.ts";
+import { createDeliveryJob } from "../../src/modules/notifications/delivery-job.ts";
+import { createOrgWithRoles } from "../helpers/factories.ts";
+import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { createRule, rulesUrl, startReceiver } from "./support.ts";
+
+// PostgreSQL only (vitest.config.ts): several instances share one database only there.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe("several delivery jobs on one PostgreSQL", () => {
+  it("send each queued webhook exactly once between them", async () => {
+    const receiver = await startReceiver([200]);
+    const other = await openDatabase({ kind: "postgres", connectionString: t.database.connectionString!, poolSize: 5 });
+    try {
+      const org = await createOrgWithRoles(t.app);
+      const rule = await createRule(org.users.admin.client, org.organizationId, {
+        name: "Hook",
+        emailRoles: [],
+        webhookUrl: receiver.url,
+      });
+      for (let index = 0; index < 50; index++) {
+        expect((await org.users.admin.client.post(rulesUrl(org.organizationId, `/${rule.id}/test`))).status).toBe(202);
+      }
+      const jobs = [t.app.db, other.db, t.app.db, other.db].map((db) =>
+        createDeliveryJob({ db, mailer: t.app.mailer, appUrl: "http://localhost:3000" }),
+      );
+      const now = new Date(Date.now() + 1_000);
+      const passes = await Promise.all([...jobs, ...jobs].map((job) => job.tick(now)));
+      expect(passes.reduce((sum, pass) => sum + pass.attempted, 0)).toBe(50);
+      expect(receiver.calls).toHaveLength(50);
+      const ids = receiver.calls.map((call) => call.headers["flowdeck-delivery"]);
+      expect(new Set(ids).size).toBe(50);
+    } finally {
+      await other.close();
+      await receiver.close();
+    }
+  });
+});
