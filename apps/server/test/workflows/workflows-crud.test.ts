@@ -150,15 +150,39 @@ describe("creating a workflow", () => {
     );
   });
 
-  it("has no next run for a one-time schedule in the past", async () => {
-    const past = await createWorkflow(editor(), org.organizationId, ids(), {
-      schedule: { type: "once", isEnabled: true, date: "2020-01-01", time: "09:00" },
-    });
-    expect(past.nextExecution).toBeNull();
+  it("refuses a one-time schedule already past, which would never run, but keeps one that has run", async () => {
+    const pastSchedule = { type: "once", isEnabled: true, date: "2020-01-01", time: "09:00" };
+    const refused = await editor().post(
+      workflowsUrl(org.organizationId),
+      workflowBody(ids(), { schedule: pastSchedule }),
+    );
+    expect(refused.status).toBe(400);
+    const message = WORKFLOW_MESSAGES.oncePassed("UTC");
+    expect(refused.body.error).toMatchObject({ code: "invalid-argument", message });
+    expect(refused.body.error.fields).toEqual({ "schedule.date": message });
+
     const future = await createWorkflow(editor(), org.organizationId, ids(), {
       schedule: { type: "once", isEnabled: true, date: "2099-01-01", time: "09:00" },
     });
     expect(future.nextExecution).toBe("2099-01-01T09:00:00.000Z");
+
+    // The one-time run has happened: its schedule now lies in the past and stays as it was
+    // while the name changes; moving it to another past moment is refused.
+    await t.app.db
+      .update(workflows)
+      .set({ schedule: pastSchedule as typeof workflows.$inferInsert.schedule, nextExecution: null })
+      .where(eq(workflows.id, future.id));
+    const renamed = await editor().patch(workflowsUrl(org.organizationId, `/${future.id}`), {
+      name: "Ran once",
+      schedule: pastSchedule,
+    });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.nextExecution).toBeNull();
+    const moved = await editor().patch(workflowsUrl(org.organizationId, `/${future.id}`), {
+      schedule: { ...pastSchedule, date: "2021-06-01" },
+    });
+    expect(moved.status).toBe(400);
+    expect(moved.body.error.message).toBe(message);
   });
 
   it("takes the organization from the path, never from the body", async () => {
