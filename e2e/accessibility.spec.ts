@@ -35,12 +35,18 @@ async function dialogFindings(page: Page, where: string, open: () => Promise<voi
   return findings;
 }
 
+// The two themes are independent: each may take its own worker.
+test.describe.configure({ mode: "parallel" });
+
 for (const colorScheme of ["light", "dark"] as const) {
   test(`no serious axe findings on any page, ${colorScheme}`, async ({ browser, request, newRequest }) => {
-    test.setTimeout(120_000);
+    // About 20 pages and dialogs, each checked by axe: minutes on a busy two-core machine.
+    test.setTimeout(240_000);
     const owner = await registerOrganizationOwner(request);
-    const invitation = await seedRealisticData(request, owner.organizationId);
-    const viewer = await registerInvitedMember({ request, organizationId: owner.organizationId }, "viewer", newRequest);
+    const [invitation, viewer] = await Promise.all([
+      seedRealisticData(request, owner.organizationId),
+      registerInvitedMember({ request, organizationId: owner.organizationId }, "viewer", newRequest),
+    ]);
     const context = await browser.newContext({ baseURL: E2E_BASE_URL, colorScheme });
     const page = await context.newPage();
     const findings: Finding[] = [];
@@ -58,7 +64,10 @@ for (const colorScheme of ["light", "dark"] as const) {
 
     // A workflow opened: its numbered steps and run history.
     await gotoSettled(page, "/workflows");
-    await page.getByRole("button", { name: "Show commands and runs" }).first().click();
+    await page.getByRole("button", { name: "Show commands and runs of Nightly backup" }).click();
+    // Each step shows its command lines, with a button to copy each.
+    await expect(page.getByText("pg_dump flowdeck > /backups/flowdeck.sql")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Copy the Linux command of Back up the database" })).toBeVisible();
     findings.push(...(await seriousFindings(page, "an open workflow")));
 
     await gotoSettled(page, "/tasks");

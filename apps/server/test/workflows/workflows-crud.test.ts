@@ -57,6 +57,7 @@ describe("creating a workflow", () => {
         name: command!.name,
         category: "deployment",
         description: expect.any(String),
+        commands: { windows: "", linux: "sudo systemctl restart nginx", mac: "brew services restart nginx" },
         status: "todo",
         completedAt: null,
         completedBy: null,
@@ -183,6 +184,31 @@ describe("creating a workflow", () => {
     });
     expect(moved.status).toBe(400);
     expect(moved.body.error.message).toBe(message);
+  });
+
+  it("shows each step's command lines, as the command has them now, to every member; none once deleted", async () => {
+    const command = await createTask(editor(), org.organizationId, {
+      name: "Rotate logs",
+      commands: { linux: "logrotate -f /etc/logrotate.conf", windows: "", mac: "newsyslog" },
+    });
+    const created = await createWorkflow(editor(), org.organizationId, [command.id]);
+    const first = await editor().get(url(`/${created.id}`));
+    expect(first.body.steps[0].commands).toEqual({
+      windows: "",
+      linux: "logrotate -f /etc/logrotate.conf",
+      mac: "newsyslog",
+    });
+
+    const changed = await editor().patch(`${tasksUrl(org.organizationId)}/${command.id}`, {
+      commands: { linux: "logrotate /etc/logrotate.conf", windows: "", mac: "" },
+    });
+    expect(changed.status).toBe(200);
+    const seen = await org.users.viewer.client.get(url(`/${created.id}`));
+    expect(seen.body.steps[0].commands).toEqual({ windows: "", linux: "logrotate /etc/logrotate.conf", mac: "" });
+
+    expect((await editor().delete(`${tasksUrl(org.organizationId)}/${command.id}`)).status).toBe(200);
+    const after = await org.users.viewer.client.get(url(`/${created.id}`));
+    expect(after.body.steps[0]).toMatchObject({ taskId: null, name: "Rotate logs", commands: null });
   });
 
   it("takes the organization from the path, never from the body", async () => {
