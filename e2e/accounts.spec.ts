@@ -58,6 +58,8 @@ test("register a new organization, log out, log in, reset the password and log i
 
   await page.getByRole("button", { name: "Logout" }).click();
   await page.getByRole("link", { name: "Forgot password?" }).click();
+  // The page loads on first visit: until then the login form's Email field is still there.
+  await expect(page.getByRole("heading", { name: "Reset your password" })).toBeVisible();
   const askedAt = new Date();
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Send reset link" }).click();

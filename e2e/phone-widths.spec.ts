@@ -58,9 +58,11 @@ test("no page is wider than a 390 px phone, for the owner, a viewer and a visito
   request,
   newRequest,
 }) => {
-  test.setTimeout(120_000);
-  const invitation = await seedRealisticData(request, owner.organizationId);
-  const viewer = await registerInvitedMember({ request, organizationId: owner.organizationId }, "viewer", newRequest);
+  test.setTimeout(180_000);
+  const [invitation, viewer] = await Promise.all([
+    seedRealisticData(request, owner.organizationId),
+    registerInvitedMember({ request, organizationId: owner.organizationId }, "viewer", newRequest),
+  ]);
 
   const context = await browser.newContext({ baseURL: E2E_BASE_URL, viewport: PHONE });
   const page = await context.newPage();

@@ -28,6 +28,23 @@ const viewer = () => org.users.viewer.client;
 const url = (rest: string) => documentsUrl(org.organizationId, rest);
 
 describe("versions (spec 4: version starts at 1 and rises by one per new file)", () => {
+  it("counts every stored version in the storage used, so a smaller new version never lowers it", async () => {
+    const fresh = await createOrgWithRoles(t.app);
+    const stats = async () => (await fresh.users.viewer.client.get(documentsUrl(fresh.organizationId, "/stats"))).body;
+    const first = await uploadOk(fresh.users.editor.client, fresh.organizationId, {
+      file: { fileName: "big.pdf", data: pdf("a long first edition ".repeat(200)) },
+      fields: { title: "Handbook" },
+    });
+    expect((await stats()).totalSize).toBe(first.fileSize);
+
+    const second = await uploadVersion(fresh.users.editor.client, fresh.organizationId, first.id, {
+      file: { fileName: "small.pdf", data: pdf("short") },
+    });
+    expect(second.status).toBe(201);
+    expect(second.body.fileSize).toBeLessThan(first.fileSize);
+    expect((await stats()).totalSize).toBe(first.fileSize + second.body.fileSize);
+  });
+
   it("raises the version, makes the new file current and keeps every earlier one downloadable", async () => {
     const first = await uploadOk(editor(), org.organizationId, {
       file: { fileName: "plan-v1.pdf", data: pdf("one") },

@@ -57,6 +57,7 @@ describe("creating a workflow", () => {
         name: command!.name,
         category: "deployment",
         description: expect.any(String),
+        commands: { windows: "", linux: "sudo systemctl restart nginx", mac: "brew services restart nginx" },
         status: "todo",
         completedAt: null,
         completedBy: null,
@@ -150,15 +151,64 @@ describe("creating a workflow", () => {
     );
   });
 
-  it("has no next run for a one-time schedule in the past", async () => {
-    const past = await createWorkflow(editor(), org.organizationId, ids(), {
-      schedule: { type: "once", isEnabled: true, date: "2020-01-01", time: "09:00" },
-    });
-    expect(past.nextExecution).toBeNull();
+  it("refuses a one-time schedule already past, which would never run, but keeps one that has run", async () => {
+    const pastSchedule = { type: "once", isEnabled: true, date: "2020-01-01", time: "09:00" };
+    const refused = await editor().post(
+      workflowsUrl(org.organizationId),
+      workflowBody(ids(), { schedule: pastSchedule }),
+    );
+    expect(refused.status).toBe(400);
+    const message = WORKFLOW_MESSAGES.oncePassed("UTC");
+    expect(refused.body.error).toMatchObject({ code: "invalid-argument", message });
+    expect(refused.body.error.fields).toEqual({ "schedule.date": message });
+
     const future = await createWorkflow(editor(), org.organizationId, ids(), {
       schedule: { type: "once", isEnabled: true, date: "2099-01-01", time: "09:00" },
     });
     expect(future.nextExecution).toBe("2099-01-01T09:00:00.000Z");
+
+    // The one-time run has happened: its schedule now lies in the past and stays as it was
+    // while the name changes; moving it to another past moment is refused.
+    await t.app.db
+      .update(workflows)
+      .set({ schedule: pastSchedule as typeof workflows.$inferInsert.schedule, nextExecution: null })
+      .where(eq(workflows.id, future.id));
+    const renamed = await editor().patch(workflowsUrl(org.organizationId, `/${future.id}`), {
+      name: "Ran once",
+      schedule: pastSchedule,
+    });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.nextExecution).toBeNull();
+    const moved = await editor().patch(workflowsUrl(org.organizationId, `/${future.id}`), {
+      schedule: { ...pastSchedule, date: "2021-06-01" },
+    });
+    expect(moved.status).toBe(400);
+    expect(moved.body.error.message).toBe(message);
+  });
+
+  it("shows each step's command lines, as the command has them now, to every member; none once deleted", async () => {
+    const command = await createTask(editor(), org.organizationId, {
+      name: "Rotate logs",
+      commands: { linux: "logrotate -f /etc/logrotate.conf", windows: "", mac: "newsyslog" },
+    });
+    const created = await createWorkflow(editor(), org.organizationId, [command.id]);
+    const first = await editor().get(url(`/${created.id}`));
+    expect(first.body.steps[0].commands).toEqual({
+      windows: "",
+      linux: "logrotate -f /etc/logrotate.conf",
+      mac: "newsyslog",
+    });
+
+    const changed = await editor().patch(`${tasksUrl(org.organizationId)}/${command.id}`, {
+      commands: { linux: "logrotate /etc/logrotate.conf", windows: "", mac: "" },
+    });
+    expect(changed.status).toBe(200);
+    const seen = await org.users.viewer.client.get(url(`/${created.id}`));
+    expect(seen.body.steps[0].commands).toEqual({ windows: "", linux: "logrotate /etc/logrotate.conf", mac: "" });
+
+    expect((await editor().delete(`${tasksUrl(org.organizationId)}/${command.id}`)).status).toBe(200);
+    const after = await org.users.viewer.client.get(url(`/${created.id}`));
+    expect(after.body.steps[0]).toMatchObject({ taskId: null, name: "Rotate logs", commands: null });
   });
 
   it("takes the organization from the path, never from the body", async () => {

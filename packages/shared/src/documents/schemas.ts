@@ -139,6 +139,7 @@ export type DocumentPage = z.infer<typeof DocumentPageSchema>;
 /** Spec 9 "Statistics": recent means the last 7 days; the five most downloaded. */
 export const DocumentStatsSchema = z.object({
   total: z.number().int(),
+  /** Bytes of every stored version of every document (earlier versions stay downloadable). */
   totalSize: z.number().int(),
   recentUploads: z.number().int(),
   byCategory: z.record(DocumentCategorySchema, z.number().int()),

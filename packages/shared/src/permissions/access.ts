@@ -26,7 +26,9 @@ export function checkPageAccess(options: {
 }
 
 export function accessDeniedMessage(required: Role, current: Role | null): string {
-  return `You need ${required} role or higher to access this page. Your current role is ${current ?? "none"}.`;
+  return current
+    ? `You need ${required} role or higher to access this page. Your current role is ${current}.`
+    : `You need ${required} role or higher to access this page. You have no role in this organization yet.`;
 }
 
 export const ACCESS_DENIED_HINT = "Please contact your organization administrator to request access.";

@@ -55,6 +55,12 @@ describe("page access", () => {
     expect(requiresRoleHint("admin")).toBe("Requires admin role or higher");
   });
 
+  it("says in words that a member has no role yet, never 'none'", () => {
+    expect(accessDeniedMessage("editor", null)).toBe(
+      "You need editor role or higher to access this page. You have no role in this organization yet.",
+    );
+  });
+
   it("denies without an organization, except viewer pages while loading", () => {
     expect(checkPageAccess({ minimumRole: "viewer", role: null, hasOrganization: false }).allowed).toBe(false);
     expect(checkPageAccess({ minimumRole: "viewer", role: null, hasOrganization: false, loading: true }).allowed).toBe(

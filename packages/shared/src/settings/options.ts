@@ -56,7 +56,12 @@ export const DEFAULT_NOTIFICATIONS: NotificationSettings = {
 };
 
 export const NOTIFICATION_OPTIONS = [
-  { key: "email", label: "Email notifications", description: "Updates about your organization by email." },
-  { key: "pushNotifications", label: "Push notifications", description: "Alerts in the browser while you work." },
-  { key: "weeklyReports", label: "Weekly reports", description: "A summary of the week's activity every Monday." },
+  // Preferences only, for now (decision 018): the texts promise nothing that is not sent.
+  {
+    key: "email",
+    label: "Email notifications",
+    description: "Whether members want updates about the organization by email.",
+  },
+  { key: "pushNotifications", label: "Push notifications", description: "Whether members want alerts in the browser." },
+  { key: "weeklyReports", label: "Weekly reports", description: "Whether members want a weekly summary of activity." },
 ] as const satisfies readonly { key: keyof NotificationSettings; label: string; description: string }[];

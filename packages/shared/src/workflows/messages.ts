@@ -5,6 +5,8 @@ export const WORKFLOW_MESSAGES = {
   nameRequired: "Workflow name is required",
   tasksRequired: "At least one task must be selected",
   onceNeedsDateAndTime: "Date and time are required for one-time schedule",
+  oncePassed: (timezone: string) =>
+    `This date and time have already passed (${timezone}); a one-time schedule must be in the future`,
   recurringNeedsTime: "Time is required for recurring schedules",
   notFound: "Workflow not found",
   idRequired: MESSAGES.workflowIdRequired,

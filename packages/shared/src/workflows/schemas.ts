@@ -176,6 +176,8 @@ export const WorkflowStepSchema = z.object({
   name: z.string(),
   category: z.string(),
   description: z.string(),
+  /** The command's line per platform ("" where it has none); null once the command is deleted. */
+  commands: z.object({ windows: z.string(), linux: z.string(), mac: z.string() }).nullable(),
   status: z.enum(STEP_STATUSES),
   completedAt: z.string().nullable(),
   completedBy: z.string().nullable(),

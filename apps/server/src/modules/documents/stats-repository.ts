@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, gte, sql } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
-import { documents } from "../../db/schema/index.ts";
+import { documentFiles, documents } from "../../db/schema/index.ts";
 
 /** Spec 9's figures, computed by the database over every document of the organization. */
 export async function documentStatistics(db: Executor, organizationId: string, recentSince: Date) {
@@ -8,12 +8,18 @@ export async function documentStatistics(db: Executor, organizationId: string, r
   const [totals] = await db
     .select({
       total: count(),
-      // float8: exact to 2^53 bytes, and a plain number from both drivers (bigint is a string in pg).
-      totalSize: sql<number>`coalesce(sum(${documents.fileSize}), 0)::float8`,
       recentUploads: sql<number>`(count(*) filter (where ${gte(documents.createdAt, recentSince)}))::int`,
     })
     .from(documents)
     .where(inOrganization);
+  // Storage used is every stored version, not only the current ones: a new version adds to it.
+  const [storage] = await db
+    .select({
+      // float8: exact to 2^53 bytes, and a plain number from both drivers (bigint is a string in pg).
+      totalSize: sql<number>`coalesce(sum(${documentFiles.fileSize}), 0)::float8`,
+    })
+    .from(documentFiles)
+    .where(eq(documentFiles.organizationId, organizationId));
   const byCategory = await db
     .select({ category: documents.category, count: count() })
     .from(documents)
@@ -39,7 +45,7 @@ export async function documentStatistics(db: Executor, organizationId: string, r
     .limit(5);
   return {
     total: totals?.total ?? 0,
-    totalSize: Number(totals?.totalSize ?? 0),
+    totalSize: Number(storage?.totalSize ?? 0),
     recentUploads: Number(totals?.recentUploads ?? 0),
     byCategory,
     byExtension,

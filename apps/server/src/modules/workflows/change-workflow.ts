@@ -6,6 +6,7 @@ import { nextExecution, type NormalizedSchedule } from "@flowdeck/shared/workflo
 import type { CreateWorkflowData, UpdateWorkflowData, Workflow } from "@flowdeck/shared/workflows/schemas";
 import type { Database, Executor } from "../../db/database.ts";
 import { attributedUserId, type Actor } from "../../lib/actor.ts";
+import type { WorkflowSchedule } from "../../db/schema/workflows.ts";
 import type { EventHub } from "../../lib/event-hub.ts";
 import { runIdempotent, type Idempotency, type IdempotentResult } from "../../lib/idempotency.ts";
 import { findTasksByIds, type TaskSummary } from "../tasks/repository.ts";
@@ -91,7 +92,9 @@ export async function updateWorkflow({
     if (input.name !== undefined) values.name = input.name;
     if (input.description !== undefined) values.description = input.description;
     if (input.dueDate !== undefined) values.dueDate = input.dueDate ? new Date(input.dueDate) : null;
-    if (input.schedule) Object.assign(values, await scheduleValues(tx, organizationId, input.schedule, now));
+    if (input.schedule) {
+      Object.assign(values, await scheduleValues(tx, organizationId, input.schedule, now, current.schedule));
+    }
     const statusSet = input.status !== undefined && input.status !== current.status;
     if (statusSet) {
       values.status = input.status;
@@ -154,10 +157,35 @@ export async function lockOrThrow(tx: Executor, organizationId: string, workflow
   return workflow;
 }
 
-/** The schedule with its next execution, read on the organization's clock (spec 9). */
-async function scheduleValues(tx: Executor, organizationId: string, schedule: NormalizedSchedule, now: Date) {
+/**
+ * The schedule with its next execution, read on the organization's clock (spec 9). A one-time
+ * schedule whose moment has passed would be saved as enabled and never run: it is refused, unless
+ * it is the schedule already stored (a one-time run that happened, kept while other fields change).
+ */
+async function scheduleValues(
+  tx: Executor,
+  organizationId: string,
+  schedule: NormalizedSchedule,
+  now: Date,
+  stored?: WorkflowSchedule,
+) {
   const timezone = await organizationTimezone(tx, organizationId);
-  return { schedule, nextExecution: nextExecution(schedule, { now, timezone }), scheduleTimezone: timezone };
+  const next = nextExecution(schedule, { now, timezone });
+  if (schedule.isEnabled && schedule.type === "once" && next === null && !sameSchedule(schedule, stored)) {
+    const message = WORKFLOW_MESSAGES.oncePassed(timezone);
+    throw new AppError("invalid-argument", message, { "schedule.date": message });
+  }
+  return { schedule, nextExecution: next, scheduleTimezone: timezone };
+}
+
+function sameSchedule(schedule: NormalizedSchedule, stored: WorkflowSchedule | undefined): boolean {
+  return (
+    stored !== undefined &&
+    stored.type === schedule.type &&
+    stored.isEnabled === schedule.isEnabled &&
+    (stored.date ?? null) === schedule.date &&
+    (stored.time ?? null) === schedule.time
+  );
 }
 
 /**

@@ -140,9 +140,17 @@ const stepColumns = {
   name: sql<string>`coalesce(${tasks.name}, ${workflowSteps.name})`,
   category: sql<string>`coalesce(${tasks.category}, ${workflowSteps.category})`,
   description: sql<string>`coalesce(${tasks.description}, ${workflowSteps.description})`,
+  // The command lines as the command has them now; null once it is deleted.
+  commandWindows: tasks.commandWindows,
+  commandLinux: tasks.commandLinux,
+  commandMac: tasks.commandMac,
 };
 
-export type StepRow = typeof workflowSteps.$inferSelect;
+export type StepRow = typeof workflowSteps.$inferSelect & {
+  commandWindows?: string | null;
+  commandLinux?: string | null;
+  commandMac?: string | null;
+};
 
 /** The steps of the given workflows, each workflow's in order. */
 export async function listSteps(

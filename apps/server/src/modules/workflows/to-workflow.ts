@@ -34,6 +34,10 @@ export function toStep(row: StepRow): WorkflowStep {
     name: row.name,
     category: row.category,
     description: row.description,
+    commands:
+      row.taskId === null || row.commandLinux == null
+        ? null
+        : { windows: row.commandWindows ?? "", linux: row.commandLinux, mac: row.commandMac ?? "" },
     status: row.status,
     completedAt: iso(row.completedAt),
     completedBy: row.completedBy,

@@ -8,22 +8,52 @@ export type TextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
   hint?: ReactNode;
   /** A fixed-width font, for code such as shell commands. */
   monospace?: boolean;
+  /**
+   * The most characters the field takes, shown as a counter. Unlike `maxLength` nothing is cut:
+   * a longer paste stays whole, the counter says by how much it is over, and the form refuses it.
+   */
+  limit?: number;
 };
 
 /** A labelled textarea, styled and wired like TextField; `className` goes to the wrapper. */
-export function TextAreaField({ label, error, hint, required, monospace, className, id, ...rest }: TextAreaFieldProps) {
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  required,
+  monospace,
+  limit,
+  className,
+  id,
+  ...rest
+}: TextAreaFieldProps) {
   const generatedId = useId();
   const fieldId = id ?? generatedId;
+  const length = typeof rest.value === "string" ? rest.value.length : 0;
+  const over = limit !== undefined && length > limit;
+  const counterId = `${fieldId}-count`;
   return (
     <FieldFrame id={fieldId} label={label} error={error} hint={hint} required={required} className={className}>
       <textarea
         id={fieldId}
         required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={fieldDescribedBy(fieldId, error, hint)}
+        aria-invalid={error || over ? true : undefined}
+        aria-describedby={clsx(fieldDescribedBy(fieldId, error, hint), limit !== undefined && counterId) || undefined}
         className={clsx(fieldControlClassName(error), monospace && "font-mono text-[13px] leading-5")}
         {...rest}
       />
+      {limit !== undefined && (
+        <p
+          id={counterId}
+          className={clsx(
+            "text-right text-xs tabular-nums",
+            over ? "font-medium text-red-600 dark:text-red-400" : "text-gray-600 dark:text-gray-400",
+          )}
+        >
+          {length.toLocaleString("en-US")} / {limit.toLocaleString("en-US")} characters
+          {over && ` (${(length - limit).toLocaleString("en-US")} too many)`}
+        </p>
+      )}
     </FieldFrame>
   );
 }

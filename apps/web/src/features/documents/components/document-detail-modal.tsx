@@ -206,6 +206,7 @@ function DocumentDetailBody({
           <NewVersionForm
             orgId={orgId}
             documentId={document.id}
+            currentFileName={document.fileName}
             onUploaded={(updated) =>
               onNotice({ tone: "success", text: DOCUMENT_MESSAGES.versionUploaded(updated.version) })
             }

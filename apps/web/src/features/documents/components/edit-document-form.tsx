@@ -57,7 +57,7 @@ export function EditDocumentForm({
       <TextAreaField
         label="Description"
         rows={3}
-        maxLength={2000}
+        limit={2000}
         value={values.description}
         error={errors.description}
         onChange={(event) => setValues({ ...values, description: event.target.value })}

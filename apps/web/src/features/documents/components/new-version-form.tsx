@@ -1,4 +1,6 @@
+import { fileExtension } from "@flowdeck/shared/documents/file-types";
 import { DOCUMENT_MESSAGES } from "@flowdeck/shared/documents/messages";
+import { Alert } from "@/components/ui/alert.tsx";
 import type { DocumentItem } from "@flowdeck/shared/documents/schemas";
 import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button.tsx";
@@ -12,10 +14,13 @@ import { useIntent } from "@/lib/idempotency-key.ts";
 export function NewVersionForm({
   orgId,
   documentId,
+  currentFileName,
   onUploaded,
 }: {
   orgId: string;
   documentId: string;
+  /** The current version's file name: a new file of another type is pointed out before upload. */
+  currentFileName: string;
   onUploaded: (document: DocumentItem) => void;
 }) {
   const upload = useUploadDocumentVersion(orgId);
@@ -53,6 +58,12 @@ export function NewVersionForm({
   return (
     <form onSubmit={submit} noValidate className="space-y-3" aria-label="Upload new version">
       <FileDropZone label="Choose the new file" file={file} onFile={choose} error={error} disabled={upload.isPending} />
+      {file && !error && changesType(currentFileName, file.name) && (
+        <Alert tone="info" title="The document changes type">
+          The current version is {typeName(currentFileName)}; {file.name} is {typeName(file.name)}. Uploading makes the
+          document {typeName(file.name)} from now on (earlier versions stay as they were).
+        </Alert>
+      )}
       <div className="flex justify-end">
         <Button type="submit" busy={upload.isPending} disabled={!file}>
           {upload.isPending ? "Uploading..." : "Upload new version"}
@@ -60,4 +71,14 @@ export function NewVersionForm({
       </div>
     </form>
   );
+}
+
+function changesType(current: string, next: string): boolean {
+  return fileExtension(current).toLowerCase() !== fileExtension(next).toLowerCase();
+}
+
+/** "a .pdf file", "a file without an extension". */
+function typeName(fileName: string): string {
+  const extension = fileExtension(fileName).toLowerCase();
+  return extension ? `a .${extension} file` : "a file without an extension";
 }

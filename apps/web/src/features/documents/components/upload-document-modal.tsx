@@ -145,7 +145,7 @@ export function UploadDocumentModal({
         <TextAreaField
           label="Description"
           rows={3}
-          maxLength={2000}
+          limit={2000}
           value={values.description}
           error={errors.description}
           onChange={(event) => set("description", event.target.value)}

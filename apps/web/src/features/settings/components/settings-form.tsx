@@ -106,7 +106,7 @@ export function SettingsForm({ orgId, settings }: { orgId: string; settings: Org
             placeholder="example.com"
             autoCapitalize="none"
             spellCheck={false}
-            hint="Chosen at registration. Each domain belongs to one organization."
+            hint="First set at registration; it can be changed here. Each domain belongs to one organization."
             {...text("domain")}
           />
           <InputField
@@ -160,6 +160,10 @@ export function SettingsForm({ orgId, settings }: { orgId: string; settings: Org
       </Card>
 
       <Card title="Notifications" id="notifications-heading">
+        <p className="mb-2 text-sm text-gray-600 dark:text-gray-400">
+          Flowdeck keeps these preferences but does not send notifications yet: no email, push alert or weekly report
+          goes out, whatever is chosen here.
+        </p>
         <div className="divide-y divide-gray-100 dark:divide-gray-800">
           {NOTIFICATION_OPTIONS.map((option) => (
             <SwitchField

@@ -124,7 +124,7 @@ export function TaskFormModal({ orgId, open, task, onClose, onSaved }: TaskFormM
           rows={2}
           value={values.description}
           error={errors.description}
-          maxLength={2000}
+          limit={2000}
           onChange={(event) => set("description", event.target.value)}
         />
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">

@@ -1,5 +1,4 @@
 import { formatRelativeTime } from "@flowdeck/shared/workflows/relative-time";
-import { describeSchedule } from "@flowdeck/shared/workflows/schedule";
 import type { Workflow } from "@flowdeck/shared/workflows/schemas";
 import clsx from "clsx";
 import { CalendarClock, ChevronDown } from "lucide-react";
@@ -7,7 +6,8 @@ import { useId, useState, type ReactNode } from "react";
 import { Badge } from "@/components/ui/badge.tsx";
 import { formatDate } from "@/lib/format-date.ts";
 import type { ViewMode } from "@/lib/use-view-mode.ts";
-import { formatNextRun, plural } from "../lib/format.ts";
+import { formatNextRun, nextRunNote, plural, scheduleText } from "../lib/format.ts";
+import { formatInTimezone } from "@flowdeck/shared/workflows/relative-time";
 import { ProgressBar } from "./progress-bar.tsx";
 import { WorkflowActions, type WorkflowHandlers } from "./workflow-actions.tsx";
 import { WorkflowRuns } from "./workflow-runs.tsx";
@@ -34,6 +34,7 @@ export function WorkflowCard({ orgId, workflow, timezone, now, view, canEdit, ..
   const panelId = useId();
   const overdue = workflow.dueDate !== null && workflow.status !== "completed" && new Date(workflow.dueDate) < now;
   const list = view === "list";
+  const note = nextRunNote(workflow, now);
 
   return (
     <article
@@ -58,16 +59,23 @@ export function WorkflowCard({ orgId, workflow, timezone, now, view, canEdit, ..
           )}
           <dl className="mt-3 grid gap-1 text-xs text-gray-500 dark:text-gray-400">
             <Meta label="Created">
-              <time dateTime={workflow.createdAt} title={new Date(workflow.createdAt).toLocaleString()}>
+              <time dateTime={workflow.createdAt} title={formatInTimezone(new Date(workflow.createdAt), timezone)}>
                 {formatRelativeTime(new Date(workflow.createdAt), now)}
               </time>
               {workflow.createdByName && <> by {workflow.createdByName}</>}
             </Meta>
-            <Meta label="Schedule">{describeSchedule(workflow.schedule)}</Meta>
-            {workflow.nextExecution && (
+            <Meta label="Schedule">{scheduleText(workflow.schedule)}</Meta>
+            {(workflow.nextExecution || note) && (
               <Meta label="Next run">
                 <CalendarClock aria-hidden="true" className="mr-1 inline size-3.5 align-[-2px] text-indigo-500" />
-                <time dateTime={workflow.nextExecution}>{formatNextRun(workflow.nextExecution, timezone)}</time>
+                {workflow.nextExecution && (
+                  <time dateTime={workflow.nextExecution}>{formatNextRun(workflow.nextExecution, timezone)}</time>
+                )}
+                {note && (
+                  <span className="font-medium text-amber-700 dark:text-amber-300">
+                    {workflow.nextExecution ? ` · ${note}` : note}
+                  </span>
+                )}
               </Meta>
             )}
             <Meta label="Last run">

@@ -134,7 +134,7 @@ export function WorkflowForm({ orgId, workflow, timezone, onCancel, onSaved }: W
           rows={2}
           value={values.description}
           error={errors.description}
-          maxLength={2000}
+          limit={2000}
           onChange={(event) => set("description", event.target.value)}
         />
         <CommandPicker

@@ -57,8 +57,9 @@ export function WorkflowRuns({ orgId, workflowId }: { orgId: string; workflowId:
 }
 
 function RunItem({ run }: { run: WorkflowRun }) {
-  const counted = run.steps.filter((step) => step.status !== "skipped");
-  const done = counted.filter((step) => step.status === "succeeded").length;
+  // Out of every step of the run: a cancelled run's skipped steps were not done either.
+  const done = run.steps.filter((step) => step.status === "succeeded").length;
+  const skipped = run.steps.filter((step) => step.status === "skipped").length;
   const who = run.trigger === "schedule" ? "the scheduler" : (run.startedByName ?? "a former member");
   return (
     <li className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2 text-sm">
@@ -67,7 +68,8 @@ function RunItem({ run }: { run: WorkflowRun }) {
           <time dateTime={run.startedAt}>{formatDateTime(run.startedAt)}</time>
         </p>
         <p className="text-xs wrap-anywhere text-gray-500 dark:text-gray-400">
-          {run.trigger === "schedule" ? "Scheduled" : "Run now"} · by {who} · {done} of {counted.length} done
+          {run.trigger === "schedule" ? "Scheduled" : "Run now"} · by {who} · {done} of {run.steps.length} done
+          {skipped > 0 && ` · ${skipped} skipped`}
           {run.finishedAt && (
             <>
               {" "}

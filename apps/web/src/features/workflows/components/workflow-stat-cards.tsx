@@ -3,6 +3,16 @@ import { CheckCircle2, FilePen, ListChecks, Workflow } from "lucide-react";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
 import { StatCard } from "@/components/ui/stat-card.tsx";
 
+/**
+ * The workflows that are neither active nor draft, so the cards add up to the total: a workflow
+ * under way or finished counts in neither Active nor Draft.
+ */
+function totalHint(stats: WorkflowStats): string {
+  const parts = [`${stats.byStatus["in-progress"]} in progress`, `${stats.byStatus.completed} completed`];
+  if (stats.overdue > 0) parts.push(`${stats.overdue} overdue`);
+  return parts.join(" · ");
+}
+
 /** Spec 2 "Workflows": four stat cards, total, active, draft and total commands. */
 export function WorkflowStatCards({ stats, loading }: { stats: WorkflowStats | undefined; loading: boolean }) {
   if (loading) {
@@ -23,7 +33,7 @@ export function WorkflowStatCards({ stats, loading }: { stats: WorkflowStats | u
         value={value((s) => s.total)}
         icon={Workflow}
         tone="blue"
-        hint={stats && stats.overdue > 0 ? `${stats.overdue} overdue` : undefined}
+        hint={stats ? totalHint(stats) : undefined}
       />
       <StatCard label="Active" value={value((s) => s.byStatus.active)} icon={CheckCircle2} tone="green" />
       <StatCard label="Draft" value={value((s) => s.byStatus.draft)} icon={FilePen} tone="yellow" />

@@ -5,6 +5,7 @@ import type { StepStatus } from "@flowdeck/shared/workflows/constants";
 import { CheckCircle2, Circle } from "lucide-react";
 import { useState } from "react";
 import { useSetStepStatus } from "../api/set-step-status.ts";
+import { StepCommandLines } from "./step-command-lines.tsx";
 
 type WorkflowStepsProps = {
   orgId: string;
@@ -64,36 +65,42 @@ export function WorkflowSteps({ orgId, workflow, canEdit, onError }: WorkflowSte
         return (
           <li
             key={step.id}
-            className="flex items-start gap-3 rounded-md border border-gray-100 bg-gray-50 px-3 py-2 dark:border-gray-800 dark:bg-gray-800/40"
+            className="rounded-md border border-gray-100 bg-gray-50 px-3 py-2 dark:border-gray-800 dark:bg-gray-800/40"
           >
-            <span
-              aria-hidden="true"
-              className="mt-0.5 w-5 shrink-0 text-right text-xs font-semibold text-gray-600 tabular-nums dark:text-gray-300"
-            >
-              {index + 1}.
-            </span>
-            {canEdit ? (
-              <label className="flex min-w-0 flex-1 cursor-pointer items-start gap-2.5">
-                <input
-                  type="checkbox"
-                  checked={done}
-                  disabled={pending[step.id] !== undefined}
-                  onChange={(event) => toggle(step, event.target.checked)}
-                  className="mt-0.5 size-4 shrink-0 rounded border-gray-300 accent-indigo-600"
-                />
-                {name}
-              </label>
-            ) : (
-              <div className="flex min-w-0 flex-1 items-start gap-2.5">
-                {done ? (
-                  <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-green-600" />
-                ) : (
-                  <Circle aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-gray-400" />
-                )}
-                {name}
-                <span className="sr-only">{done ? "done" : "to do"}</span>
-              </div>
-            )}
+            <div className="flex items-start gap-3">
+              <span
+                aria-hidden="true"
+                className="mt-0.5 w-5 shrink-0 text-right text-xs font-semibold text-gray-600 tabular-nums dark:text-gray-300"
+              >
+                {index + 1}.
+              </span>
+              {canEdit ? (
+                <label className="flex min-w-0 flex-1 cursor-pointer items-start gap-2.5">
+                  <input
+                    type="checkbox"
+                    checked={done}
+                    disabled={pending[step.id] !== undefined}
+                    onChange={(event) => toggle(step, event.target.checked)}
+                    className="mt-0.5 size-4 shrink-0 rounded border-gray-300 accent-indigo-600"
+                  />
+                  {name}
+                </label>
+              ) : (
+                <div className="flex min-w-0 flex-1 items-start gap-2.5">
+                  {done ? (
+                    <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-green-600" />
+                  ) : (
+                    <Circle aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-gray-400" />
+                  )}
+                  {name}
+                  <span className="sr-only">{done ? "done" : "to do"}</span>
+                </div>
+              )}
+            </div>
+            {/* Outside the label, so selecting or copying a command never ticks the step. */}
+            <div className="pl-8">
+              <StepCommandLines step={step} />
+            </div>
           </li>
         );
       })}
