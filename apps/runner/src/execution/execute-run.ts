@@ -143,7 +143,7 @@ async function runOneStep(
     env: {
       ...process.env,
       FLOWDECK_RUN_ID: job.runId,
-      FLOWDECK_WORKFLOW: job.workflowName,
+      FLOWDECK_WORKFLOW: job.workflowId,
       FLOWDECK_ORGANIZATION: job.organizationId,
       ...job.env,
       FLOWDECK_STEP: String(step.position + 1),
