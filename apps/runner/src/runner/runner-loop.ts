@@ -69,17 +69,23 @@ export async function runRunnerLoop(options: RunnerLoopOptions): Promise<unknown
       if (options.once) stopClaiming.abort();
       const steps = job.steps.length === 1 ? "1 step" : `${job.steps.length} steps`;
       options.say(`Run ${job.runId}: "${job.workflowName}" claimed (${steps}).`);
-      const result = await executeRun({
-        job,
-        api,
-        shell: options.shell,
-        say: options.say,
-        onFatal,
-        draining: options.draining,
-        stopping: stopEverything.signal,
-        workRoot: options.workRoot,
-      });
-      options.say(`Run ${job.runId}: ${result}.`);
+      try {
+        const result = await executeRun({
+          job,
+          api,
+          shell: options.shell,
+          say: options.say,
+          onFatal,
+          draining: options.draining,
+          stopping: stopEverything.signal,
+          workRoot: options.workRoot,
+        });
+        options.say(`Run ${job.runId}: ${result}.`);
+      } catch (error) {
+        // This machine could not run it (no space for its working directory, …); the server will
+        // see the run's lease run out and mark it lost. The runner goes on with the next run.
+        options.warn(`Run ${job.runId}: could not be executed here: ${(error as Error).message}`);
+      }
     }
   };
 
