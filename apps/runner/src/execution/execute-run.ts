@@ -54,6 +54,7 @@ export async function executeRun(options: ExecuteRunOptions): Promise<RunResult>
     const outcome = await executeSteps(options, session, workDir, stepGroups);
     await session.logs.flush();
     if (session.abandoned) return "abandoned";
+    session.completing = true;
     await session.call(() => options.api.complete(job.runId, { outcome }));
     return session.abandoned ? "abandoned" : outcome;
   } finally {

@@ -22,6 +22,8 @@ export type RunSessionOptions = {
  */
 export class RunSession {
   readonly logs: LogBatcher;
+  /** The run's result is being reported: the answer's "finished" is expected, not a stop. */
+  completing = false;
   private readonly cancel = new AbortController();
   private readonly abandon = new AbortController();
   private heartbeatInFlight = false;
@@ -107,7 +109,7 @@ export class RunSession {
   }
 
   private obey(control: RunControl): void {
-    if (!control.cancel || this.stopReason) return;
+    if (!control.cancel || this.stopReason || this.completing) return;
     const why =
       control.reason === "lost"
         ? "it was marked lost (no heartbeat in time)"
