@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { pageOf, PageQuerySchema } from "../pagination.ts";
 import { TASK_CATEGORIES, TASK_STATUSES } from "../tasks/constants.ts";
+import { RUNNER_PLATFORMS } from "../runners/protocol.ts";
 import {
+  RUN_KINDS,
   RUN_STATUSES,
   RUN_STEP_STATUSES,
   RUN_TRIGGERS,
@@ -155,6 +157,17 @@ export type WorkflowListQuery = z.input<typeof WorkflowListQuerySchema>;
 export type WorkflowListFilters = Omit<z.output<typeof WorkflowListQuerySchema>, "page" | "pageSize">;
 
 export const RunsQuerySchema = PageQuerySchema;
+
+/**
+ * POST /api/orgs/:orgId/workflows/:workflowId/execute ("Run now"). With a platform, the run is
+ * queued for a runner of that platform; without one, it is a checklist that people tick (spec 4).
+ */
+export const ExecuteWorkflowSchema = z
+  .object({ platform: z.enum(RUNNER_PLATFORMS, { error: "Platform must be windows, linux or mac" }).optional() })
+  // No body at all is a checklist run, as before runners.
+  .nullish()
+  .transform((body) => body ?? {});
+export type ExecuteWorkflowInput = z.input<typeof ExecuteWorkflowSchema>;
 export type RunsQuery = z.input<typeof RunsQuerySchema>;
 
 /** A task in a workflow (spec 3): a copy of its command's name, kept when the command is deleted. */
@@ -180,6 +193,11 @@ export const RunStepSchema = z.object({
   status: z.enum(RUN_STEP_STATUSES),
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
+  /** An executed run's command line for its platform, as it was when the run was queued. */
+  command: z.string().nullable(),
+  continueOnError: z.boolean(),
+  exitCode: z.number().int().nullable(),
+  signal: z.string().nullable(),
 });
 export type RunStep = z.infer<typeof RunStepSchema>;
 
@@ -194,6 +212,13 @@ export const WorkflowRunSchema = z.object({
   status: z.enum(RUN_STATUSES),
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
+  /** "Checklist" (ticked by people) or "Executed on <runner>". */
+  kind: z.enum(RUN_KINDS),
+  platform: z.enum(RUNNER_PLATFORMS).nullable(),
+  /** The runner that claimed it, once one has. */
+  runner: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** Cancel was asked for; a running run stops at its runner's next call. */
+  cancelRequested: z.boolean(),
   steps: z.array(RunStepSchema),
 });
 export type WorkflowRun = z.infer<typeof WorkflowRunSchema>;
@@ -274,3 +299,11 @@ export type WorkflowCommand = z.infer<typeof WorkflowCommandSchema>;
 export const WorkflowCommandListSchema = z.object({ items: z.array(WorkflowCommandSchema) });
 
 export const DeleteWorkflowResultSchema = z.object({ id: z.string() });
+
+/** GET /api/orgs/:orgId/runs/:runId: one run with its steps, for the run view. */
+export const RunDetailSchema = WorkflowRunSchema.extend({
+  workflowName: z.string(),
+  /** The output reached the organization's cap and was cut. */
+  logTruncated: z.boolean(),
+});
+export type RunDetail = z.infer<typeof RunDetailSchema>;

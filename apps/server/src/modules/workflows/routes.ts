@@ -1,6 +1,7 @@
 import {
   CreateWorkflowSchema,
   DeleteWorkflowResultSchema,
+  ExecuteWorkflowSchema,
   ReorderStepsSchema,
   RunsQuerySchema,
   SetStepStatusSchema,
@@ -155,7 +156,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
     `${BASE}/:workflowId/execute`,
     {
       config: { action: "workflows.run" },
-      schema: { params: WorkflowParamsSchema, response: { 200: WorkflowSchema } },
+      schema: { params: WorkflowParamsSchema, body: ExecuteWorkflowSchema, response: { 200: WorkflowSchema } },
     },
     async (request, reply) =>
       sendIdempotent(reply, () =>
@@ -163,6 +164,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
           ...change(request),
           workflowId: request.params.workflowId,
           idempotency: idempotencyOf(request),
+          execution: request.body.platform ? { platform: request.body.platform } : null,
         }),
       ),
   );

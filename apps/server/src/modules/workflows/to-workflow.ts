@@ -49,6 +49,10 @@ export function toLastRun(row: RunRow): LastRun {
     status: row.status,
     startedAt: row.startedAt.toISOString(),
     finishedAt: iso(row.finishedAt),
+    kind: row.kind,
+    platform: row.platform,
+    runner: row.runnerId ? { id: row.runnerId, name: row.runnerName ?? "" } : null,
+    cancelRequested: row.cancelRequestedAt !== null,
   };
 }
 
@@ -63,6 +67,10 @@ export function toRun(row: RunRow, steps: RunStepRow[]): WorkflowRun {
       status: step.status,
       startedAt: iso(step.startedAt),
       finishedAt: iso(step.finishedAt),
+      command: step.command,
+      continueOnError: step.continueOnError,
+      exitCode: step.exitCode,
+      signal: step.signal,
     })),
   };
 }

@@ -9,10 +9,13 @@ import { useWorkflowRuns } from "../api/get-workflow-runs.ts";
 import { formatDateTime } from "@/lib/format-date.ts";
 
 const RUN_COLORS: Record<RunStatus, BadgeColor> = {
+  queued: "yellow",
   running: "blue",
   succeeded: "green",
   failed: "red",
   cancelled: "gray",
+  "timed-out": "purple",
+  lost: "red",
 };
 
 const PAGE = 5;
