@@ -1,4 +1,6 @@
 import type { AddressInfo } from "node:net";
+import { and, eq } from "drizzle-orm";
+import { workflowSteps, workflows } from "../../../server/src/db/schema/index.ts";
 import { registerOwner } from "../../../server/test/helpers/factories.ts";
 import type { TestClient } from "../../../server/test/helpers/http-client.ts";
 import { createTestApp, type TestApp } from "../../../server/test/helpers/test-app.ts";
@@ -32,17 +34,44 @@ export async function createRegistrationToken(client: TestClient, orgId: string)
   return response.body.token;
 }
 
-/** Queues a run for Linux of a new workflow whose steps run `commands`, in order; resolves with its id. */
-export async function queueRun(client: TestClient, orgId: string, commands: string[]): Promise<string> {
+/** A step of a test workflow: its command's lines, and the step's settings in the workflow. */
+export type StepSpec =
+  string | { linux?: string; windows?: string; continueOnError?: boolean; timeoutSeconds?: number };
+
+/**
+ * Queues a run for Linux of a new workflow whose steps run `steps`, in order; resolves with its id.
+ * Step settings and the workflow's timeout are set in the database, as the workflow form would.
+ */
+export async function queueRun(
+  flowdeck: Flowdeck,
+  steps: StepSpec[],
+  options: { timeoutSeconds?: number } = {},
+): Promise<string> {
+  const { client, organizationId: orgId } = flowdeck.owner;
+  const db = flowdeck.testApp.database.db;
+  const specs = steps.map((step) => (typeof step === "string" ? { linux: step } : step));
   const tasks = [];
-  for (const [index, command] of commands.entries()) {
-    tasks.push(await createTask(client, orgId, { name: `Step ${index + 1}`, commands: { linux: command } }));
+  for (const [index, spec] of specs.entries()) {
+    const commands = {
+      ...(spec.linux ? { linux: spec.linux } : {}),
+      ...(spec.windows ? { windows: spec.windows } : {}),
+    };
+    tasks.push(await createTask(client, orgId, { name: `Step ${index + 1}`, commands }));
   }
   const workflow = await createWorkflow(
     client,
     orgId,
     tasks.map((task) => task.id),
   );
+  for (const [index, spec] of specs.entries()) {
+    await db
+      .update(workflowSteps)
+      .set({ continueOnError: spec.continueOnError ?? false, timeoutSeconds: spec.timeoutSeconds ?? null })
+      .where(and(eq(workflowSteps.workflowId, workflow.id), eq(workflowSteps.position, index)));
+  }
+  if (options.timeoutSeconds) {
+    await db.update(workflows).set({ timeoutSeconds: options.timeoutSeconds }).where(eq(workflows.id, workflow.id));
+  }
   const response = await client.post<{ lastRun: { id: string } | null }>(
     `/api/orgs/${orgId}/workflows/${workflow.id}/execute`,
     { platform: "linux" },

@@ -85,7 +85,7 @@ describe("flowdeck-runner against the real server", () => {
     expect(status.code).toBe(0);
     expect(status.stdout).toContain('Flowdeck says: registered as "it-runner"');
 
-    const runId = await queueRun(flowdeck.owner.client, orgId, [
+    const runId = await queueRun(flowdeck, [
       'echo "hello from step $FLOWDECK_STEP of $FLOWDECK_RUN_ID"; echo "a warning" >&2',
       "echo failing; exit 3",
       "echo never",
@@ -109,10 +109,7 @@ describe("flowdeck-runner against the real server", () => {
 
   it("stops a cancelled run's whole process tree: the shell and its child are gone within 15 s", async () => {
     const dir = await registerRunner("it-cancel");
-    const runId = await queueRun(flowdeck.owner.client, orgId, [
-      'sleep 300 & echo "child=$!"; echo "shell=$$"; wait',
-      "echo never",
-    ]);
+    const runId = await queueRun(flowdeck, ['sleep 300 & echo "child=$!"; echo "shell=$$"; wait', "echo never"]);
     start(dir);
     const pids = await waitFor(() => printedPids(runId, ["shell", "child"]), 20_000, "the step's pids");
     processes.track(...pids);
@@ -128,7 +125,7 @@ describe("flowdeck-runner against the real server", () => {
 
   it("leaves the run lost when the runner is killed mid-run and its lease runs out", async () => {
     const dir = await registerRunner("it-killed");
-    const runId = await queueRun(flowdeck.owner.client, orgId, ['echo "shell=$$"; sleep 300']);
+    const runId = await queueRun(flowdeck, ['echo "shell=$$"; sleep 300']);
     const runner = start(dir);
     const [shell] = (await waitFor(() => printedPids(runId, ["shell"]), 20_000, "the step's pid"))!;
     processes.track(shell!);
@@ -141,10 +138,7 @@ describe("flowdeck-runner against the real server", () => {
 
   it("on SIGTERM lets the current step finish, skips the rest, reports and exits 0", async () => {
     const dir = await registerRunner("it-sigterm");
-    const runId = await queueRun(flowdeck.owner.client, orgId, [
-      'echo "shell=$$"; sleep 2; echo finished',
-      "echo never",
-    ]);
+    const runId = await queueRun(flowdeck, ['echo "shell=$$"; sleep 2; echo finished', "echo never"]);
     const runner = start(dir);
     await waitFor(() => printedPids(runId, ["shell"]), 20_000, "the first step");
 
