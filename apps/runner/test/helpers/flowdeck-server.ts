@@ -84,7 +84,13 @@ export async function queueRun(
 
 export type RunView = {
   status: string;
-  steps: { status: string; exitCode: number | null; signal: string | null }[];
+  steps: {
+    status: string;
+    exitCode: number | null;
+    signal: string | null;
+    startedAt: string | null;
+    finishedAt: string | null;
+  }[];
 };
 
 export async function getRun(client: TestClient, orgId: string, runId: string): Promise<RunView> {

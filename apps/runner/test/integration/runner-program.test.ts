@@ -173,6 +173,21 @@ describe("flowdeck-runner against the real server", () => {
     expect(runner.stderr()).not.toMatch(/\n\s+at /);
   });
 
+  it("executes runs side by side with --concurrency", async () => {
+    const dir = await registerRunner("it-concurrent");
+    const first = await queueRun(flowdeck, ["sleep 1; echo first"]);
+    const second = await queueRun(flowdeck, ["sleep 1; echo second"]);
+    const runner = start(dir, "--concurrency", "2");
+    const runs = await Promise.all(
+      [first, second].map((runId) => waitForRun(runId, (current) => current.status === "succeeded")),
+    );
+    runner.child.kill("SIGTERM");
+    expect(await runner.exited).toBe(0);
+    // Each step took a second; they overlapped.
+    const [one, two] = runs.map((run) => [Date.parse(run.steps[0]!.startedAt!), Date.parse(run.steps[0]!.finishedAt!)]);
+    expect(one![0]! < two![1]! && two![0]! < one![1]!).toBe(true);
+  });
+
   it("refuses a registration token that was already used", async () => {
     const token = await createRegistrationToken(flowdeck.owner.client, orgId);
     const first = await mkdtemp(path.join(os.tmpdir(), "flowdeck-runner-it-"));
