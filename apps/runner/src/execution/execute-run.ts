@@ -33,6 +33,9 @@ export type ExecuteRunOptions = {
 
 export type RunResult = RunOutcome | "abandoned";
 
+/** Node's timers hold at most 2^31 - 1 ms (24.8 days); a longer limit is that long. */
+const timerMs = (seconds: number) => Math.min(seconds * 1000, 2 ** 31 - 1);
+
 /**
  * Executes a claimed run as docs/runner-protocol.md says: each step in a fresh shell in the run's
  * own working directory (removed afterwards), heartbeats all along, output as log batches, a
@@ -45,7 +48,7 @@ export async function executeRun(options: ExecuteRunOptions): Promise<RunResult>
   const stepGroups: number[] = [];
 
   const heartbeat = setInterval(() => void session.heartbeat(), options.heartbeatMs ?? RUNNER_TIMINGS.heartbeatMs);
-  const runTimeout = setTimeout(() => session.stop("timed-out"), job.timeoutSeconds * 1000);
+  const runTimeout = setTimeout(() => session.stop("timed-out"), timerMs(job.timeoutSeconds));
   const onStopping = () => session.stop("cancelled");
   options.stopping?.addEventListener("abort", onStopping, { once: true });
   if (options.stopping?.aborted) onStopping();
@@ -149,7 +152,7 @@ async function runOneStep(
       ...job.env,
       FLOWDECK_STEP: String(step.position + 1),
     },
-    timeoutMs: step.timeoutSeconds === null ? null : step.timeoutSeconds * 1000,
+    timeoutMs: step.timeoutSeconds === null ? null : timerMs(step.timeoutSeconds),
     signal: session.stopSignal,
     ladder: options.ladder,
     onStart: (pid) => stepGroups.push(pid),

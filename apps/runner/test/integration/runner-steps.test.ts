@@ -78,6 +78,21 @@ describe("flowdeck-runner executes a workflow's step settings", () => {
     expect(result.steps.map((step) => step.status)).toEqual(["timed-out", "skipped"]);
   });
 
+  it("keeps what a step started in the background until the run ends, then stops it", async () => {
+    const runId = await queueRun(flowdeck, [
+      'sleep 300 & echo $! > background.pid; echo "background=$!"',
+      'kill -0 "$(cat background.pid)" && echo "still running in $PWD"',
+    ]);
+    const runner = start("--once");
+    expect(await runner.exited).toBe(0);
+    const output = await logs(runId);
+    const background = Number(/background=(\d+)/.exec(textOf(output, 0, "stdout"))?.[1]);
+    processes.track(background);
+    expect((await run(runId)).status).toBe("succeeded");
+    expect(textOf(output, 1, "stdout")).toMatch(/^still running in .*flowdeck-run-/);
+    expect(isProcessAlive(background)).toBe(false);
+  });
+
   it("stops the running step on a second SIGTERM, reports it cancelled and exits 0", async () => {
     const runId = await queueRun(flowdeck, ['sleep 300 & echo "child=$!"; echo "shell=$$"; wait', "echo never"]);
     const runner = start();
