@@ -68,6 +68,13 @@ const ROUTES: Route[] = [
     denied: RUNNER_MESSAGES.cannotManage,
     call: async (c) => c.post(runners(`/${await runner()}/revoke`)),
   },
+  {
+    name: "GET run-options",
+    minimum: "viewer",
+    success: 200,
+    denied: "",
+    call: (c) => c.get(`/api/orgs/${org.organizationId}/workflows/${workflowId}/run-options`),
+  },
   { name: "GET run", minimum: "viewer", success: 200, denied: "", call: async (c) => c.get(runs(await run())) },
   {
     name: "GET run logs",

@@ -307,3 +307,14 @@ export const RunDetailSchema = WorkflowRunSchema.extend({
   logTruncated: z.boolean(),
 });
 export type RunDetail = z.infer<typeof RunDetailSchema>;
+
+/** GET /api/orgs/:orgId/workflows/:workflowId/run-options: what Run now offers. */
+export const RunOptionsSchema = z.object({
+  /** The platforms the workflow's commands have lines for, with the organization's runners of each. */
+  platforms: z.array(
+    z.object({ platform: z.enum(RUNNER_PLATFORMS), runnersOnline: z.number().int(), runners: z.number().int() }),
+  ),
+  /** An online runner's platform first, else a registered runner's; null: no runner, a checklist. */
+  defaultPlatform: z.enum(RUNNER_PLATFORMS).nullable(),
+});
+export type RunOptions = z.infer<typeof RunOptionsSchema>;

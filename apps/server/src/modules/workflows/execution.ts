@@ -1,7 +1,7 @@
 import { AppError, MESSAGES } from "@flowdeck/shared";
 import { RUNNER_PLATFORMS, RUNNER_TIMINGS, type RunnerPlatform } from "@flowdeck/shared/runners/protocol";
 import { RUNNER_MESSAGES } from "@flowdeck/shared/runners/messages";
-import { and, eq, gt, inArray, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
 import { organizations, runners, tasks } from "../../db/schema/index.ts";
 import { insertTransaction, takeCredits } from "../credits/repository.ts";
@@ -123,11 +123,6 @@ async function chargeForRun(tx: Executor, options: { workflow: LockedWorkflow; u
   return amount;
 }
 
-/** Online: heard from within RUNNER_TIMINGS.offlineAfterMs (and not revoked). */
-export function onlineSince(now: Date) {
-  return gt(runners.lastSeenAt, new Date(now.getTime() - RUNNER_TIMINGS.offlineAfterMs));
-}
-
 /** Where the scheduler sends a workflow's run: see `choosePlatform`; null keeps it a checklist. */
 export async function defaultExecution(
   tx: Executor,
@@ -138,4 +133,22 @@ export async function defaultExecution(
   const lines = await commandLines(tx, workflow.organizationId, steps);
   const platform = await choosePlatform(tx, workflow.organizationId, platformsWithCommands(lines), now);
   return platform ? { platform } : null;
+}
+
+/** What Run now offers for a workflow: its platforms with commands, the runners of each, a default. */
+export async function runOptions(db: Executor, workflow: LockedWorkflow, steps: readonly StepRow[], now: Date) {
+  const available = platformsWithCommands(await commandLines(db, workflow.organizationId, steps));
+  const rows = await db
+    .select({ os: runners.os, lastSeenAt: runners.lastSeenAt })
+    .from(runners)
+    .where(and(eq(runners.organizationId, workflow.organizationId), isNull(runners.revokedAt)));
+  const since = now.getTime() - RUNNER_TIMINGS.offlineAfterMs;
+  return {
+    platforms: available.map((platform) => ({
+      platform,
+      runners: rows.filter((row) => row.os === platform).length,
+      runnersOnline: rows.filter((row) => row.os === platform && row.lastSeenAt.getTime() > since).length,
+    })),
+    defaultPlatform: await choosePlatform(db, workflow.organizationId, available, now),
+  };
 }

@@ -3,6 +3,7 @@ import {
   DeleteWorkflowResultSchema,
   ExecuteWorkflowSchema,
   ReorderStepsSchema,
+  RunOptionsSchema,
   RunsQuerySchema,
   SetStepStatusSchema,
   UpdateWorkflowSchema,
@@ -23,7 +24,14 @@ import { idempotencyOf, sendIdempotent } from "../../lib/idempotency.ts";
 import { createWorkflow, deleteWorkflow, reorderSteps, updateWorkflow } from "./change-workflow.ts";
 import { completeWorkflow, executeWorkflow, setStepStatus, startWorkflow } from "./run-workflow.ts";
 import { createScheduler } from "./scheduler.ts";
-import { getWorkflow, getWorkflowRuns, getWorkflowStats, listSelectableCommands, listWorkflows } from "./service.ts";
+import {
+  getRunOptions,
+  getWorkflow,
+  getWorkflowRuns,
+  getWorkflowStats,
+  listSelectableCommands,
+  listWorkflows,
+} from "./service.ts";
 
 const OrgParamsSchema = z.object({ orgId: z.string() });
 const BASE = "/api/orgs/:orgId/workflows";
@@ -94,6 +102,15 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       getWorkflowRuns({ ...scope(request), workflowId: request.params.workflowId, page: request.query }),
+  );
+
+  app.get(
+    `${BASE}/:workflowId/run-options`,
+    {
+      config: { action: "workflows.read" },
+      schema: { params: WorkflowParamsSchema, response: { 200: RunOptionsSchema } },
+    },
+    async (request) => getRunOptions({ ...scope(request), workflowId: request.params.workflowId }),
   );
 
   app.post(
