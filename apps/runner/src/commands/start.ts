@@ -8,6 +8,7 @@ import { printError, printLine, timestamped } from "../cli/output.ts";
 import { resolveConfigDir } from "../config/config-dir.ts";
 import { requireRunnerConfig } from "../config/runner-config.ts";
 import { RunnerStoppedError } from "../errors.ts";
+import { killEverything } from "../execution/process-tree.ts";
 import { chooseShell } from "../execution/shell.ts";
 import { platformLabel } from "../platform.ts";
 import { runRunnerLoop } from "../runner/runner-loop.ts";
@@ -22,7 +23,8 @@ Claims runs from Flowdeck and executes them until stopped.
   --config <dir>     where runner.json is (default: see flowdeck-runner help)
 
 SIGINT or SIGTERM (Ctrl+C) stops claiming and lets the current step finish; a second one stops
-the current step too. The runner reports, then exits with 0.`;
+the current step too. The runner reports, then exits with 0. A third kills the steps'
+processes and exits at once, unreported.`;
 
 const MAX_CONCURRENCY = 64;
 
@@ -55,8 +57,13 @@ export async function start(args: string[]): Promise<number> {
       say(`${signal}: claiming no more runs; the current steps finish first (${signal} again stops them).`);
       draining.abort();
     } else if (!stopping.signal.aborted) {
-      say(`${signal}: stopping the current steps.`);
+      say(`${signal}: stopping the current steps (${signal} again exits without waiting to report).`);
       stopping.abort();
+    } else {
+      // The way out when reporting waits for a server that does not answer; nothing is left running.
+      warn(`${signal}: killing the steps' processes and exiting without reporting; Flowdeck will mark the runs lost.`);
+      killEverything();
+      process.exit(1);
     }
   };
   process.on("SIGINT", onSignal);

@@ -10,7 +10,7 @@ import {
 } from "@flowdeck/shared/runners/protocol";
 import type { RunnerApi } from "../api/runner-api.ts";
 import { platformLabel } from "../platform.ts";
-import { stopLeftovers, type StopLadder } from "./process-tree.ts";
+import { stopLeftovers, trackStepGroup, untrackStepGroup, type StopLadder } from "./process-tree.ts";
 import { RunSession } from "./run-session.ts";
 import { runStep, type StepResult } from "./run-step.ts";
 import type { Shell } from "./shell.ts";
@@ -66,7 +66,7 @@ export async function executeRun(options: ExecuteRunOptions): Promise<RunResult>
     options.stopping?.removeEventListener("abort", onStopping);
     session.close();
     // Background processes that steps left running end with the run.
-    await Promise.all(stepGroups.map((group) => stopLeftovers(group)));
+    await Promise.all(stepGroups.map((group) => stopLeftovers(group).then(() => untrackStepGroup(group))));
     await rm(workDir, { recursive: true, force: true, maxRetries: 5 }).catch(() => undefined);
   }
 }
@@ -155,7 +155,10 @@ async function runOneStep(
     timeoutMs: step.timeoutSeconds === null ? null : timerMs(step.timeoutSeconds),
     signal: session.stopSignal,
     ladder: options.ladder,
-    onStart: (pid) => stepGroups.push(pid),
+    onStart: (pid) => {
+      stepGroups.push(pid);
+      trackStepGroup(pid);
+    },
     onOutput: (stream, text) => session.logs.write(step.position, stream, text),
   });
   if (result.spawnError) session.system(step.position, `Could not start ${options.shell.name}: ${result.spawnError}`);

@@ -75,3 +75,23 @@ export async function stopLeftovers(groupId: number, terminateToKill = STOP_LADD
   signalGroup(groupId, "SIGKILL");
   await waitUntil(gone, AFTER_KILL_MS);
 }
+
+/** Process groups of steps whose runs are under way, for `killEverything`. */
+const liveGroups = new Set<number>();
+
+export function trackStepGroup(groupId: number): void {
+  liveGroups.add(groupId);
+}
+
+export function untrackStepGroup(groupId: number): void {
+  liveGroups.delete(groupId);
+}
+
+/** SIGKILLs every step's process tree at once: the runner is exiting without waiting. */
+export function killEverything(): void {
+  for (const groupId of liveGroups) {
+    if (process.platform === "win32") spawn("taskkill", ["/PID", String(groupId), "/T", "/F"], { stdio: "ignore" });
+    else signalGroup(groupId, "SIGKILL");
+  }
+  liveGroups.clear();
+}

@@ -116,4 +116,24 @@ describe("flowdeck-runner executes a workflow's step settings", () => {
     expect(result.status).toBe("cancelled");
     expect(result.steps.map((step) => step.status)).toEqual(["cancelled", "skipped"]);
   });
+
+  it("on a third SIGTERM kills the steps' processes and exits at once", async () => {
+    const runId = await queueRun(flowdeck, [`trap '' INT TERM; echo "shell=$$"; while true; do sleep 0.1; done`]);
+    const runner = start();
+    const shell = await waitFor(
+      async () => Number(/shell=(\d+)/.exec(textOf(await logs(runId), 0, "stdout"))?.[1]),
+      20_000,
+      "the step's pid",
+    );
+    processes.track(shell);
+
+    runner.child.kill("SIGTERM");
+    await runner.waitForOutput(/claiming no more runs/);
+    runner.child.kill("SIGTERM");
+    await runner.waitForOutput(/stopping the current steps/);
+    runner.child.kill("SIGTERM");
+    expect(await runner.exited).toBe(1);
+    expect(runner.stderr()).toContain("exiting without reporting");
+    await waitFor(() => !isProcessAlive(shell), 2_000, "the step's shell gone");
+  });
 });
