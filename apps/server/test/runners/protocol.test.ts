@@ -132,6 +132,26 @@ describe("a run executed by a runner", () => {
     expect(after.body).toMatchObject({ status: "active", progress: 33, completedTasks: 1 });
   });
 
+  it("carries the workflow's timeout, labels and each step's continue-on-error and timeout into the job", async () => {
+    const { client } = await registerRunner(t.app, admin(), org.organizationId, { labels: ["ci"] });
+    const workflow = await createLinuxWorkflow(editor(), org.organizationId, ["false", "echo after"]);
+    const saved = await editor().patch(`/api/orgs/${org.organizationId}/workflows/${workflow.id}`, {
+      timeoutSeconds: 120,
+      runnerLabels: ["CI"],
+      stepOptions: [{ taskId: workflow.steps[0]!.taskId, continueOnError: true, timeoutSeconds: 30 }],
+    });
+    expect(saved.body).toMatchObject({ timeoutSeconds: 120, runnerLabels: ["ci"] });
+    expect(saved.body.steps[0]).toMatchObject({ continueOnError: true, timeoutSeconds: 30 });
+    const runId = await queueRun(editor(), org.organizationId, workflow.id);
+    const job = (await client.claim()).body.job;
+    expect(job).toMatchObject({ runId, timeoutSeconds: 120 });
+    expect(job.steps).toMatchObject([
+      { position: 0, continueOnError: true, timeoutSeconds: 30 },
+      { position: 1, continueOnError: false, timeoutSeconds: null },
+    ]);
+    await client.complete(runId, "succeeded");
+  });
+
   it("stores a retried log batch once and answers a gap with 409 and the batch expected", async () => {
     const { client } = await registerRunner(t.app, admin(), org.organizationId);
     const workflow = await createLinuxWorkflow(editor(), org.organizationId, ["echo hi"]);

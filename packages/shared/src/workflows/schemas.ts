@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { pageOf, PageQuerySchema } from "../pagination.ts";
 import { TASK_CATEGORIES, TASK_STATUSES } from "../tasks/constants.ts";
-import { RUNNER_PLATFORMS } from "../runners/protocol.ts";
+import { RUNNER_PLATFORMS, RunnerLabelsSchema } from "../runners/protocol.ts";
 import {
+  MAX_RUN_TIMEOUT_SECONDS,
   RUN_KINDS,
   RUN_STATUSES,
   RUN_STEP_STATUSES,
@@ -99,6 +100,27 @@ export const ScheduleSchema = z.object({
 });
 export type WorkflowScheduleValue = z.infer<typeof ScheduleSchema>;
 
+const timeoutField = z
+  .number({ error: "A timeout is a number of seconds" })
+  .int("A timeout is a whole number of seconds")
+  .min(1, "A timeout must be at least 1 second")
+  .max(MAX_RUN_TIMEOUT_SECONDS, "A timeout can be at most 7 days");
+
+/**
+ * How an executed run treats each chosen command: go on after it fails, and its own timeout. A
+ * command left out keeps the defaults (stop the run on failure; only the workflow's timeout).
+ */
+export const StepOptionsSchema = z
+  .array(
+    z.object({
+      taskId: z.string().trim().min(1),
+      continueOnError: z.boolean().default(false),
+      timeoutSeconds: timeoutField.nullable().default(null),
+    }),
+  )
+  .max(WORKFLOW_LIMITS.steps);
+export type StepOptionsInput = z.input<typeof StepOptionsSchema>;
+
 /** POST /api/orgs/:orgId/workflows, and the workflow form. */
 export const CreateWorkflowSchema = z.object({
   name: nameField,
@@ -107,6 +129,11 @@ export const CreateWorkflowSchema = z.object({
   dueDate: dueDateField.optional(),
   taskIds: taskIdsField,
   schedule: ScheduleInputSchema.default({ ...MANUAL_SCHEDULE }),
+  /** An executed run that lasts longer is stopped and ends timed out (default 1 hour). */
+  timeoutSeconds: timeoutField.optional(),
+  /** Only runners with all of these labels execute its runs. */
+  runnerLabels: RunnerLabelsSchema.optional(),
+  stepOptions: StepOptionsSchema.optional(),
 });
 export type CreateWorkflowInput = z.input<typeof CreateWorkflowSchema>;
 export type CreateWorkflowData = z.output<typeof CreateWorkflowSchema>;
@@ -119,6 +146,9 @@ export const UpdateWorkflowSchema = z.object({
   dueDate: dueDateField.optional(),
   taskIds: taskIdsField.optional(),
   schedule: ScheduleInputSchema.optional(),
+  timeoutSeconds: timeoutField.optional(),
+  runnerLabels: RunnerLabelsSchema.optional(),
+  stepOptions: StepOptionsSchema.optional(),
 });
 export type UpdateWorkflowInput = z.input<typeof UpdateWorkflowSchema>;
 export type UpdateWorkflowData = z.output<typeof UpdateWorkflowSchema>;
@@ -182,6 +212,10 @@ export const WorkflowStepSchema = z.object({
   status: z.enum(STEP_STATUSES),
   completedAt: z.string().nullable(),
   completedBy: z.string().nullable(),
+  /** An executed run goes on after this step fails. */
+  continueOnError: z.boolean(),
+  /** Null: only the workflow's timeout applies. */
+  timeoutSeconds: z.number().int().nullable(),
 });
 export type WorkflowStep = z.infer<typeof WorkflowStepSchema>;
 
@@ -250,6 +284,8 @@ export const WorkflowSchema = z.object({
   updatedBy: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  timeoutSeconds: z.number().int(),
+  runnerLabels: z.array(z.string()),
   steps: z.array(WorkflowStepSchema),
   /** The latest run, if any. */
   lastRun: LastRunSchema.nullable(),

@@ -36,6 +36,8 @@ export function toStep(row: StepRow): WorkflowStep {
     status: row.status,
     completedAt: iso(row.completedAt),
     completedBy: row.completedBy,
+    continueOnError: row.continueOnError,
+    timeoutSeconds: row.timeoutSeconds,
   };
 }
 
@@ -97,6 +99,8 @@ export function toWorkflow(row: WorkflowRow, steps: StepRow[], lastRun: RunRow |
     updatedBy: row.updatedBy,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    timeoutSeconds: row.timeoutSeconds,
+    runnerLabels: row.runnerLabels,
     steps: steps.map(toStep),
     lastRun: lastRun ? toLastRun(lastRun) : null,
   };
