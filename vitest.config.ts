@@ -12,6 +12,17 @@ export default defineConfig({
     projects: [
       { test: { name: "shared", include: ["packages/shared/src/**/*.test.ts"] } },
       { test: { name: "web", include: ["apps/web/src/**/*.test.ts"] } },
+      {
+        // The runner program with real processes; its CLI tests run the built bin (built once here).
+        test: {
+          name: "runner",
+          include: ["apps/runner/test/**/*.test.ts"],
+          globalSetup: ["apps/runner/test/helpers/build-runner.ts"],
+          env: { TEST_DATABASE: "pglite" },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
       ...databases.map((database) => ({
         test: {
           name: `server-${database}`,

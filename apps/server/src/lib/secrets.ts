@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 
 /**
- * A new bearer secret: the prefix says what it is (`fdt_` an API token), then 256 random bits.
+ * A new bearer secret: the prefix says what it is (`fdt_` an API token, `fdr_` a runner
+ * registration token, `fdrs_` a runner's secret), so secret scanners recognise it; then 256 random bits.
  * Only its hash is stored (hashSecret), so a database leak reveals no working secret.
  */
 export function newSecret(prefix: string): string {

@@ -17,6 +17,8 @@ const ProfilePage = lazyPage(() => import("@/features/profile/components/profile
 const SettingsPage = lazyPage(() => import("@/features/settings/components/settings-page.tsx"), "SettingsPage");
 const TasksPage = lazyPage(() => import("@/features/tasks/components/tasks-page.tsx"), "TasksPage");
 const WorkflowsPage = lazyPage(() => import("@/features/workflows/components/workflows-page.tsx"), "WorkflowsPage");
+const RunnersPage = lazyPage(() => import("@/features/runners/components/runners-page.tsx"), "RunnersPage");
+const RunViewPage = lazyPage(() => import("@/features/workflows/components/run-view-page.tsx"), "RunViewPage");
 const ReportsPage = lazyPage(() => import("@/features/reports/reports-page.tsx"), "ReportsPage");
 const ApiTokensPage = lazyPage(() => import("@/features/api-tokens/components/api-tokens-page.tsx"), "ApiTokensPage");
 const NotificationsPage = lazyPage(
@@ -39,6 +41,7 @@ const protectedPages = [
   { path: "/admin/settings", element: <SettingsPage /> },
   { path: "/admin/api-tokens", element: <ApiTokensPage /> },
   { path: "/admin/notifications", element: <NotificationsPage /> },
+  { path: "/admin/runners", element: <RunnersPage /> },
   { path: "/admin/audit", element: <AuditPage /> },
   { path: "/admin/billing", element: <BillingPage /> },
 ];
@@ -84,6 +87,14 @@ export function createRouter() {
                   path,
                   element: <RequirePageRole path={path}>{element}</RequirePageRole>,
                 })),
+                {
+                  path: "/workflows/runs/:runId",
+                  element: (
+                    <RequirePageRole path="/workflows">
+                      <RunViewPage />
+                    </RequirePageRole>
+                  ),
+                },
                 { path: "/admin", element: <Navigate to="/admin/members" replace /> },
               ],
             },

@@ -9,3 +9,4 @@ export * from "./workflows.ts";
 export * from "./rate-limits.ts";
 export * from "./api-tokens.ts";
 export * from "./notifications.ts";
+export * from "./runners.ts";

@@ -32,6 +32,7 @@ export async function insertTransaction(
   db: Executor,
   values: {
     organizationId: string;
+    /** Null when no person asked for it (a scheduled run). */
     userId: string | null;
     amount: number;
     type: CreditTransactionType;

@@ -1,0 +1,139 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { isProcessAlive } from "../../src/execution/process-liveness.ts";
+import {
+  createRegistrationToken,
+  getLogs,
+  getRun,
+  queueRun,
+  startFlowdeck,
+  textOf,
+  type Flowdeck,
+} from "../helpers/flowdeck-server.ts";
+import { ProcessTracker, waitFor } from "../helpers/processes.ts";
+import { runRunner, startRunner } from "../helpers/runner-cli.ts";
+
+const processes = new ProcessTracker();
+let flowdeck: Flowdeck;
+let configDir: string;
+
+beforeAll(async () => {
+  flowdeck = await startFlowdeck();
+  configDir = await mkdtemp(path.join(os.tmpdir(), "flowdeck-runner-it-"));
+  const token = await createRegistrationToken(flowdeck.owner.client, flowdeck.owner.organizationId);
+  const registered = await runRunner(["register", "--url", flowdeck.url, "--token", token, "--config", configDir]);
+  expect(registered.code).toBe(0);
+});
+afterEach(() => processes.killAll());
+afterAll(async () => {
+  await flowdeck.close();
+  await rm(configDir, { recursive: true, force: true });
+});
+
+function start(...args: string[]) {
+  const runner = startRunner(["start", "--config", configDir, ...args]);
+  processes.track(runner.pid);
+  return runner;
+}
+
+const run = (runId: string) => getRun(flowdeck.owner.client, flowdeck.owner.organizationId, runId);
+const logs = (runId: string) => getLogs(flowdeck.owner.client, flowdeck.owner.organizationId, runId);
+
+describe("flowdeck-runner executes a workflow's step settings", () => {
+  it("goes on after a step with continue on error, skips a step without a Linux line, and stops a step at its time limit", async () => {
+    const runId = await queueRun(flowdeck, [
+      { linux: "echo first; exit 4", continueOnError: true },
+      { windows: "Write-Output 'only on Windows'" },
+      { linux: 'echo "shell=$$"; sleep 300', timeoutSeconds: 1 },
+      "echo never",
+    ]);
+    const runner = start("--once");
+    expect(await runner.exited).toBe(0);
+
+    const result = await run(runId);
+    expect(result.status).toBe("timed-out");
+    expect(result.steps.map((step) => [step.status, step.exitCode])).toEqual([
+      ["failed", 4],
+      ["skipped", null],
+      ["timed-out", null],
+      ["skipped", null],
+    ]);
+    const output = await logs(runId);
+    expect(textOf(output, 0, "system")).toContain("The step failed; the run goes on (continue on error).");
+    expect(textOf(output, 1, "system")).toBe("Skipped: this command has no line for Linux.\n");
+    expect(textOf(output, 2, "system")).toContain("The step timed out after 1 s and was stopped.");
+    expect(textOf(output, 3, "system")).toBe("Skipped: an earlier step timed out.\n");
+    const shell = Number(/shell=(\d+)/.exec(textOf(output, 2, "stdout"))?.[1]);
+    expect(isProcessAlive(shell)).toBe(false);
+  });
+
+  it("ends the run as timed out at the workflow's time limit", async () => {
+    const runId = await queueRun(flowdeck, ["sleep 300", "echo never"], { timeoutSeconds: 2 });
+    const runner = start("--once");
+    expect(await runner.exited).toBe(0);
+    const result = await run(runId);
+    expect(result.status).toBe("timed-out");
+    expect(result.steps.map((step) => step.status)).toEqual(["timed-out", "skipped"]);
+  });
+
+  it("keeps what a step started in the background until the run ends, then stops it", async () => {
+    const runId = await queueRun(flowdeck, [
+      'sleep 300 & echo $! > background.pid; echo "background=$!"',
+      'kill -0 "$(cat background.pid)" && echo "still running in $PWD"',
+    ]);
+    const runner = start("--once");
+    expect(await runner.exited).toBe(0);
+    const output = await logs(runId);
+    const background = Number(/background=(\d+)/.exec(textOf(output, 0, "stdout"))?.[1]);
+    processes.track(background);
+    expect((await run(runId)).status).toBe("succeeded");
+    expect(textOf(output, 1, "stdout")).toMatch(/^still running in .*flowdeck-run-/);
+    expect(isProcessAlive(background)).toBe(false);
+  });
+
+  it("stops the running step on a second SIGTERM, reports it cancelled and exits 0", async () => {
+    const runId = await queueRun(flowdeck, ['sleep 300 & echo "child=$!"; echo "shell=$$"; wait', "echo never"]);
+    const runner = start();
+    const pids = await waitFor(
+      async () => {
+        const stdout = textOf(await logs(runId), 0, "stdout");
+        const found = ["shell", "child"].map((name) => Number(new RegExp(`${name}=(\\d+)`).exec(stdout)?.[1]));
+        return found.every((pid) => pid > 0) ? found : null;
+      },
+      20_000,
+      "the step's pids",
+    );
+    processes.track(...pids);
+
+    runner.child.kill("SIGTERM");
+    await runner.waitForOutput(/claiming no more runs/);
+    runner.child.kill("SIGTERM");
+    expect(await runner.exited).toBe(0);
+    expect(pids.some(isProcessAlive)).toBe(false);
+    const result = await run(runId);
+    expect(result.status).toBe("cancelled");
+    expect(result.steps.map((step) => step.status)).toEqual(["cancelled", "skipped"]);
+  });
+
+  it("on a third SIGTERM kills the steps' processes and exits at once", async () => {
+    const runId = await queueRun(flowdeck, [`trap '' INT TERM; echo "shell=$$"; while true; do sleep 0.1; done`]);
+    const runner = start();
+    const shell = await waitFor(
+      async () => Number(/shell=(\d+)/.exec(textOf(await logs(runId), 0, "stdout"))?.[1]),
+      20_000,
+      "the step's pid",
+    );
+    processes.track(shell);
+
+    runner.child.kill("SIGTERM");
+    await runner.waitForOutput(/claiming no more runs/);
+    runner.child.kill("SIGTERM");
+    await runner.waitForOutput(/stopping the current steps/);
+    runner.child.kill("SIGTERM");
+    expect(await runner.exited).toBe(1);
+    expect(runner.stderr()).toContain("exiting without reporting");
+    await waitFor(() => !isProcessAlive(shell), 2_000, "the step's shell gone");
+  });
+});

@@ -1,0 +1,100 @@
+import { execFile, spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { E2E_BASE_URL } from "./support/env.ts";
+import { expect, test } from "./support/fixtures.ts";
+
+// Issue 12 with the real runner program: the command the Runners page shows is run as it is, the
+// runner executes a workflow, its output appears live, and Cancel stops the step's processes.
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const ORIGIN = { origin: E2E_BASE_URL };
+
+/** Running, and not a zombie left for a PID 1 that never reaps. */
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    return !/^\d+ \(.*\) [ZX]/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return process.platform !== "linux";
+  }
+}
+
+let runner: ChildProcess | undefined;
+const stepPids: number[] = [];
+let configDir: string;
+
+test.beforeEach(() => {
+  configDir = mkdtempSync(path.join(tmpdir(), "flowdeck-e2e-runner-"));
+});
+test.afterEach(() => {
+  for (const pid of [runner?.pid, ...stepPids.splice(0)]) if (pid && isAlive(pid)) process.kill(pid, "SIGKILL");
+  runner = undefined;
+  rmSync(configDir, { recursive: true, force: true });
+});
+
+test("the runner registered with the command the Runners page shows executes a run, live, and Cancel stops it", async ({
+  owner,
+  request,
+  ownerPage: page,
+}) => {
+  test.setTimeout(60_000);
+  await page.goto("/admin/runners");
+  await page.getByRole("button", { name: "Register a runner" }).click();
+  const command = await page.getByRole("textbox", { name: "Registration command" }).inputValue();
+  await page.getByRole("button", { name: "Done" }).click();
+
+  // As a person pastes it in a checkout (its own config directory, so nothing lands in ~/.config).
+  await promisify(execFile)("bash", ["-c", `${command} --name e2e-real-runner`], {
+    cwd: ROOT,
+    env: { ...process.env, FLOWDECK_RUNNER_CONFIG: configDir },
+  });
+  runner = spawn(process.execPath, ["apps/runner/bin/flowdeck-runner.js", "start"], {
+    cwd: ROOT,
+    env: { ...process.env, FLOWDECK_RUNNER_CONFIG: configDir },
+    stdio: "ignore",
+  });
+  await expect(page.getByRole("row", { name: /e2e-real-runner/ }).getByText("Online")).toBeVisible({
+    timeout: 15_000,
+  });
+
+  const task = await request.post(`/api/orgs/${owner.organizationId}/tasks`, {
+    headers: ORIGIN,
+    data: {
+      name: "Long job",
+      category: "general",
+      // The child is in the foreground, so the first signal (SIGINT) ends it: the test stays short.
+      commands: { linux: `echo "hello from the runner"; bash -c 'echo "child=$$"; exec sleep 300'` },
+    },
+  });
+  expect(task.status()).toBe(201);
+  const workflow = await request.post(`/api/orgs/${owner.organizationId}/workflows`, {
+    headers: ORIGIN,
+    data: { name: "Real run", taskIds: [(await task.json()).id] },
+  });
+  expect(workflow.status()).toBe(201);
+
+  await page.goto("/workflows");
+  const card = page.getByRole("article", { name: "Real run" });
+  await card.getByRole("button", { name: /^Run now/ }).click();
+  await card.getByRole("link", { name: /view the last run of Real run/ }).click();
+  await expect(page.getByText("Executed on e2e-real-runner")).toBeVisible({ timeout: 15_000 });
+  const output = page.getByRole("log", { name: "Output of Long job" });
+  await expect(output).toContainText("hello from the runner", { timeout: 15_000 });
+  await expect(output).toContainText(/child=\d+/);
+  const child = Number(/child=(\d+)/.exec((await output.textContent()) ?? "")?.[1]);
+  stepPids.push(child);
+  expect(isAlive(child)).toBe(true);
+
+  await page.getByRole("button", { name: "Cancel run" }).click();
+  await expect(page.getByRole("heading", { name: "Real run" }).locator("..").getByText("Cancelled")).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect.poll(() => isAlive(child), { timeout: 15_000 }).toBe(false);
+});
