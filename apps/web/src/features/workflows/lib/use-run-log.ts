@@ -2,7 +2,6 @@ import type { RunLogPage } from "@flowdeck/shared/runners/schemas";
 import { useEffect, useRef, useState } from "react";
 import { api } from "@/lib/api-client.ts";
 import { runPath } from "../api/workflow-keys.ts";
-
 import { append, type LogLine } from "./log-lines.ts";
 
 export type { LogLine };
