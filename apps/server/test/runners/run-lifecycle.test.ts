@@ -60,6 +60,23 @@ describe("leases", () => {
   });
 });
 
+describe("timeouts", () => {
+  it("ends a run its runner did not stop in time as timed out, and tells the runner", async () => {
+    const { client } = await registerRunner(t.app, admin(), org.organizationId);
+    const workflow = await createLinuxWorkflow(editor(), org.organizationId, ["sleep 300"]);
+    await editor().patch(`/api/orgs/${org.organizationId}/workflows/${workflow.id}`, { timeoutSeconds: 1 });
+    const runId = await queueRun(editor(), org.organizationId, workflow.id);
+    expect((await client.claim()).body.job.timeoutSeconds).toBe(1);
+    // The runner keeps calling (so the run is not lost) but never stops the step.
+    const control = await eventually(async () => {
+      const answer = await client.heartbeat(runId);
+      return answer.body.cancel && answer.body;
+    });
+    expect(control).toEqual({ cancel: true, reason: "finished" });
+    expect((await editor().get(runUrl(runId))).body.status).toBe("timed-out");
+  });
+});
+
 describe("the log cap", () => {
   it("stores output up to the cap, then one truncation marker and nothing more", async () => {
     const { client } = await registerRunner(t.app, admin(), org.organizationId);
