@@ -9,6 +9,7 @@ import { createEventHub, type EventHub } from "./lib/event-hub.ts";
 import { loggerOptions } from "./lib/logger.ts";
 import { createMailer, type Mailer } from "./lib/mailer.ts";
 import { accountRoutes } from "./modules/account/routes.ts";
+import { auditRoutes } from "./modules/audit/routes.ts";
 import { createAuth, type Auth } from "./modules/auth/auth.ts";
 import { registerAuthRoutes } from "./modules/auth/routes.ts";
 import { registerEventRoutes } from "./modules/events/routes.ts";
@@ -78,7 +79,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       outboxDir: path.join(config.dataDir, "outbox"),
       logger: app.log,
     });
-  const auth = createAuth({ config, db: database.db, mailer });
+  const auth = createAuth({ config, db: database.db, mailer, events });
   app.decorate("config", config);
   app.decorate("db", database.db);
   app.decorate("events", events);
@@ -120,6 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     documentRoutes,
     settingsRoutes,
     profileRoutes,
+    auditRoutes,
   ]) {
     await app.register(feature);
   }

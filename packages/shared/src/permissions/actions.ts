@@ -45,6 +45,8 @@ export const ACTIONS = {
   "documents.delete": { minimumRole: "editor", deniedMessage: DOCUMENT_MESSAGES.noPermission },
   "settings.read": { minimumRole: "viewer" },
   "settings.update": { minimumRole: "admin", deniedMessage: SETTINGS_MESSAGES.noPermission },
+  "audit.read": { minimumRole: "admin", deniedMessage: "You need admin role or higher to read the audit log" },
+  "audit.configure": { minimumRole: "owner", deniedMessage: "Only an owner can change how long the audit log is kept" },
 } as const satisfies Record<string, ActionRule>;
 
 export type Action = keyof typeof ACTIONS;

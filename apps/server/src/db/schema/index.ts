@@ -7,3 +7,4 @@ export * from "./organizations.ts";
 export * from "./tasks.ts";
 export * from "./workflows.ts";
 export * from "./rate-limits.ts";
+export * from "./audit.ts";

@@ -1,5 +1,7 @@
 import { nextExecution } from "@flowdeck/shared/workflows/schedule";
 import type { Database } from "../../db/database.ts";
+import { SCHEDULER } from "../../lib/actor.ts";
+import { transact, type ChangeContext } from "../../lib/change-log.ts";
 import type { EventHub } from "../../lib/event-hub.ts";
 import { beginRun, countExecutions } from "./progress.ts";
 import { updateWorkflow } from "./repository.ts";
@@ -55,8 +57,11 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<unknown> | undefined;
 
+  // The scheduler acts as the system: its runs are attributed to no person, and named in the audit log.
+  const context: ChangeContext = { db, events, actor: SCHEDULER, organizationId: null };
+
   async function runDueBatch(now: Date): Promise<string[]> {
-    const claimed = await db.transaction(async (tx) => {
+    const claimed = await transact(context, async (tx, log) => {
       const due = await claimDueWorkflows(tx, now, batchSize);
       if (due.length === 0) return [];
       await countExecutions(tx, due, now);
@@ -71,25 +76,54 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
             await beginRun(savepoint, { workflow, trigger: "schedule", startedBy: null, now });
             await updateWorkflow(savepoint, workflow.organizationId, workflow.id, advance);
           });
+          log.record({
+            action: "workflow.run",
+            organizationId: workflow.organizationId,
+            entityId: workflow.id,
+            summary: `Ran the workflow "${workflow.name}" on its schedule`,
+            changes: {
+              nextExecution: {
+                before: workflow.nextExecution?.toISOString() ?? null,
+                after: iso(advance.nextExecution),
+              },
+            },
+          });
         } catch (error) {
           logger.error({ err: error, workflowId: workflow.id }, "scheduler: a due workflow could not start");
           // Still advanced, so it is not claimed again at once, tick after tick.
           await updateWorkflow(tx, workflow.organizationId, workflow.id, advance);
+          log.record({
+            action: "workflow.rescheduled",
+            organizationId: workflow.organizationId,
+            entityId: workflow.id,
+            summary: `Could not start the workflow "${workflow.name}"; moved it to its next execution`,
+            changes: {
+              nextExecution: {
+                before: workflow.nextExecution?.toISOString() ?? null,
+                after: iso(advance.nextExecution),
+              },
+            },
+          });
         }
       }
       return due;
     });
-    for (const workflow of claimed) {
-      await events.publish(workflow.organizationId, { entity: "workflow", id: workflow.id, action: "updated" });
-    }
     return claimed.map((workflow) => workflow.id);
   }
 
   async function retime(now: Date): Promise<string[]> {
-    const changed = await db.transaction((tx) => retimeWorkflows(tx, { now, limit: batchSize }));
-    for (const row of changed) {
-      await events.publish(row.organizationId, { entity: "workflow", id: row.id, action: "updated" });
-    }
+    const changed = await transact(context, async (tx, log) => {
+      const rows = await retimeWorkflows(tx, { now, limit: batchSize });
+      for (const row of rows) {
+        log.record({
+          action: "workflow.rescheduled",
+          organizationId: row.organizationId,
+          entityId: row.id,
+          summary: "Moved the next execution of a workflow to the organization's timezone",
+        });
+      }
+      return rows;
+    });
     return changed.map((row) => row.id);
   }
 
@@ -125,4 +159,8 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     },
     tick,
   };
+}
+
+function iso(value: Date | null | undefined): string | null {
+  return value ? value.toISOString() : null;
 }
