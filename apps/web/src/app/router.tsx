@@ -18,7 +18,7 @@ const SettingsPage = lazyPage(() => import("@/features/settings/components/setti
 const TasksPage = lazyPage(() => import("@/features/tasks/components/tasks-page.tsx"), "TasksPage");
 const WorkflowsPage = lazyPage(() => import("@/features/workflows/components/workflows-page.tsx"), "WorkflowsPage");
 const ReportsPage = lazyPage(() => import("@/features/reports/reports-page.tsx"), "ReportsPage");
-const AuditPage = lazyPage(() => import("@/features/placeholders/audit-page.tsx"), "AuditPage");
+const AuditPage = lazyPage(() => import("@/features/audit/components/audit-page.tsx"), "AuditPage");
 const BillingPage = lazyPage(() => import("@/features/placeholders/billing-page.tsx"), "BillingPage");
 
 /** Each protected page with the path whose minimum role guards it (packages/shared pages table). */
