@@ -1,6 +1,6 @@
 import { AUDIT_RETENTION } from "@flowdeck/shared/audit/actions";
 import { AuditRetentionSchema } from "@flowdeck/shared/audit/schemas";
-import { useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { fieldErrorsFromApi, fieldErrorsOf, type FieldErrors } from "@/lib/form-errors.ts";
@@ -11,7 +11,8 @@ import { InputField } from "./form-controls.tsx";
 export function AuditRetentionForm({ orgId }: { orgId: string }) {
   const retention = useAuditRetention(orgId);
   if (!retention.data) return null;
-  return <RetentionForm key={retention.data.days} orgId={orgId} days={retention.data.days} />;
+  // Not keyed by the value: a save must not start the form afresh and lose its confirmation.
+  return <RetentionForm orgId={orgId} days={retention.data.days} />;
 }
 
 function RetentionForm({ orgId, days }: { orgId: string; days: number }) {
@@ -19,6 +20,7 @@ function RetentionForm({ orgId, days }: { orgId: string; days: number }) {
   const [value, setValue] = useState(String(days));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saved, setSaved] = useState(false);
+  const headingId = useId();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -33,8 +35,13 @@ function RetentionForm({ orgId, days }: { orgId: string; days: number }) {
   };
 
   return (
-    <section className="rounded-lg border border-gray-200 bg-white p-6 dark:border-gray-800 dark:bg-gray-900">
-      <h2 className="text-lg font-semibold">Audit log</h2>
+    <section
+      aria-labelledby={headingId}
+      className="rounded-lg border border-gray-200 bg-white p-6 dark:border-gray-800 dark:bg-gray-900"
+    >
+      <h2 id={headingId} className="text-lg font-semibold">
+        Audit log
+      </h2>
       <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">
         Entries older than this are deleted automatically. Only owners can change it.
       </p>
