@@ -20,53 +20,86 @@ const COLUMNS: DataTableColumn<AuditEntry>[] = [
   {
     key: "at",
     header: "When",
-    className: "whitespace-nowrap",
-    cell: (entry) => <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>,
+    className: "w-36",
+    cell: (entry) => <When entry={entry} />,
   },
-  { key: "actor", header: "Actor", cell: (entry) => <ActorCell entry={entry} /> },
-  {
-    key: "action",
-    header: "Action",
-    className: "whitespace-nowrap",
-    cell: (entry) => (
-      <Badge color={BADGE_COLORS[entry.entityType]}>{AUDIT_ACTIONS[entry.action]?.label ?? entry.action}</Badge>
-    ),
-  },
-  { key: "summary", header: "What happened", className: "min-w-64", cell: (entry) => <SummaryCell entry={entry} /> },
-  { key: "entity", header: "Entity", cell: (entry) => ENTITY_LABELS[entry.entityType] },
-  {
-    key: "origin",
-    header: "From",
-    cell: (entry) => (
-      <span className="text-xs text-gray-500 dark:text-gray-400" title={entry.userAgent ?? undefined}>
-        {entry.ip ?? "—"}
-      </span>
-    ),
-  },
+  { key: "actor", header: "Actor", className: "min-w-64", cell: (entry) => <ActorCell entry={entry} /> },
+  { key: "action", header: "Action", className: "w-48", cell: (entry) => <ActionCell entry={entry} /> },
+  { key: "summary", header: "What happened", cell: (entry) => <SummaryCell entry={entry} /> },
 ];
 
-/** The log as a table: newest first, each change with who, what and from where. */
+/**
+ * The log, newest first, each change with who, what and from where: a table from tablet width up,
+ * a list of cards on a phone, where four columns do not fit.
+ */
 export function AuditEntries({ entries, loading }: { entries: AuditEntry[]; loading: boolean }) {
   return (
-    <DataTable
-      caption="Audit log entries, newest first"
-      columns={COLUMNS}
-      rows={entries}
-      rowKey={(entry) => entry.id}
-      loading={loading}
-      emptyMessage="No entries match these filters."
-    />
+    <>
+      <div className="hidden md:block">
+        <DataTable
+          caption="Audit log entries, newest first"
+          columns={COLUMNS}
+          rows={entries}
+          rowKey={(entry) => entry.id}
+          loading={loading}
+          emptyMessage="No entries match these filters."
+        />
+      </div>
+      <ul aria-label="Audit log entries" className="space-y-3 md:hidden">
+        {!loading && entries.length === 0 && (
+          <li className="rounded-lg border border-gray-200 bg-white px-4 py-6 text-center text-sm text-gray-500 dark:border-gray-800 dark:bg-gray-900 dark:text-gray-400">
+            No entries match these filters.
+          </li>
+        )}
+        {entries.map((entry) => (
+          <li
+            key={entry.id}
+            className="space-y-2 rounded-lg border border-gray-200 bg-white p-4 text-sm dark:border-gray-800 dark:bg-gray-900"
+          >
+            <div className="flex items-start justify-between gap-3">
+              <ActionCell entry={entry} />
+              <When entry={entry} />
+            </div>
+            <SummaryCell entry={entry} />
+            <ActorCell entry={entry} />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function When({ entry }: { entry: AuditEntry }) {
+  return (
+    <time dateTime={entry.at} className="text-xs whitespace-nowrap text-gray-500 dark:text-gray-400">
+      {formatDateTime(entry.at)}
+    </time>
+  );
+}
+
+function ActionCell({ entry }: { entry: AuditEntry }) {
+  return (
+    <div className="space-y-1">
+      <Badge color={BADGE_COLORS[entry.entityType]}>{AUDIT_ACTIONS[entry.action]?.label ?? entry.action}</Badge>
+      <div className="text-xs text-gray-500 dark:text-gray-400">{ENTITY_LABELS[entry.entityType]}</div>
+    </div>
   );
 }
 
 function ActorCell({ entry }: { entry: AuditEntry }) {
   const { actor } = entry;
   return (
-    <div className="min-w-32">
-      <div className="font-medium text-gray-900 dark:text-gray-100">{actor.label || "Unknown"}</div>
+    <div>
+      <div className="font-medium break-words text-gray-900 dark:text-gray-100">{actor.label || "Unknown"}</div>
       <div className="text-xs text-gray-500 dark:text-gray-400">
         {ACTOR_KIND_LABELS[actor.kind]}
         {actor.onBehalfOf ? ` · for ${actor.onBehalfOf.name}` : ""}
+        {entry.ip && (
+          <>
+            {" · "}
+            <span title={entry.userAgent ?? undefined}>{entry.ip}</span>
+          </>
+        )}
       </div>
     </div>
   );

@@ -43,9 +43,10 @@ function RetentionForm({ orgId, days }: { orgId: string; days: number }) {
         Audit log
       </h2>
       <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">
-        Entries older than this are deleted automatically. Only owners can change it.
+        Entries older than this are deleted automatically: {AUDIT_RETENTION.min} to {AUDIT_RETENTION.max} days,{" "}
+        {AUDIT_RETENTION.default} unless changed. Only owners can change it.
       </p>
-      <form noValidate onSubmit={submit} className="mt-4 flex flex-wrap items-end gap-3">
+      <form noValidate onSubmit={submit} className="mt-4 flex flex-wrap items-start gap-3">
         <InputField
           label="Keep audit log for (days)"
           type="number"
@@ -55,10 +56,10 @@ function RetentionForm({ orgId, days }: { orgId: string; days: number }) {
           value={value}
           onChange={(event) => setValue(event.target.value)}
           error={errors.days}
-          hint={`${AUDIT_RETENTION.min} to ${AUDIT_RETENTION.max} days; ${AUDIT_RETENTION.default} unless changed.`}
           className="w-56"
         />
-        <Button type="submit" busy={update.isPending}>
+        {/* Level with the input, below its label, whether or not an error shows under it. */}
+        <Button type="submit" busy={update.isPending} className="mt-6">
           Save
         </Button>
       </form>
