@@ -6,6 +6,9 @@ const databases = process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pgl
 
 export default defineConfig({
   test: {
+    // The default is one worker per spare core (one here): API tests mostly wait on a database,
+    // so a few files at once finish sooner even on two cores.
+    maxWorkers: 3,
     projects: [
       { test: { name: "shared", include: ["packages/shared/src/**/*.test.ts"] } },
       { test: { name: "web", include: ["apps/web/src/**/*.test.ts"] } },
@@ -18,6 +21,7 @@ export default defineConfig({
           exclude:
             database === "postgres" ? ["apps/server/test/process/**"] : ["apps/server/test/**/*.postgres.test.ts"],
           env: { TEST_DATABASE: database },
+          globalSetup: database === "postgres" ? ["apps/server/test/setup/postgres-template.ts"] : [],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
