@@ -1,12 +1,13 @@
 import { AppError } from "@flowdeck/shared";
-import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, organizations, tasks } from "../../src/db/schema/index.ts";
+import { eq, like, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { auditLog, organizations, tasks, verification } from "../../src/db/schema/index.ts";
 import { purgeExpiredAuditRows } from "../../src/jobs/audit-retention.ts";
 import { transact } from "../../src/lib/change-log.ts";
 import { addMember, createUser, registerOwner, signIn, TEST_PASSWORD } from "../helpers/factories.ts";
 import { TestClient } from "../helpers/http-client.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { totpCode } from "../helpers/totp.ts";
 import { auditRows, rowsSince } from "./audit-support.ts";
 
 let t: TestApp;
@@ -99,6 +100,48 @@ describe("sign-in events", () => {
       .from(auditLog)
       .where(eq(auditLog.summary, `A sign-in as ${email} failed`));
     expect(rows).toMatchObject([{ organizationId: null, actorId: null, action: "auth.sign_in_failed" }]);
+  });
+});
+
+describe("account events", () => {
+  it("records two-factor turned on, a sign-in with a code, two-factor turned off, and a password reset", async () => {
+    const owner = await registerOwner(t.app);
+    const baseline = await auditRows(t.app, owner.organizationId);
+    const started = await owner.client.post("/api/auth/two-factor/enable", { password: owner.password });
+    const { totpURI } = started.body as { totpURI: string };
+    expect((await owner.client.post("/api/auth/two-factor/verify-totp", { code: totpCode(totpURI) })).status).toBe(200);
+
+    const client = new TestClient(t.app);
+    expect(
+      (await client.post("/api/auth/sign-in/email", { email: owner.email, password: owner.password })).body,
+    ).toMatchObject({
+      twoFactorRedirect: true,
+    });
+    expect((await client.post("/api/auth/two-factor/verify-totp", { code: totpCode(totpURI) })).status).toBe(200);
+    expect((await client.post("/api/auth/two-factor/disable", { password: owner.password })).status).toBe(200);
+
+    expect((await new TestClient(t.app).post("/api/auth/request-password-reset", { email: owner.email })).status).toBe(
+      200,
+    );
+    const token = await vi.waitFor(async () => {
+      const [row] = await t.app.db.select().from(verification).where(like(verification.identifier, "reset-password:%"));
+      const found = row && row.value === owner.id ? row.identifier.slice("reset-password:".length) : undefined;
+      if (!found) throw new Error("no reset token yet");
+      return found;
+    });
+    const reset = await new TestClient(t.app).post("/api/auth/reset-password", {
+      token,
+      newPassword: "another-horse-43",
+    });
+    expect(reset.status).toBe(200);
+
+    const actions = (await rowsSince(t.app, owner.organizationId, baseline)).reverse().map((row) => row.action);
+    expect(actions).toEqual([
+      "auth.two_factor_enabled",
+      "auth.signed_in",
+      "auth.two_factor_disabled",
+      "auth.password_reset",
+    ]);
   });
 });
 

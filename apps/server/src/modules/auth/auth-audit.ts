@@ -63,6 +63,8 @@ export function authAuditHooks({ db, events }: { db: Database; events: EventHub 
 
     if (ctx.path === "/sign-in/email" || ctx.path === "/sign-in/social" || ctx.path.startsWith("/callback/")) {
       if (newSession) {
+        // With two-factor on, the password alone signs in nobody: the code step records the sign-in.
+        if ((await findAccount({ id: newSession.user.id }))?.twoFactorEnabled) return;
         await record(newSession.user, "auth.signed_in", `${newSession.user.email} signed in`, origin);
       } else if (failed && ctx.path === "/sign-in/email") {
         const email = String((ctx.body as { email?: unknown } | undefined)?.email ?? "").slice(0, 254);
