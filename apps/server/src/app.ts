@@ -10,6 +10,7 @@ import { loggerOptions } from "./lib/logger.ts";
 import { createMailer, type Mailer } from "./lib/mailer.ts";
 import { accountRoutes } from "./modules/account/routes.ts";
 import { apiTokenRoutes } from "./modules/api-tokens/routes.ts";
+import { auditRoutes } from "./modules/audit/routes.ts";
 import { createAuth, type Auth } from "./modules/auth/auth.ts";
 import { registerAuthRoutes } from "./modules/auth/routes.ts";
 import { registerEventRoutes } from "./modules/events/routes.ts";
@@ -83,7 +84,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       outboxDir: path.join(config.dataDir, "outbox"),
       logger: app.log,
     });
-  const auth = createAuth({ config, db: database.db, mailer });
+  const auth = createAuth({ config, db: database.db, mailer, events });
   app.decorate("config", config);
   app.decorate("db", database.db);
   app.decorate("events", events);
@@ -131,6 +132,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     runRoutes,
     runnerAdminRoutes,
     runnerProtocolRoutes,
+    auditRoutes,
   ]) {
     await app.register(feature);
   }

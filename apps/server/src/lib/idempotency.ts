@@ -4,7 +4,8 @@ import { and, eq, lt } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Database, Executor } from "../db/database.ts";
 import { idempotencyKeys } from "../db/schema/index.ts";
-import { actorKey as keyOf, type Actor } from "./actor.ts";
+import { actorKey as keyOf } from "./actor.ts";
+import { announce, logged, transact, type Announcement, type ChangeContext, type ChangeLog } from "./change-log.ts";
 
 /**
  * Idempotent mutations. A client that may retry a request sends an `Idempotency-Key` header, a
@@ -15,7 +16,7 @@ import { actorKey as keyOf, type Actor } from "./actor.ts";
  * The same key with a different request (another route, organization or body) is refused.
  *
  *   const idempotency = idempotencyOf(request);          // in the route
- *   const result = await runIdempotent({ db, actor, idempotency, status: 201, work: (tx) => … }); // in the service
+ *   const result = await runIdempotent({ context, idempotency, status: 201, work: (tx, log) => … }); // in the service
  *   return sendIdempotent(reply, () => service(…));       // in the route
  */
 
@@ -74,18 +75,19 @@ export function idempotencyOf(request: FastifyRequest): Idempotency | null {
  * rolled back. Other failures store nothing, so a retry runs afresh.
  */
 export async function runIdempotent<T>(options: {
-  db: Database;
-  /** Keys are the actor's own: two actors may use the same key for different requests. */
-  actor: Actor;
+  /** Who changes what (keys are the actor's own: two actors may use one key for different requests). */
+  context: ChangeContext;
   idempotency: Idempotency | null;
   /** The HTTP status of a success. */
   status: number;
-  work: (tx: Executor) => Promise<T>;
+  work: (tx: Executor, log: ChangeLog) => Promise<T>;
 }): Promise<IdempotentResult<T>> {
-  const { db, idempotency, status, work } = options;
-  const actorKey = keyOf(options.actor);
-  if (!idempotency) return { status, body: await db.transaction((tx) => work(tx)), replayed: false };
+  const { context, idempotency, status, work } = options;
+  const { db } = context;
+  const actorKey = keyOf(context.actor);
+  if (!idempotency) return { status, body: await transact(context, work), replayed: false };
   await sweepExpiredKeys(db);
+  let announcements: Announcement[] = [];
 
   const { key, fingerprint } = idempotency;
   const outcome = await db.transaction(async (tx) => {
@@ -110,7 +112,9 @@ export async function runIdempotent<T>(options: {
     let answer: StoredAnswer;
     try {
       // A savepoint, so a refusal undoes the work but keeps the key and its stored answer.
-      answer = { status, body: await tx.transaction((savepoint) => work(savepoint)) };
+      const done = await tx.transaction((savepoint) => logged(context, savepoint, work));
+      answer = { status, body: done.result };
+      announcements = done.announcements;
     } catch (error) {
       if (!(error instanceof AppError) || error.status >= 500) throw error;
       answer = { status: error.status, body: errorBody(error) };
@@ -123,6 +127,8 @@ export async function runIdempotent<T>(options: {
   });
 
   const { answer, replayed } = outcome;
+  // A replayed answer announces nothing: its change was announced when it was made.
+  if (!replayed) await announce(context.events, announcements);
   if (answer.status >= 400) throw appErrorOf(answer.body, replayed);
   return { status: answer.status, body: answer.body as T, replayed };
 }

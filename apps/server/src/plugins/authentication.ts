@@ -4,6 +4,7 @@ import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Actor, UserActor } from "../lib/actor.ts";
 import { bearerApiToken, tokenActor } from "../modules/api-tokens/authenticate.ts";
+import type { ChangeContext, RequestOrigin } from "../lib/change-log.ts";
 import type { Auth } from "../modules/auth/auth.ts";
 import { ORG_ROUTE_PREFIX } from "./tenancy.ts";
 
@@ -50,4 +51,21 @@ export function userOf(request: FastifyRequest): UserActor {
   const { actor } = request;
   if (actor?.kind !== "user") throw new AppError("unauthenticated", MESSAGES.notSignedIn);
   return actor;
+}
+
+/** What a route about one's own account hands its service: the signed-in user, in no organization. */
+export function userScope(request: FastifyRequest): ChangeContext & { actor: UserActor } {
+  return {
+    db: request.server.db,
+    events: request.server.events,
+    actor: userOf(request),
+    organizationId: null,
+    origin: originOf(request),
+  };
+}
+
+/** The client's address (TRUST_PROXY decides whether X-Forwarded-For counts) and its user agent. */
+export function originOf(request: FastifyRequest): RequestOrigin {
+  const userAgent = request.headers["user-agent"];
+  return { ip: request.ip ?? null, userAgent: typeof userAgent === "string" ? userAgent.slice(0, 500) : null };
 }

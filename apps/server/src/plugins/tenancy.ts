@@ -3,7 +3,8 @@ import { API_TOKEN_MESSAGES } from "@flowdeck/shared/api-tokens/messages";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Database } from "../db/database.ts";
 import { actorRole, type Actor } from "../lib/actor.ts";
-import type { EventHub } from "../lib/event-hub.ts";
+import type { OrgScope } from "../lib/change-log.ts";
+import { originOf } from "./authentication.ts";
 import { findMembership } from "../modules/organizations/repository.ts";
 
 declare module "fastify" {
@@ -14,9 +15,6 @@ declare module "fastify" {
 }
 
 export const ORG_ROUTE_PREFIX = "/api/orgs/:orgId";
-
-/** What an org route hands its service: the database, the hub, the organization and who acts in it. */
-export type OrgScope = { db: Database; events: EventHub; organizationId: string; actor: Actor };
 
 /**
  * The one membership and permission guard for every /api/orgs/:orgId/... route. It reads the
@@ -69,5 +67,5 @@ export function orgScope(request: FastifyRequest): OrgScope {
   const { actor } = request;
   const organizationId = actor.kind === "user" || actor.kind === "token" ? actor.organizationId : undefined;
   if (!organizationId) throw new Error(`${request.routeOptions.url} is not an organization route`);
-  return { db: request.server.db, events: request.server.events, organizationId, actor };
+  return { db: request.server.db, events: request.server.events, organizationId, actor, origin: originOf(request) };
 }

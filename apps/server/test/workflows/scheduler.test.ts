@@ -1,7 +1,7 @@
 import type { LiveEvent } from "@flowdeck/shared";
-import { eq } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tasks, workflowRuns, workflows } from "../../src/db/schema/index.ts";
+import { auditLog, tasks, workflowRuns, workflows } from "../../src/db/schema/index.ts";
 import { createScheduler } from "../../src/modules/workflows/scheduler.ts";
 import { createOrgWithRoles, type OrgWithRoles } from "../helpers/factories.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
@@ -57,6 +57,19 @@ describe("the scheduler", () => {
     const runs = await runsOf(id);
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatchObject({ trigger: "schedule", startedBy: null, status: "running", startedAt: now });
+    // The audit log names the scheduler, not a person, as the one who ran it.
+    const [recorded] = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, id))
+      .orderBy(desc(auditLog.id));
+    expect(recorded).toMatchObject({
+      organizationId: org.organizationId,
+      actorKind: "system",
+      actorId: "scheduler",
+      actorLabel: "Scheduler",
+      action: "workflow.run",
+    });
     const row = await rowOf(id);
     expect(row).toMatchObject({ status: "in-progress", lastExecuted: now, scheduleTimezone: "UTC" });
     expect(row.nextExecution!.getTime()).toBeGreaterThan(now.getTime());

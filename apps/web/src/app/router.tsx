@@ -25,7 +25,7 @@ const NotificationsPage = lazyPage(
   () => import("@/features/notifications/components/notifications-page.tsx"),
   "NotificationsPage",
 );
-const AuditPage = lazyPage(() => import("@/features/placeholders/audit-page.tsx"), "AuditPage");
+const AuditPage = lazyPage(() => import("@/features/audit/components/audit-page.tsx"), "AuditPage");
 const BillingPage = lazyPage(() => import("@/features/placeholders/billing-page.tsx"), "BillingPage");
 
 /** Each protected page with the path whose minimum role guards it (packages/shared pages table). */

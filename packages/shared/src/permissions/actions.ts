@@ -63,6 +63,8 @@ export const ACTIONS = {
   "apiTokens.create": { minimumRole: "admin", deniedMessage: API_TOKEN_MESSAGES.cannotManage, peopleOnly: true },
   "apiTokens.revoke": { minimumRole: "admin", deniedMessage: API_TOKEN_MESSAGES.cannotManage, peopleOnly: true },
   "notifications.manage": { minimumRole: "admin", deniedMessage: NOTIFICATION_MESSAGES.cannotManage },
+  "audit.read": { minimumRole: "admin", deniedMessage: "You need admin role or higher to read the audit log" },
+  "audit.configure": { minimumRole: "owner", deniedMessage: "Only an owner can change how long the audit log is kept" },
 } as const satisfies Record<string, ActionRule>;
 
 export type Action = keyof typeof ACTIONS;

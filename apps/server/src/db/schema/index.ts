@@ -10,3 +10,4 @@ export * from "./rate-limits.ts";
 export * from "./api-tokens.ts";
 export * from "./notifications.ts";
 export * from "./runners.ts";
+export * from "./audit.ts";

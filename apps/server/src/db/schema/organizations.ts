@@ -39,6 +39,8 @@ export const organizations = pgTable(
       .default({ email: true, pushNotifications: true, weeklyReports: false }),
     updatedBy: text("updated_by").references((): AnyPgColumn => user.id, { onDelete: "set null" }),
     lastActivity: timestamp("last_activity", { withTimezone: true }).notNull().defaultNow(),
+    /** Audit rows older than this many days are deleted in the background (an owner's setting). */
+    auditRetentionDays: integer("audit_retention_days").notNull().default(365),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -46,6 +48,7 @@ export const organizations = pgTable(
     uniqueIndex("organizations_domain_unique").on(table.domain),
     check("organizations_credits_not_negative", sql`${table.credits} >= 0`),
     check("organizations_credits_per_run_not_negative", sql`${table.creditsPerRun} >= 0`),
+    check("organizations_audit_retention_range", sql`${table.auditRetentionDays} between 7 and 3650`),
   ],
 );
 

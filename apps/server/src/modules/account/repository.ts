@@ -9,8 +9,11 @@ export async function emailExists(db: Executor, email: string) {
 }
 
 /** A user with an email-and-password account, as better-auth stores it. */
-export async function insertUserWithPassword(db: Executor, values: { email: string; passwordHash: string }) {
-  const id = randomUUID();
+export async function insertUserWithPassword(
+  db: Executor,
+  values: { id?: string; email: string; passwordHash: string },
+) {
+  const id = values.id ?? randomUUID();
   await db.insert(user).values({ id, email: values.email.toLowerCase(), name: "" });
   await db
     .insert(account)

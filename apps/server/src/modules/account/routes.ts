@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Auth } from "../auth/auth.ts";
 import { CLIENT_IP_HEADER } from "../auth/auth.ts";
+import { originOf } from "../../plugins/authentication.ts";
 import { abuseLimit } from "../../plugins/rate-limit-store.ts";
 import { registerAccount } from "./service.ts";
 
@@ -29,7 +30,13 @@ export function accountRoutes(auth: Auth): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const result = await registerAccount({ db: app.db, auth, events: app.events, input: request.body });
+        const result = await registerAccount({
+          db: app.db,
+          events: app.events,
+          origin: originOf(request),
+          auth,
+          input: request.body,
+        });
         // Sign the new account in, so registration lands on the dashboard.
         const headers = fromNodeHeaders(request.headers);
         headers.set(CLIENT_IP_HEADER, request.ip);

@@ -1,7 +1,8 @@
+import { randomUUID } from "node:crypto";
 import { AppError, INITIAL_CREDITS, MESSAGES, type RegisterData } from "@flowdeck/shared";
-import type { Database } from "../../db/database.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
-import type { EventHub } from "../../lib/event-hub.ts";
+import type { UserActor } from "../../lib/actor.ts";
+import { transact, type ChangeContext } from "../../lib/change-log.ts";
 import type { Auth } from "../auth/auth.ts";
 import { domainExists, insertOrganization } from "../organizations/repository.ts";
 import { registerWithInvitation } from "../invitations/register-with-invitation.ts";
@@ -12,41 +13,44 @@ import { emailExists, insertUserWithPassword } from "./repository.ts";
  * invitation) are written in one transaction, so a failure leaves no half-made account.
  */
 export async function registerAccount({
-  db,
   auth,
-  events,
   input,
-}: {
-  db: Database;
-  auth: Auth;
-  events: EventHub;
-  input: RegisterData;
-}): Promise<{ userId: string; organizationId: string }> {
+  db,
+  events,
+  origin,
+}: Omit<ChangeContext, "actor" | "organizationId"> & { auth: Auth; input: RegisterData }): Promise<{
+  userId: string;
+  organizationId: string;
+}> {
+  // The new account is the actor of its own registration: its id is chosen before it exists.
+  const actor: UserActor = { kind: "user", userId: randomUUID(), email: input.email.toLowerCase(), name: "" };
+  const context = { db, events, origin, actor, organizationId: null };
   if (input.mode === "join") {
     // The code is checked first; then the account is made and the invitation accepted together.
-    return registerWithInvitation({ db, auth, events, input });
+    return registerWithInvitation({ ...context, auth, input });
   }
   if (await emailExists(db, input.email)) throw emailTaken();
   if (await domainExists(db, input.domain)) throw domainTaken();
 
   const passwordHash = await (await auth.$context).password.hash(input.password);
   try {
-    const result = await db.transaction(async (tx) => {
-      const { id: userId } = await insertUserWithPassword(tx, { email: input.email, passwordHash });
+    return await transact(context, async (tx, log) => {
+      const { id: userId } = await insertUserWithPassword(tx, { id: actor.userId, email: input.email, passwordHash });
       const organization = await insertOrganization(tx, {
         name: input.organizationName,
         domain: input.domain,
         createdBy: userId,
         credits: INITIAL_CREDITS,
       });
+      log.record({
+        action: "organization.created",
+        organizationId: organization.id,
+        entityId: organization.id,
+        summary: `${actor.email} registered and created the organization "${input.organizationName}"`,
+        changes: { name: { after: input.organizationName }, domain: { after: input.domain } },
+      });
       return { userId, organizationId: organization.id };
     });
-    await events.publish(result.organizationId, {
-      entity: "organization",
-      id: result.organizationId,
-      action: "created",
-    });
-    return result;
   } catch (error) {
     // Two registrations raced past the checks above: the unique indexes decide.
     if (isUniqueViolation(error, "users_email_unique")) throw emailTaken();

@@ -6,14 +6,17 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import type { Config } from "../../config.ts";
 import type { Database } from "../../db/database.ts";
 import { account, rateLimit, session, twoFactor, user, verification } from "../../db/schema/index.ts";
+import type { EventHub } from "../../lib/event-hub.ts";
 import type { Mailer } from "../../lib/mailer.ts";
+import { authAuditHooks } from "./auth-audit.ts";
 import { passwordResetMail } from "./password-reset-mail.ts";
 
 /** The header the server sets with the client's address (never trusted from outside). */
 export const CLIENT_IP_HEADER = "x-flowdeck-client-ip";
 
-export function createAuth(options: { config: Config; db: Database; mailer: Mailer }) {
-  const { config, db, mailer } = options;
+export function createAuth(options: { config: Config; db: Database; mailer: Mailer; events: EventHub }) {
+  const { config, db, mailer, events } = options;
+  const audit = authAuditHooks({ db, events });
   return betterAuth({
     appName: "Flowdeck",
     baseURL: config.appUrl,
@@ -36,6 +39,7 @@ export function createAuth(options: { config: Config; db: Database; mailer: Mail
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      onPasswordReset: audit.onPasswordReset,
       sendResetPassword: async ({ user: recipient, token }) => {
         // A newer link ends the earlier ones: only the last mail sent can change the password.
         await db
@@ -72,6 +76,8 @@ export function createAuth(options: { config: Config; db: Database; mailer: Mail
     },
     // TOTP two-factor sign-in (RFC 6238, 6 digits, 30 s). The set-up is confirmed with a code
     // before it takes effect; 10 backup codes, each usable once.
+    // Sign-ins, sign-outs, password resets and two-factor changes go to the audit log.
+    hooks: { before: audit.before, after: audit.after },
     plugins: [twoFactorPlugin({ issuer: "Flowdeck", backupCodeOptions: { amount: 10 } })],
     advanced: {
       // Mail goes out after the answer, so "forgot password" takes as long for an unknown address

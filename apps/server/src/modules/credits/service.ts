@@ -7,16 +7,12 @@ import {
   type CreditTransactionType,
 } from "@flowdeck/shared/credits/schemas";
 import type { Database, Executor } from "../../db/database.ts";
-import { attributedUserId, type Actor } from "../../lib/actor.ts";
-import type { EventHub } from "../../lib/event-hub.ts";
+import { attributedUserId } from "../../lib/actor.ts";
+import type { OrgScope } from "../../lib/change-log.ts";
 import { runIdempotent, type Idempotency, type IdempotentResult } from "../../lib/idempotency.ts";
 import { giveCredits, insertTransaction, listTransactions, takeCredits } from "./repository.ts";
 
-type CreditChange = {
-  db: Database;
-  events: EventHub;
-  organizationId: string;
-  actor: Actor;
+type CreditChange = OrgScope & {
   amount: number;
   description?: string;
   idempotency: Idempotency | null;
@@ -54,15 +50,14 @@ async function applyChange(
   type: CreditTransactionType,
   moveBalance: (tx: Executor) => Promise<number>,
 ): Promise<IdempotentResult<CreditChangeResult>> {
-  const { db, events, organizationId, actor, amount } = change;
+  const { organizationId, actor, amount } = change;
   const description =
     change.description || (type === "consumption" ? CREDIT_TEXTS.consumedDescription : CREDIT_TEXTS.addedDescription);
-  const result = await runIdempotent({
-    db,
-    actor,
+  return runIdempotent({
+    context: change,
     idempotency: change.idempotency,
     status: 201,
-    work: async (tx) => {
+    work: async (tx, log) => {
       const balance = await moveBalance(tx);
       const transaction = await insertTransaction(tx, {
         organizationId,
@@ -71,15 +66,22 @@ async function applyChange(
         type,
         description,
       });
+      const added = type === "addition";
+      log.record({
+        action: added ? "credits.added" : "credits.consumed",
+        entityId: transaction.id,
+        summary: `${added ? "Added" : "Consumed"} ${creditCount(amount)}: ${description}`,
+        changes: { balance: { before: added ? balance - amount : balance + amount, after: balance } },
+      });
+      // The balance shows on the organization's screens.
+      log.announce({ entity: "organization", id: organizationId, action: "updated" });
       return { balance, transaction };
     },
   });
-  // A replayed answer announces nothing: its change was announced when it was made.
-  if (!result.replayed) {
-    await events.publish(organizationId, { entity: "credit", id: result.body.transaction.id, action: "created" });
-    await events.publish(organizationId, { entity: "organization", id: organizationId, action: "updated" });
-  }
-  return result;
+}
+
+function creditCount(amount: number) {
+  return amount === 1 ? "1 credit" : `${amount} credits`;
 }
 
 export async function getTransactions(

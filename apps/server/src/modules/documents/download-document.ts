@@ -2,7 +2,7 @@ import { AppError } from "@flowdeck/shared";
 import { isPreviewable } from "@flowdeck/shared/documents/file-types";
 import { DOCUMENT_MESSAGES } from "@flowdeck/shared/documents/messages";
 import type { Database } from "../../db/database.ts";
-import type { EventHub } from "../../lib/event-hub.ts";
+import { transact, type OrgScope } from "../../lib/change-log.ts";
 import { findCurrentVersion, findFile, recordDownload, type StoredFile } from "./repository.ts";
 import { notFound } from "./service.ts";
 
@@ -12,28 +12,24 @@ import { notFound } from "./service.ts";
  * nothing. Without `version`, the current file.
  */
 export async function downloadDocument({
-  db,
-  events,
-  organizationId,
   documentId,
   version,
-}: {
-  db: Database;
-  events: EventHub;
-  organizationId: string;
-  documentId: string;
-  version?: number;
-}): Promise<StoredFile & { version: number }> {
-  const file = await db.transaction(async (tx) => {
+  ...scope
+}: OrgScope & { documentId: string; version?: number }): Promise<StoredFile & { version: number }> {
+  const { organizationId } = scope;
+  return transact(scope, async (tx, log) => {
     const current = await recordDownload(tx, { organizationId, documentId });
     if (current === undefined) throw notFound();
     const wanted = version ?? current;
     const stored = await findFile(tx, { organizationId, documentId, version: wanted });
     if (!stored) throw new AppError("not-found", DOCUMENT_MESSAGES.versionNotFound);
+    log.record({
+      action: "document.downloaded",
+      entityId: documentId,
+      summary: `Downloaded version ${wanted} of a document (${stored.fileName})`,
+    });
     return { ...stored, version: wanted };
   });
-  await events.publish(organizationId, { entity: "document", id: documentId, action: "updated" });
-  return file;
 }
 
 /** The current file of a PNG, JPEG, GIF or WebP document, to show inline; no download is counted. */

@@ -4,8 +4,9 @@ import { DOCUMENT_MESSAGES } from "@flowdeck/shared/documents/messages";
 import type { DocumentDetail, DocumentItem, UpdateDocumentSchema } from "@flowdeck/shared/documents/schemas";
 import type { z } from "zod";
 import type { Database } from "../../db/database.ts";
-import { attributedUserId, type Actor } from "../../lib/actor.ts";
-import type { EventHub } from "../../lib/event-hub.ts";
+import { attributedUserId } from "../../lib/actor.ts";
+import { changesBetween } from "../../lib/audit-changes.ts";
+import { transact, type OrgScope } from "../../lib/change-log.ts";
 import {
   deleteDocument,
   documentExists,
@@ -91,32 +92,40 @@ export async function ensureDocumentExists({ db, organizationId, documentId }: D
 }
 
 export async function updateDocumentMetadata({
-  db,
-  events,
-  organizationId,
   documentId,
-  actor,
   changes,
-}: DocumentKeys & {
-  events: EventHub;
-  actor: Actor;
-  changes: z.output<typeof UpdateDocumentSchema>;
-}): Promise<DocumentItem> {
-  const updated = await db.transaction((tx) =>
-    updateDocument(tx, { organizationId, documentId }, { ...changes, updatedBy: attributedUserId(actor) }),
-  );
-  if (!updated) throw notFound();
-  await events.publish(organizationId, { entity: "document", id: documentId, action: "updated" });
+  ...scope
+}: OrgScope & { documentId: string; changes: z.output<typeof UpdateDocumentSchema> }): Promise<DocumentItem> {
+  const { db, organizationId, actor } = scope;
+  await transact(scope, async (tx, log) => {
+    const before = await findDocument(tx, { organizationId, documentId });
+    const updated = await updateDocument(
+      tx,
+      { organizationId, documentId },
+      { ...changes, updatedBy: attributedUserId(actor) },
+    );
+    if (!before || !updated) throw notFound();
+    const after = await findDocument(tx, { organizationId, documentId });
+    log.record({
+      action: "document.updated",
+      entityId: documentId,
+      summary: `Changed the details of the document "${after?.title ?? before.title}"`,
+      changes: changesBetween(before, after, ["title", "description", "category", "tags"]),
+    });
+  });
   return getDocumentItem({ db, organizationId, documentId });
 }
 
-export async function removeDocument({
-  db,
-  events,
-  organizationId,
-  documentId,
-}: DocumentKeys & { events: EventHub }): Promise<void> {
-  const deleted = await db.transaction((tx) => deleteDocument(tx, { organizationId, documentId }));
-  if (!deleted) throw notFound();
-  await events.publish(organizationId, { entity: "document", id: documentId, action: "deleted" });
+export async function removeDocument({ documentId, ...scope }: OrgScope & { documentId: string }): Promise<void> {
+  const { organizationId } = scope;
+  await transact(scope, async (tx, log) => {
+    const document = await findDocument(tx, { organizationId, documentId });
+    const deleted = await deleteDocument(tx, { organizationId, documentId });
+    if (!document || !deleted) throw notFound();
+    log.record({
+      action: "document.deleted",
+      entityId: documentId,
+      summary: `Deleted the document "${document.title}"`,
+    });
+  });
 }

@@ -8,7 +8,7 @@ import {
   InvitationSchema,
 } from "@flowdeck/shared/invitations/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { userOf } from "../../plugins/authentication.ts";
+import { userScope } from "../../plugins/authentication.ts";
 import { orgScope } from "../../plugins/tenancy.ts";
 import { z } from "zod";
 import { OrgParamsSchema } from "../../lib/route-params.ts";
@@ -110,8 +110,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: abuseLimit(app.config.abuseRateLimit) },
       schema: { params: InvitationCodeParamsSchema, response: { 200: AcceptedInvitationSchema } },
     },
-    async (request) =>
-      acceptInvitation({ db: app.db, events: app.events, code: request.params.code, user: userOf(request) }),
+    async (request) => acceptInvitation({ ...userScope(request), code: request.params.code }),
   );
 
   app.post(
@@ -121,7 +120,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: InvitationCodeParamsSchema, response: { 204: z.null() } },
     },
     async (request, reply) => {
-      await declineInvitation({ db: app.db, events: app.events, code: request.params.code, user: userOf(request) });
+      await declineInvitation({ ...userScope(request), code: request.params.code });
       return reply.status(204).send(null);
     },
   );

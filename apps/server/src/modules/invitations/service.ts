@@ -10,8 +10,10 @@ import {
 import type { CreateInvitationSchema } from "@flowdeck/shared/invitations/schemas";
 import type { z } from "zod";
 import type { Database } from "../../db/database.ts";
-import { actorLabel, attributedUserId, type Actor } from "../../lib/actor.ts";
-import type { EventHub } from "../../lib/event-hub.ts";
+import { actorLabel, attributedUserId, type UserActor } from "../../lib/actor.ts";
+import { transact, type ChangeContext, type ChangeLog, type OrgScope } from "../../lib/change-log.ts";
+
+type UserContext = ChangeContext & { actor: UserActor };
 import type { Mailer } from "../../lib/mailer.ts";
 import { acceptInTransaction, assertInvitee, assertUsable } from "./accept-invitation.ts";
 import { invitationMail } from "./invitation-mail.ts";
@@ -72,40 +74,36 @@ export async function listInvitations({
  * before the mail goes out, so a failed send leaves it in the list for Resend.
  */
 export async function inviteUser({
-  db,
-  events,
   mail,
-  organizationId,
-  actor,
   input,
-}: {
-  db: Database;
-  events: EventHub;
-  mail: MailContext;
-  organizationId: string;
-  actor: Actor;
-  input: CreateInvitationData;
-}): Promise<Invitation> {
+  ...scope
+}: OrgScope & { mail: MailContext; input: CreateInvitationData }): Promise<Invitation> {
+  const { db, organizationId, actor } = scope;
   if (await isMemberByEmail(db, { organizationId, email: input.email })) {
     const message = INVITATION_MESSAGES.alreadyMember(input.email);
     throw new AppError("invalid-argument", message, { email: message });
   }
   const inviterId = attributedUserId(actor);
   const inviter = inviterId ? await findUserProfile(db, inviterId) : undefined;
-  const { invitation, created } = await upsertPendingInvitation(db, {
-    code: newInvitationCode(),
-    organizationId,
-    email: input.email,
-    role: input.role,
-    invitedBy: inviterId,
-    invitedByName: inviter?.name || inviter?.email || actorLabel(actor),
-    customMessage: input.customMessage ?? null,
-    expiresAt: new Date(Date.now() + INVITATION_VALIDITY_MS),
-  });
-  await events.publish(organizationId, {
-    entity: "invitation",
-    id: invitation.id,
-    action: created ? "created" : "updated",
+  const invitation = await transact(scope, async (tx, log) => {
+    const { invitation, created } = await upsertPendingInvitation(tx, {
+      code: newInvitationCode(),
+      organizationId,
+      email: input.email,
+      role: input.role,
+      invitedBy: inviterId,
+      invitedByName: inviter?.name || inviter?.email || actorLabel(actor),
+      customMessage: input.customMessage ?? null,
+      expiresAt: new Date(Date.now() + INVITATION_VALIDITY_MS),
+    });
+    // The code is the invitation's secret: it never reaches the audit log.
+    log.record({
+      action: created ? "invitation.sent" : "invitation.resent",
+      entityId: invitation.id,
+      summary: `Invited ${invitation.email} as ${invitation.role ?? "viewer"}`,
+      changes: { email: { after: invitation.email }, role: { after: invitation.role } },
+    });
+    return invitation;
   });
   await sendInvitation(db, mail, invitation);
   return toInvitation(invitation);
@@ -113,45 +111,33 @@ export async function inviteUser({
 
 /** Resend (spec 4): the expiry moves to 7 days from now and the mail goes out again, with the same link. */
 export async function resendInvitation({
-  db,
-  events,
   mail,
-  organizationId,
   id,
-}: {
-  db: Database;
-  events: EventHub;
-  mail: MailContext;
-  organizationId: string;
-  id: string;
-}): Promise<Invitation> {
-  const invitation = await renewInvitation(db, {
-    organizationId,
-    id,
-    expiresAt: new Date(Date.now() + INVITATION_VALIDITY_MS),
+  ...scope
+}: OrgScope & { mail: MailContext; id: string }): Promise<Invitation> {
+  const { db, organizationId } = scope;
+  const invitation = await transact(scope, async (tx, log) => {
+    const renewed = await renewInvitation(tx, {
+      organizationId,
+      id,
+      expiresAt: new Date(Date.now() + INVITATION_VALIDITY_MS),
+    });
+    if (!renewed) throw new AppError("not-found", INVITATION_MESSAGES.invitationNotFound);
+    log.record({ action: "invitation.resent", entityId: id, summary: `Resent the invitation of ${renewed.email}` });
+    return renewed;
   });
-  if (!invitation) throw new AppError("not-found", INVITATION_MESSAGES.invitationNotFound);
-  await events.publish(organizationId, { entity: "invitation", id, action: "updated" });
   await sendInvitation(db, mail, invitation);
   return toInvitation(invitation);
 }
 
 /** Cancel (spec 4) deletes the invitation; its link stops working at once. */
-export async function cancelInvitation({
-  db,
-  events,
-  organizationId,
-  id,
-}: {
-  db: Database;
-  events: EventHub;
-  organizationId: string;
-  id: string;
-}): Promise<void> {
-  if (!(await deleteInvitation(db, { organizationId, id }))) {
-    throw new AppError("not-found", INVITATION_MESSAGES.invitationNotFound);
-  }
-  await events.publish(organizationId, { entity: "invitation", id, action: "deleted" });
+export async function cancelInvitation({ id, ...scope }: OrgScope & { id: string }): Promise<void> {
+  const { organizationId } = scope;
+  await transact(scope, async (tx, log) => {
+    const deleted = await deleteInvitation(tx, { organizationId, id });
+    if (!deleted) throw new AppError("not-found", INVITATION_MESSAGES.invitationNotFound);
+    log.record({ action: "invitation.cancelled", entityId: id, summary: "Cancelled an invitation" });
+  });
 }
 
 async function sendInvitation(db: Database, { mailer, appUrl }: MailContext, invitation: InvitationRow) {
@@ -187,49 +173,52 @@ export async function previewInvitation({ db, code }: { db: Database; code: stri
 }
 
 export async function acceptInvitation({
-  db,
-  events,
   code,
-  user,
-}: {
-  db: Database;
-  events: EventHub;
-  code: string;
-  user: { userId: string; email: string };
-}): Promise<AcceptedInvitation> {
-  const outcome = await db.transaction((tx) =>
-    acceptInTransaction(tx, { code, userId: user.userId, email: user.email, context: "invitation" }),
-  );
-  await publishAccepted(events, outcome, user.userId);
+  ...context
+}: UserContext & { code: string }): Promise<AcceptedInvitation> {
+  const { actor } = context;
+  const outcome = await transact(context, async (tx, log) => {
+    const outcome = await acceptInTransaction(tx, {
+      code,
+      userId: actor.userId,
+      email: actor.email,
+      context: "invitation",
+    });
+    recordAccepted(log, outcome, actor);
+    return outcome;
+  });
   return { organizationId: outcome.organizationId, organizationName: outcome.organizationName, role: outcome.role };
 }
 
-export async function publishAccepted(
-  events: EventHub,
-  outcome: { organizationId: string; invitationId: string; joined: boolean },
-  userId: string,
+/** An accepted invitation: the member joined (its row), and the invitation left the list. */
+export function recordAccepted(
+  log: ChangeLog,
+  outcome: { organizationId: string; invitationId: string; joined: boolean; role: string | null },
+  user: { userId: string; email: string },
 ) {
-  await events.publish(outcome.organizationId, { entity: "invitation", id: outcome.invitationId, action: "deleted" });
-  if (outcome.joined) await events.publish(outcome.organizationId, { entity: "member", id: userId, action: "created" });
+  const { organizationId } = outcome;
+  log.announce({ entity: "invitation", id: outcome.invitationId, action: "deleted" }, organizationId);
+  if (!outcome.joined) return;
+  log.record({
+    action: "member.joined",
+    organizationId,
+    entityId: user.userId,
+    summary: `${user.email} joined as ${outcome.role ?? "viewer"} by invitation`,
+    changes: { role: { after: outcome.role ?? "viewer" } },
+  });
 }
 
 /** Decline (spec 4): only the invitee may turn it down; the invitation is then deleted. */
-export async function declineInvitation({
-  db,
-  events,
-  code,
-  user,
-}: {
-  db: Database;
-  events: EventHub;
-  code: string;
-  user: { userId: string; email: string };
-}): Promise<void> {
-  const invitation = await db.transaction(async (tx) => {
+export async function declineInvitation({ code, ...context }: UserContext & { code: string }): Promise<void> {
+  await transact(context, async (tx, log) => {
     const row = assertUsable(await findInvitationByCode(tx, code, { lock: true }), "invitation");
-    assertInvitee(row, user.email, "invitation");
+    assertInvitee(row, context.actor.email, "invitation");
     await deleteInvitation(tx, { organizationId: row.organizationId, id: row.id });
-    return row;
+    log.record({
+      action: "invitation.declined",
+      organizationId: row.organizationId,
+      entityId: row.id,
+      summary: `${row.email} declined the invitation`,
+    });
   });
-  await events.publish(invitation.organizationId, { entity: "invitation", id: invitation.id, action: "deleted" });
 }

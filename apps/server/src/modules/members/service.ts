@@ -4,7 +4,7 @@ import type { Member } from "@flowdeck/shared/members/schemas";
 import { removalRefusal, roleChangeRefusal } from "@flowdeck/shared/members/rules";
 import type { Database, Executor } from "../../db/database.ts";
 import { attributedUserId, type Actor } from "../../lib/actor.ts";
-import type { EventHub } from "../../lib/event-hub.ts";
+import { transact, type OrgScope } from "../../lib/change-log.ts";
 import { listMembershipsOfUser, setCurrentOrganization } from "../organizations/repository.ts";
 import {
   countOwners,
@@ -72,31 +72,32 @@ async function assertAnOwnerRemains(tx: Executor, organizationId: string) {
 }
 
 export async function changeMemberRole({
-  db,
-  events,
-  organizationId,
-  actor: acting,
   targetId,
   role,
-}: {
-  db: Database;
-  events: EventHub;
-  organizationId: string;
-  actor: Actor;
-  targetId: string;
-  role: Role;
-}): Promise<Member> {
-  const member = await db.transaction(async (tx) => {
-    const { actor, target } = await lockActorAndTarget(tx, { organizationId, actorId: actingUserId(acting), targetId });
+  ...scope
+}: OrgScope & { targetId: string; role: Role }): Promise<Member> {
+  const { organizationId } = scope;
+  const member = await transact(scope, async (tx, log) => {
+    const { actor, target } = await lockActorAndTarget(tx, {
+      organizationId,
+      actorId: actingUserId(scope.actor),
+      targetId,
+    });
     const refusal = roleChangeRefusal(actor, target, role);
     if (refusal) throw new AppError("permission-denied", refusal);
     await updateMemberRole(tx, { organizationId, userId: targetId, role });
     await assertAnOwnerRemains(tx, organizationId);
-    return findMember(tx, { organizationId, userId: targetId });
+    const changed = await findMember(tx, { organizationId, userId: targetId });
+    if (!changed) throw new AppError("not-found", MEMBER_MESSAGES.memberNotFound);
+    // Every member's browser refetches /api/me on a member event: the changed member's navigation follows.
+    log.record({
+      action: "member.role_changed",
+      entityId: targetId,
+      summary: `Changed the role of ${changed.name || changed.email} to ${role}`,
+      changes: { role: { before: target.role, after: role } },
+    });
+    return changed;
   });
-  if (!member) throw new AppError("not-found", MEMBER_MESSAGES.memberNotFound);
-  // Every member's browser refetches /api/me on a member event: the changed member's navigation follows.
-  await events.publish(organizationId, { entity: "member", id: targetId, action: "updated" });
   return toMember(member);
 }
 
@@ -104,61 +105,59 @@ export async function changeMemberRole({
  * Spec 4 "Member removal": the organization leaves the user's list, and when it was their
  * current one the first remaining organization becomes current, or none.
  */
-export async function removeMember({
-  db,
-  events,
-  organizationId,
-  actor: acting,
-  targetId,
-}: {
-  db: Database;
-  events: EventHub;
-  organizationId: string;
-  actor: Actor;
-  targetId: string;
-}): Promise<void> {
-  await db.transaction(async (tx) => {
-    const { actor, target } = await lockActorAndTarget(tx, { organizationId, actorId: actingUserId(acting), targetId });
+export async function removeMember({ targetId, ...scope }: OrgScope & { targetId: string }): Promise<void> {
+  const { organizationId } = scope;
+  await transact(scope, async (tx, log) => {
+    const { actor, target } = await lockActorAndTarget(tx, {
+      organizationId,
+      actorId: actingUserId(scope.actor),
+      targetId,
+    });
     const refusal = removalRefusal(actor, target);
     if (refusal) throw new AppError("permission-denied", refusal);
+    const removed = await findMember(tx, { organizationId, userId: targetId });
     await deleteMembership(tx, { organizationId, userId: targetId });
     await assertAnOwnerRemains(tx, organizationId);
     if ((await findCurrentOrganizationId(tx, targetId)) === organizationId) {
       const [next] = await listMembershipsOfUser(tx, targetId);
       await setCurrentOrganization(tx, { userId: targetId, organizationId: next?.id ?? null });
     }
+    // The removed member's open stream still hears this one: their browser refetches /api/me, finds
+    // the organization gone and moves to the new current one (and its stream).
+    log.record({
+      action: "member.removed",
+      entityId: targetId,
+      summary: `Removed ${removed?.name || removed?.email || "a member"} from the organization`,
+      changes: { role: { before: target.role } },
+    });
   });
-  // The removed member's open stream still hears this one: their browser refetches /api/me, finds
-  // the organization gone and moves to the new current one (and its stream).
-  await events.publish(organizationId, { entity: "member", id: targetId, action: "deleted" });
 }
 
 /**
  * The creator hands the organization over (decision 012): the member becomes an owner and takes
  * the creator's place, so nobody may demote or remove them; the former creator stays an owner.
  */
-export async function transferOwnership({
-  db,
-  events,
-  organizationId,
-  actor: acting,
-  targetId,
-}: {
-  db: Database;
-  events: EventHub;
-  organizationId: string;
-  actor: Actor;
-  targetId: string;
-}): Promise<Member> {
-  const member = await db.transaction(async (tx) => {
-    const { actor } = await lockActorAndTarget(tx, { organizationId, actorId: actingUserId(acting), targetId });
+export async function transferOwnership({ targetId, ...scope }: OrgScope & { targetId: string }): Promise<Member> {
+  const { organizationId } = scope;
+  const member = await transact(scope, async (tx, log) => {
+    const { actor, target } = await lockActorAndTarget(tx, {
+      organizationId,
+      actorId: actingUserId(scope.actor),
+      targetId,
+    });
     if (!actor.isCreator) throw new AppError("permission-denied", MEMBER_MESSAGES.onlyCreatorTransfers);
     if (actor.userId === targetId) throw new AppError("invalid-argument", MEMBER_MESSAGES.cannotChangeOwnRole);
     await updateMemberRole(tx, { organizationId, userId: targetId, role: "owner" });
     await setOrganizationCreator(tx, { organizationId, userId: targetId });
-    return findMember(tx, { organizationId, userId: targetId });
+    const changed = await findMember(tx, { organizationId, userId: targetId });
+    if (!changed) throw new AppError("not-found", MEMBER_MESSAGES.memberNotFound);
+    log.record({
+      action: "member.ownership_transferred",
+      entityId: targetId,
+      summary: `Handed the organization over to ${changed.name || changed.email}`,
+      changes: { role: { before: target.role, after: "owner" }, creator: { before: actor.userId, after: targetId } },
+    });
+    return changed;
   });
-  if (!member) throw new AppError("not-found", MEMBER_MESSAGES.memberNotFound);
-  await events.publish(organizationId, { entity: "member", id: targetId, action: "updated" });
   return toMember(member);
 }

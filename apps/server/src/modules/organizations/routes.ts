@@ -1,7 +1,7 @@
 import { CreateOrganizationSchema, MeSchema, SwitchOrganizationSchema } from "@flowdeck/shared";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { userOf } from "../../plugins/authentication.ts";
+import { userOf, userScope } from "../../plugins/authentication.ts";
 import { createOrganization, getMe, switchOrganization } from "./service.ts";
 
 export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -24,13 +24,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/organizations",
     { schema: { body: CreateOrganizationSchema, response: { 201: z.object({ id: z.string(), name: z.string() }) } } },
     async (request, reply) => {
-      const user = userOf(request);
-      const organization = await createOrganization({
-        db: app.db,
-        events: app.events,
-        userId: user.userId,
-        name: request.body.name,
-      });
+      const organization = await createOrganization({ ...userScope(request), name: request.body.name });
       return reply.status(201).send(organization);
     },
   );

@@ -3,7 +3,8 @@ import { eq } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
 import { user } from "../../db/schema/index.ts";
 import { organizationLogoUrl, userAvatarUrl } from "@flowdeck/shared/images/urls";
-import type { EventHub } from "../../lib/event-hub.ts";
+import type { UserActor } from "../../lib/actor.ts";
+import { transact, type ChangeContext } from "../../lib/change-log.ts";
 import { findAvatarVersion } from "../profile/repository.ts";
 import { findLogoVersions } from "../settings/repository.ts";
 import { findMembership, insertOrganization, listMembershipsOfUser, setCurrentOrganization } from "./repository.ts";
@@ -41,22 +42,24 @@ export async function getMe({ db, userId }: { db: Database; userId: string }): P
   };
 }
 
-export async function createOrganization({
-  db,
-  events,
-  userId,
-  name,
-}: {
-  db: Database;
-  events: EventHub;
-  userId: string;
-  name: string;
-}) {
-  const organization = await db.transaction((tx) =>
-    insertOrganization(tx, { name, domain: null, createdBy: userId, credits: INITIAL_CREDITS }),
-  );
-  await events.publish(organization.id, { entity: "organization", id: organization.id, action: "created" });
-  return organization;
+export async function createOrganization({ name, ...context }: ChangeContext & { actor: UserActor; name: string }) {
+  const { actor } = context;
+  return transact(context, async (tx, log) => {
+    const organization = await insertOrganization(tx, {
+      name,
+      domain: null,
+      createdBy: actor.userId,
+      credits: INITIAL_CREDITS,
+    });
+    log.record({
+      action: "organization.created",
+      organizationId: organization.id,
+      entityId: organization.id,
+      summary: `Created the organization "${name}"`,
+      changes: { name: { after: name } },
+    });
+    return organization;
+  });
 }
 
 export async function switchOrganization({

@@ -2,7 +2,7 @@ import multipart from "@fastify/multipart";
 import { AvatarSchema, ProfileSchema, UpdateProfileSchema } from "@flowdeck/shared/profile/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { userOf } from "../../plugins/authentication.ts";
+import { userOf, userScope } from "../../plugins/authentication.ts";
 import {
   IMAGE_UPLOAD_LIMITS,
   ImageBytesSchema,
@@ -30,8 +30,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     "/api/profile",
     { schema: { body: UpdateProfileSchema, response: { 200: ProfileSchema } } },
-    async (request) =>
-      updateProfile({ db: app.db, events: app.events, userId: userOf(request).userId, changes: request.body }),
+    async (request) => updateProfile({ ...userScope(request), changes: request.body }),
   );
 
   app.put(
@@ -39,7 +38,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: ImageUploadBodySchema, response: { 200: AvatarSchema } } },
     async (request) => {
       const upload = await readImageUpload(request);
-      return uploadAvatar({ db: app.db, events: app.events, userId: userOf(request).userId, upload });
+      return uploadAvatar({ ...userScope(request), upload });
     },
   );
 
@@ -47,7 +46,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/profile/avatar",
     { schema: { response: { 204: z.void().describe("removed") } } },
     async (request, reply) => {
-      await removeAvatar({ db: app.db, events: app.events, userId: userOf(request).userId });
+      await removeAvatar(userScope(request));
       return reply.status(204).send();
     },
   );

@@ -1,8 +1,11 @@
 import { AppError, MESSAGES } from "@flowdeck/shared";
 import { userAvatarUrl } from "@flowdeck/shared/images/urls";
 import type { Profile } from "@flowdeck/shared/profile/schemas";
-import type { Database, Executor } from "../../db/database.ts";
-import type { EventHub } from "../../lib/event-hub.ts";
+import type { Executor } from "../../db/database.ts";
+import type { AuditChanges } from "@flowdeck/shared/audit/schemas";
+import type { UserActor } from "../../lib/actor.ts";
+import { changesBetween } from "../../lib/audit-changes.ts";
+import { transact, type ChangeContext, type ChangeLog } from "../../lib/change-log.ts";
 import { imageMetadataOf } from "../../lib/images.ts";
 import { findProfile, listOrganizationIdsOfUser, updateUserProfile } from "./repository.ts";
 
@@ -24,27 +27,36 @@ export async function getProfile({ db, userId }: { db: Executor; userId: string 
 
 /** Display name and phone; the email never changes here (the schema refuses it). */
 export async function updateProfile({
-  db,
-  events,
-  userId,
   changes,
-}: {
-  db: Database;
-  events: EventHub;
-  userId: string;
-  changes: { displayName?: string; phone?: string | null };
-}): Promise<Profile> {
-  await db.transaction((tx) => updateUserProfile(tx, userId, { name: changes.displayName, phone: changes.phone }));
-  await announceMemberChange({ db, events, userId });
+  ...context
+}: UserContext & { changes: { displayName?: string; phone?: string | null } }): Promise<Profile> {
+  const { db, actor } = context;
+  const { userId } = actor;
+  await transact(context, async (tx, log) => {
+    const before = await getProfile({ db: tx, userId });
+    await updateUserProfile(tx, userId, { name: changes.displayName, phone: changes.phone });
+    const after = await getProfile({ db: tx, userId });
+    await recordMemberChange(tx, log, userId, {
+      summary: `${after.displayName || after.email} changed their profile`,
+      changes: changesBetween(before, after, ["displayName", "phone"]),
+    });
+  });
   return getProfile({ db, userId });
 }
 
+type UserContext = ChangeContext & { actor: UserActor };
+
 /**
- * A member's name or picture shows in their organizations' member lists: each organization hears
- * of the change, so those lists (and every member's shell) refresh without a reload.
+ * A member's name or picture shows in their organizations' member lists: each organization records
+ * the change and hears of it, so those lists (and every member's shell) refresh without a reload.
  */
-export async function announceMemberChange({ db, events, userId }: { db: Executor; events: EventHub; userId: string }) {
-  for (const organizationId of await listOrganizationIdsOfUser(db, userId)) {
-    await events.publish(organizationId, { entity: "member", id: userId, action: "updated" });
+export async function recordMemberChange(
+  tx: Executor,
+  log: ChangeLog,
+  userId: string,
+  change: { summary: string; changes?: AuditChanges | null },
+) {
+  for (const organizationId of await listOrganizationIdsOfUser(tx, userId)) {
+    log.record({ action: "member.profile_updated", organizationId, entityId: userId, ...change });
   }
 }

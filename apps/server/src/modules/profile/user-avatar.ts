@@ -1,39 +1,40 @@
 import { AppError, MESSAGES } from "@flowdeck/shared";
 import { userAvatarUrl } from "@flowdeck/shared/images/urls";
 import type { Avatar } from "@flowdeck/shared/profile/schemas";
-import type { Database, Executor } from "../../db/database.ts";
-import type { EventHub } from "../../lib/event-hub.ts";
+import type { Executor } from "../../db/database.ts";
+import { actorLabel, type UserActor } from "../../lib/actor.ts";
+import { transact, type ChangeContext } from "../../lib/change-log.ts";
 import { imageMetadataOf, processImage } from "../../lib/images.ts";
 import { deleteAvatar, findAvatarContent, setUserImage, shareAnOrganization, upsertAvatar } from "./repository.ts";
-import { announceMemberChange } from "./service.ts";
+import { recordMemberChange } from "./service.ts";
 
-type AvatarKeys = { db: Database; events: EventHub; userId: string };
+type AvatarContext = ChangeContext & { actor: UserActor };
 
 /** Spec 5 "Logo and avatar": checks and re-encodes the image, then replaces the avatar. */
 export async function uploadAvatar({
-  db,
-  events,
-  userId,
   upload,
-}: AvatarKeys & { upload: { fileName: string; bytes: Buffer } }): Promise<Avatar> {
+  ...context
+}: AvatarContext & { upload: { fileName: string; bytes: Buffer } }): Promise<Avatar> {
+  const { userId } = context.actor;
   const image = await processImage(upload);
-  const stored = await db.transaction(async (tx) => {
+  const stored = await transact(context, async (tx, log) => {
     const row = await upsertAvatar(tx, userId, image);
     await setUserImage(tx, userId, userAvatarUrl(userId, row.uploadedAt));
+    await recordMemberChange(tx, log, userId, { summary: `${actorLabel(context.actor)} changed their picture` });
     return row;
   });
-  await announceMemberChange({ db, events, userId });
   return { avatarUrl: userAvatarUrl(userId, stored.uploadedAt), avatarMetadata: imageMetadataOf(stored) };
 }
 
 /** Removes the avatar; the shell shows the initial again. Removing none is not an error. */
-export async function removeAvatar({ db, events, userId }: AvatarKeys) {
-  const removed = await db.transaction(async (tx) => {
+export async function removeAvatar(context: AvatarContext) {
+  const { userId } = context.actor;
+  await transact(context, async (tx, log) => {
     const deleted = await deleteAvatar(tx, userId);
     await setUserImage(tx, userId, null);
-    return deleted;
+    if (deleted)
+      await recordMemberChange(tx, log, userId, { summary: `${actorLabel(context.actor)} removed their picture` });
   });
-  if (removed) await announceMemberChange({ db, events, userId });
 }
 
 /**

@@ -2,10 +2,11 @@ import { AppError, MESSAGES } from "@flowdeck/shared";
 import { organizationLogoUrl } from "@flowdeck/shared/images/urls";
 import { isIndustry } from "@flowdeck/shared/settings/options";
 import type { OrganizationSettings, UpdateOrganizationSettings } from "@flowdeck/shared/settings/schemas";
-import type { Database, Executor } from "../../db/database.ts";
+import type { Executor } from "../../db/database.ts";
 import { isUniqueViolation } from "../../db/errors.ts";
-import { attributedUserId, type Actor } from "../../lib/actor.ts";
-import type { EventHub } from "../../lib/event-hub.ts";
+import { attributedUserId } from "../../lib/actor.ts";
+import { changesBetween } from "../../lib/audit-changes.ts";
+import { transact, type OrgScope } from "../../lib/change-log.ts";
 import { imageMetadataOf } from "../../lib/images.ts";
 import { domainTakenByOther, findOrganizationSettings, updateOrganization } from "./repository.ts";
 import { retimeWorkflows } from "../workflows/retime-workflows.ts";
@@ -48,41 +49,49 @@ export async function getOrganizationSettings({
  * member's screens hear of it.
  */
 export async function updateOrganizationSettings({
-  db,
-  events,
-  organizationId,
-  actor,
   changes,
-}: {
-  db: Database;
-  events: EventHub;
-  organizationId: string;
-  actor: Actor;
-  changes: UpdateOrganizationSettings;
-}): Promise<OrganizationSettings> {
-  let retimed: { id: string }[] = [];
+  ...scope
+}: OrgScope & { changes: UpdateOrganizationSettings }): Promise<OrganizationSettings> {
+  const { db, organizationId, actor } = scope;
   if (changes.domain && (await domainTakenByOther(db, { domain: changes.domain, organizationId }))) {
     throw domainTaken();
   }
   try {
-    retimed = await db.transaction(async (tx) => {
+    await transact(scope, async (tx, log) => {
+      const before = await getOrganizationSettings({ db: tx, organizationId });
       await updateOrganization(tx, { organizationId, userId: attributedUserId(actor) }, changes);
+      const after = await getOrganizationSettings({ db: tx, organizationId });
+      log.record({
+        action: "settings.updated",
+        entityId: organizationId,
+        summary: "Changed the organization's settings",
+        changes: changesBetween(before, after, AUDITED_FIELDS),
+      });
       // Schedules are read on the organization's clock: a new timezone moves them now, not at the
       // scheduler's next tick (and also where no scheduler runs).
-      if (!changes.timezone) return [];
-      return retimeWorkflows(tx, { now: new Date(), limit: MAX_RETIMED_AT_ONCE, organizationId });
+      if (!changes.timezone) return;
+      const retimed = await retimeWorkflows(tx, { now: new Date(), limit: MAX_RETIMED_AT_ONCE, organizationId });
+      for (const workflow of retimed) log.announce({ entity: "workflow", id: workflow.id, action: "updated" });
     });
   } catch (error) {
     // Two organizations raced for the same domain: the unique index decides.
     if (isUniqueViolation(error, "organizations_domain_unique")) throw domainTaken();
     throw error;
   }
-  await events.publish(organizationId, { entity: "organization", id: organizationId, action: "updated" });
-  for (const workflow of retimed) {
-    await events.publish(organizationId, { entity: "workflow", id: workflow.id, action: "updated" });
-  }
   return getOrganizationSettings({ db, organizationId });
 }
+
+const AUDITED_FIELDS = [
+  "name",
+  "description",
+  "domain",
+  "website",
+  "industry",
+  "timezone",
+  "address",
+  "phone",
+  "notifications",
+] as const satisfies ReadonlyArray<keyof OrganizationSettings>;
 
 function domainTaken() {
   return new AppError("invalid-argument", MESSAGES.domainTaken, { domain: MESSAGES.domainTaken });

@@ -10,8 +10,9 @@ import type {
   UpdateTaskData,
 } from "@flowdeck/shared/tasks/schemas";
 import type { Database, Executor } from "../../db/database.ts";
-import { attributedUserId, type Actor } from "../../lib/actor.ts";
-import type { EventHub } from "../../lib/event-hub.ts";
+import { attributedUserId } from "../../lib/actor.ts";
+import { changesBetween } from "../../lib/audit-changes.ts";
+import { transact, type OrgScope } from "../../lib/change-log.ts";
 import { findMembership } from "../organizations/repository.ts";
 import {
   copyTaskIntoSteps,
@@ -28,7 +29,7 @@ import {
 } from "./repository.ts";
 
 type Scope = { db: Database; organizationId: string };
-type Change = Scope & { events: EventHub; actor: Actor };
+type Change = OrgScope;
 
 export async function listTasks({
   db,
@@ -64,42 +65,61 @@ export async function getTaskStats({
   };
 }
 
-export async function createTask({ db, events, organizationId, actor, input }: Change & { input: CreateTaskData }) {
-  const task = await db.transaction(async (tx) => {
+export async function createTask({ input, ...scope }: Change & { input: CreateTaskData }) {
+  const { organizationId, actor } = scope;
+  const task = await transact(scope, async (tx, log) => {
     const values = toValues(input);
     if (values.assigneeId) await requireMember(tx, organizationId, values.assigneeId);
-    const { id } = await insertTask(tx, organizationId, {
-      ...values,
-      name: input.name,
-      createdBy: attributedUserId(actor),
+    const createdBy = attributedUserId(actor);
+    const { id } = await insertTask(tx, organizationId, { ...values, name: input.name, createdBy });
+    const created = await findTaskOrThrow(tx, organizationId, id);
+    log.record({
+      action: "task.created",
+      entityId: id,
+      summary: `Created the command "${created.name}"`,
+      changes: changesBetween(null, toTask(created), AUDITED_FIELDS),
     });
-    return findTaskOrThrow(tx, organizationId, id);
+    return created;
   });
-  await events.publish(organizationId, { entity: "task", id: task.id, action: "created" });
   return toTask(task);
 }
 
+/** What the audit log shows of a command's change. */
+const AUDITED_FIELDS = [
+  "name",
+  "description",
+  "category",
+  "status",
+  "commands",
+  "tags",
+  "assigneeId",
+  "projectId",
+  "priority",
+  "dueDate",
+] as const satisfies ReadonlyArray<keyof Task>;
+
 /** Changes what the input carries and records who changed it and when. */
-export async function updateTask({
-  db,
-  events,
-  organizationId,
-  actor,
-  taskId,
-  input,
-}: Change & { taskId: string; input: UpdateTaskData }) {
-  const task = await db.transaction(async (tx) => {
+export async function updateTask({ taskId, input, ...scope }: Change & { taskId: string; input: UpdateTaskData }) {
+  const { organizationId, actor } = scope;
+  const task = await transact(scope, async (tx, log) => {
     const current = await lockTask(tx, organizationId, taskId);
     if (!current) throw new AppError("not-found", TASK_MESSAGES.notFound);
+    const before = await findTaskOrThrow(tx, organizationId, taskId);
     const values = toValues(input);
     // An assignee kept from before may have left the organization since; only a new one is checked.
     if (values.assigneeId && values.assigneeId !== current.assigneeId) {
       await requireMember(tx, organizationId, values.assigneeId);
     }
     await updateTaskRow(tx, organizationId, taskId, { ...values, updatedBy: attributedUserId(actor) });
-    return findTaskOrThrow(tx, organizationId, taskId);
+    const updated = await findTaskOrThrow(tx, organizationId, taskId);
+    log.record({
+      action: "task.updated",
+      entityId: taskId,
+      summary: `Changed the command "${updated.name}"`,
+      changes: changesBetween(toTask(before), toTask(updated), AUDITED_FIELDS),
+    });
+    return updated;
   });
-  await events.publish(organizationId, { entity: "task", id: task.id, action: "updated" });
   return toTask(task);
 }
 
@@ -108,24 +128,18 @@ export async function updateTask({
  * and description, and no command (task_id null): see docs/decisions on deleting a command that
  * workflows use. Those workflows are announced as changed too.
  */
-export async function deleteTask({
-  db,
-  events,
-  organizationId,
-  taskId,
-}: Change & { taskId: string }): Promise<DeleteTaskResult> {
-  const detachedFrom = await db.transaction(async (tx) => {
+export async function deleteTask({ taskId, ...scope }: Change & { taskId: string }): Promise<DeleteTaskResult> {
+  const { organizationId } = scope;
+  const detachedFrom = await transact(scope, async (tx, log) => {
     const task = await lockTask(tx, organizationId, taskId);
     if (!task) throw new AppError("not-found", TASK_MESSAGES.notFound);
     const workflows = await listWorkflowsUsingTask(tx, organizationId, taskId);
     await copyTaskIntoSteps(tx, organizationId, task);
     await deleteTaskRow(tx, organizationId, taskId);
+    log.record({ action: "task.deleted", entityId: taskId, summary: `Deleted the command "${task.name}"` });
+    for (const workflow of workflows) log.announce({ entity: "workflow", id: workflow.id, action: "updated" });
     return workflows;
   });
-  await events.publish(organizationId, { entity: "task", id: taskId, action: "deleted" });
-  for (const workflow of detachedFrom) {
-    await events.publish(organizationId, { entity: "workflow", id: workflow.id, action: "updated" });
-  }
   return { id: taskId, detachedFrom };
 }
 

@@ -4,10 +4,11 @@ import { WORKFLOW_MESSAGES } from "@flowdeck/shared/workflows/messages";
 import { statusForProgress, progressPercent } from "@flowdeck/shared/workflows/progress";
 import { nextExecution, type NormalizedSchedule } from "@flowdeck/shared/workflows/schedule";
 import type { CreateWorkflowData, UpdateWorkflowData, Workflow } from "@flowdeck/shared/workflows/schemas";
-import type { Database, Executor } from "../../db/database.ts";
-import { attributedUserId, type Actor } from "../../lib/actor.ts";
+import type { Executor } from "../../db/database.ts";
 import type { WorkflowSchedule } from "../../db/schema/workflows.ts";
-import type { EventHub } from "../../lib/event-hub.ts";
+import { attributedUserId } from "../../lib/actor.ts";
+import { changesBetween } from "../../lib/audit-changes.ts";
+import { transact, type OrgScope } from "../../lib/change-log.ts";
 import { runIdempotent, type Idempotency, type IdempotentResult } from "../../lib/idempotency.ts";
 import { findTasksByIds, type TaskSummary } from "../tasks/repository.ts";
 import { loadWorkflow } from "./load-workflow.ts";
@@ -30,24 +31,28 @@ import {
   type WorkflowValues,
 } from "./repository.ts";
 
-type Change = { db: Database; events: EventHub; organizationId: string; actor: Actor; now?: Date };
+type Change = OrgScope & { now?: Date };
+
+/** What the audit log shows of a workflow's change (steps by their command names). */
+const AUDITED_FIELDS = ["name", "description", "status", "dueDate", "schedule", "commands"] as const;
+
+export function auditedWorkflow(workflow: Workflow) {
+  return { ...workflow, commands: workflow.steps.map((step) => step.name) };
+}
 
 /** POST: the workflow with its chosen commands as steps, in order, and its next execution. */
 export async function createWorkflow({
-  db,
-  events,
-  organizationId,
-  actor,
   input,
   idempotency,
   now = new Date(),
+  ...scope
 }: Change & { input: CreateWorkflowData; idempotency: Idempotency | null }): Promise<IdempotentResult<Workflow>> {
-  const result = await runIdempotent({
-    db,
-    actor,
+  const { organizationId, actor } = scope;
+  return runIdempotent({
+    context: scope,
     idempotency,
     status: 201,
-    work: async (tx) => {
+    work: async (tx, log) => {
       const commands = await requireCommands(tx, organizationId, input.taskIds, new Set());
       const { id } = await insertWorkflow(tx, organizationId, {
         name: input.name,
@@ -67,12 +72,16 @@ export async function createWorkflow({
         input.taskIds.map((taskId, position) => newStep(commands.get(taskId)!, position)),
       );
       if (input.stepOptions) await setStepOptions(tx, id, input.stepOptions);
-      return loadWorkflow(tx, organizationId, id);
+      const created = await loadWorkflow(tx, organizationId, id);
+      log.record({
+        action: "workflow.created",
+        entityId: id,
+        summary: `Created the workflow "${created.name}"`,
+        changes: changesBetween(null, auditedWorkflow(created), AUDITED_FIELDS),
+      });
+      return created;
     },
   });
-  if (!result.replayed)
-    await events.publish(organizationId, { entity: "workflow", id: result.body.id, action: "created" });
-  return result;
 }
 
 /**
@@ -81,16 +90,15 @@ export async function createWorkflow({
  * is when the status is set by hand.
  */
 export async function updateWorkflow({
-  db,
-  events,
-  organizationId,
-  actor,
   workflowId,
   input,
   now = new Date(),
+  ...scope
 }: Change & { workflowId: string; input: UpdateWorkflowData }): Promise<Workflow> {
-  const workflow = await db.transaction(async (tx) => {
+  const { organizationId, actor } = scope;
+  return transact(scope, async (tx, log) => {
     const current = await lockOrThrow(tx, organizationId, workflowId);
+    const before = await loadWorkflow(tx, organizationId, workflowId);
     const userId = attributedUserId(actor);
     const values: Partial<WorkflowValues> = { updatedBy: userId };
     if (input.name !== undefined) values.name = input.name;
@@ -112,33 +120,42 @@ export async function updateWorkflow({
     }
     if (input.stepOptions) await setStepOptions(tx, workflowId, input.stepOptions);
     await updateWorkflowRow(tx, organizationId, workflowId, values);
-    return loadWorkflow(tx, organizationId, workflowId);
+    const updated = await loadWorkflow(tx, organizationId, workflowId);
+    log.record({
+      action: "workflow.updated",
+      entityId: workflowId,
+      summary: `Changed the workflow "${updated.name}"`,
+      changes: changesBetween(auditedWorkflow(before), auditedWorkflow(updated), AUDITED_FIELDS),
+    });
+    return updated;
   });
-  await events.publish(organizationId, { entity: "workflow", id: workflowId, action: "updated" });
-  return workflow;
 }
 
 /** DELETE: the workflow and all its steps in one transaction (spec 7); its runs go with it. */
-export async function deleteWorkflow({ db, events, organizationId, workflowId }: Change & { workflowId: string }) {
-  await db.transaction(async (tx) => {
-    await lockOrThrow(tx, organizationId, workflowId);
+export async function deleteWorkflow({ workflowId, ...scope }: Change & { workflowId: string }) {
+  const { organizationId } = scope;
+  await transact(scope, async (tx, log) => {
+    const workflow = await lockOrThrow(tx, organizationId, workflowId);
     await deleteWorkflowRows(tx, organizationId, workflowId);
+    log.record({
+      action: "workflow.deleted",
+      entityId: workflowId,
+      summary: `Deleted the workflow "${workflow.name}"`,
+    });
   });
-  await events.publish(organizationId, { entity: "workflow", id: workflowId, action: "deleted" });
   return { id: workflowId };
 }
 
 /** PUT steps/order: every step id once, in the new order (spec 7 "Reorder"). */
 export async function reorderSteps({
-  db,
-  events,
-  organizationId,
-  actor,
   workflowId,
   stepIds,
+  ...scope
 }: Change & { workflowId: string; stepIds: string[] }): Promise<Workflow> {
-  const workflow = await db.transaction(async (tx) => {
+  const { organizationId, actor } = scope;
+  return transact(scope, async (tx, log) => {
     await lockOrThrow(tx, organizationId, workflowId);
+    const before = await loadWorkflow(tx, organizationId, workflowId);
     const steps = await listSteps(tx, organizationId, [workflowId]);
     const known = new Set(steps.map((step) => step.id));
     const valid =
@@ -152,10 +169,15 @@ export async function reorderSteps({
     }
     await setStepPositions(tx, workflowId, stepIds);
     await updateWorkflowRow(tx, organizationId, workflowId, { updatedBy: attributedUserId(actor) });
-    return loadWorkflow(tx, organizationId, workflowId);
+    const updated = await loadWorkflow(tx, organizationId, workflowId);
+    log.record({
+      action: "workflow.steps_reordered",
+      entityId: workflowId,
+      summary: `Reordered the steps of the workflow "${updated.name}"`,
+      changes: changesBetween(auditedWorkflow(before), auditedWorkflow(updated), ["commands"]),
+    });
+    return updated;
   });
-  await events.publish(organizationId, { entity: "workflow", id: workflowId, action: "updated" });
-  return workflow;
 }
 
 export async function lockOrThrow(tx: Executor, organizationId: string, workflowId: string) {

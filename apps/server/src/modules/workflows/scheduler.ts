@@ -1,5 +1,7 @@
 import { nextExecution } from "@flowdeck/shared/workflows/schedule";
 import type { Database } from "../../db/database.ts";
+import { SCHEDULER } from "../../lib/actor.ts";
+import { transact, type ChangeContext } from "../../lib/change-log.ts";
 import type { EventHub } from "../../lib/event-hub.ts";
 import { notifyIfMissed, notifySkippedSchedules } from "../notifications/schedule-events.ts";
 import { beginRun, countExecutions } from "./progress.ts";
@@ -57,9 +59,11 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<unknown> | undefined;
 
+  // The scheduler acts as the system: its runs are attributed to no person, and named in the audit log.
+  const context: ChangeContext = { db, events, actor: SCHEDULER, organizationId: null };
+
   async function runDueBatch(now: Date): Promise<string[]> {
-    const queued: { organizationId: string; runId: string }[] = [];
-    const claimed = await db.transaction(async (tx) => {
+    const claimed = await transact(context, async (tx, log) => {
       const due = await claimDueWorkflows(tx, now, batchSize);
       if (due.length === 0) return [];
       await countExecutions(tx, due, now);
@@ -77,30 +81,57 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
             const run = await beginRun(savepoint, { workflow, trigger: "schedule", startedBy: null, now, execution });
             await updateWorkflow(savepoint, workflow.organizationId, workflow.id, advance);
             await notifyIfMissed(savepoint, workflow, now);
-            if (execution) queued.push({ organizationId: workflow.organizationId, runId: run.id });
+            // Wakes the organization's runners waiting for work.
+            if (execution) log.announce({ entity: "run", id: run.id, action: "created" }, workflow.organizationId);
+          });
+          log.record({
+            action: "workflow.run",
+            organizationId: workflow.organizationId,
+            entityId: workflow.id,
+            summary: `Ran the workflow "${workflow.name}" on its schedule`,
+            changes: {
+              nextExecution: {
+                before: workflow.nextExecution?.toISOString() ?? null,
+                after: iso(advance.nextExecution),
+              },
+            },
           });
         } catch (error) {
           logger.error({ err: error, workflowId: workflow.id }, "scheduler: a due workflow could not start");
           // Still advanced, so it is not claimed again at once, tick after tick.
           await updateWorkflow(tx, workflow.organizationId, workflow.id, advance);
+          log.record({
+            action: "workflow.rescheduled",
+            organizationId: workflow.organizationId,
+            entityId: workflow.id,
+            summary: `Could not start the workflow "${workflow.name}"; moved it to its next execution`,
+            changes: {
+              nextExecution: {
+                before: workflow.nextExecution?.toISOString() ?? null,
+                after: iso(advance.nextExecution),
+              },
+            },
+          });
         }
       }
       return due;
     });
-    for (const workflow of claimed) {
-      await events.publish(workflow.organizationId, { entity: "workflow", id: workflow.id, action: "updated" });
-    }
-    // Wakes the organization's runners waiting for work.
-    for (const run of queued)
-      await events.publish(run.organizationId, { entity: "run", id: run.runId, action: "created" });
     return claimed.map((workflow) => workflow.id);
   }
 
   async function retime(now: Date): Promise<string[]> {
-    const changed = await db.transaction((tx) => retimeWorkflows(tx, { now, limit: batchSize }));
-    for (const row of changed) {
-      await events.publish(row.organizationId, { entity: "workflow", id: row.id, action: "updated" });
-    }
+    const changed = await transact(context, async (tx, log) => {
+      const rows = await retimeWorkflows(tx, { now, limit: batchSize });
+      for (const row of rows) {
+        log.record({
+          action: "workflow.rescheduled",
+          organizationId: row.organizationId,
+          entityId: row.id,
+          summary: "Moved the next execution of a workflow to the organization's timezone",
+        });
+      }
+      return rows;
+    });
     return changed.map((row) => row.id);
   }
 
@@ -138,4 +169,8 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     },
     tick,
   };
+}
+
+function iso(value: Date | null | undefined): string | null {
+  return value ? value.toISOString() : null;
 }

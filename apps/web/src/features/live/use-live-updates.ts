@@ -30,8 +30,9 @@ export function useLiveUpdates(orgId: string | null) {
       source.addEventListener("change", (message) => {
         const event = JSON.parse((message as MessageEvent<string>).data) as LiveEvent;
         void queryClient.invalidateQueries({ queryKey: ["orgs", orgId, event.entity] });
-        // The dashboard's overview counts every kind of thing.
+        // The dashboard's overview counts every kind of thing, and every change has its audit entry.
         void queryClient.invalidateQueries({ queryKey: ["orgs", orgId, "organization", "overview"] });
+        void queryClient.invalidateQueries({ queryKey: ["orgs", orgId, "audit"] });
         if (event.entity === "organization" || event.entity === "member") {
           void queryClient.invalidateQueries({ queryKey: meQueryKey });
         }

@@ -6,6 +6,7 @@
 export const settingsKeys = {
   all: (orgId: string) => ["orgs", orgId, "organization"] as const,
   settings: (orgId: string) => ["orgs", orgId, "organization", "settings"] as const,
+  auditRetention: (orgId: string) => ["orgs", orgId, "organization", "audit-retention"] as const,
 };
 
 export function settingsPath(orgId: string): string {

@@ -1,4 +1,4 @@
-import { MESSAGES, type Membership } from "@flowdeck/shared";
+import { can, MESSAGES, type Membership } from "@flowdeck/shared";
 import { SETTINGS_MESSAGES } from "@flowdeck/shared/settings/messages";
 import type { OrganizationSettings } from "@flowdeck/shared/settings/schemas";
 import { Alert } from "@/components/ui/alert.tsx";
@@ -7,6 +7,7 @@ import { Skeleton } from "@/components/ui/skeleton.tsx";
 import { useCurrentOrganization } from "@/features/session/use-current-organization.ts";
 import { formatDateTime } from "@/lib/format-date.ts";
 import { useOrganizationSettings } from "../api/get-settings.ts";
+import { AuditRetentionForm } from "./audit-retention-form.tsx";
 import { LogoUpload } from "./logo-upload.tsx";
 import { SettingsForm } from "./settings-form.tsx";
 
@@ -48,6 +49,7 @@ function SettingsSection({ organization }: { organization: Membership }) {
       <LastUpdated settings={settings.data} />
       <LogoUpload orgId={organization.id} settings={settings.data} />
       <SettingsForm orgId={organization.id} settings={settings.data} />
+      {can(organization.role, "audit.configure") && <AuditRetentionForm orgId={organization.id} />}
     </>
   );
 }

@@ -1,0 +1,137 @@
+import type { LiveEvent } from "@flowdeck/shared";
+import { AUDIT_ACTIONS, type AuditAction } from "@flowdeck/shared/audit/actions";
+import type { AuditChanges } from "@flowdeck/shared/audit/schemas";
+import type { Database, Executor } from "../db/database.ts";
+import { auditLog } from "../db/schema/index.ts";
+import { actorId, actorLabel, type Actor } from "./actor.ts";
+import type { EventHub } from "./event-hub.ts";
+
+/** Where a request came from, for the audit log. */
+export type RequestOrigin = { ip: string | null; userAgent: string | null };
+
+/** What a change needs besides its own input: who makes it, in which organization, and from where. */
+export type ChangeContext = {
+  db: Database;
+  events: EventHub;
+  actor: Actor;
+  /** The organization the change is in; null for an account's own change (sign-in, profile). */
+  organizationId: string | null;
+  origin?: RequestOrigin;
+};
+
+/** What an org route hands its service (plugins/tenancy.ts orgScope): a context in one organization. */
+export type OrgScope = ChangeContext & { organizationId: string };
+
+export type ChangeRecord = {
+  action: AuditAction;
+  entityId: string | null;
+  /** One readable sentence, e.g. `Created the command "Back up"`. */
+  summary: string;
+  /** Before → after of what changed; never a secret or a file's contents. */
+  changes?: AuditChanges | null;
+  /** Another organization than the context's (a profile change reaches each of the user's). */
+  organizationId?: string | null;
+};
+
+/** What a service hands the work of a transaction, to say what it changed. */
+export type ChangeLog = {
+  /** Writes the change's audit row in the transaction; its live event is published after commit. */
+  record: (change: ChangeRecord) => void;
+  /** Something else on screen the change touched (no audit row of its own), announced after commit. */
+  announce: (event: LiveEvent, organizationId?: string) => void;
+};
+
+/** A live event waiting for its transaction to commit. */
+export type Announcement = { organizationId: string; event: LiveEvent };
+
+/**
+ * Runs `work` in one transaction; what it records is written in that transaction and announced
+ * after it commits (docs/decisions/019). A service that changes something calls this instead of
+ * `db.transaction`, so it can forget neither the audit row nor the live update.
+ */
+export async function transact<T>(
+  context: ChangeContext,
+  work: (tx: Executor, log: ChangeLog) => Promise<T>,
+): Promise<T> {
+  const { result, announcements } = await context.db.transaction((tx) => logged(context, tx, work));
+  await announce(context.events, announcements);
+  return result;
+}
+
+/** `work` inside a transaction (or savepoint) someone else commits: the caller announces afterwards. */
+export async function logged<T>(
+  context: ChangeContext,
+  tx: Executor,
+  work: (tx: Executor, log: ChangeLog) => Promise<T>,
+): Promise<{ result: T; announcements: Announcement[] }> {
+  const records: ChangeRecord[] = [];
+  const announcements: Announcement[] = [];
+  const log: ChangeLog = {
+    record: (change) => records.push(change),
+    announce: (event, organizationId = context.organizationId ?? undefined) => {
+      if (organizationId) announcements.push({ organizationId, event });
+    },
+  };
+  const result = await work(tx, log);
+  announcements.unshift(...(await writeRecords(context, tx, records)));
+  return { result, announcements: dedupe(announcements) };
+}
+
+/** Publishes after commit; the hub never rejects, so a lost live update fails no request. */
+export async function announce(events: EventHub, announcements: Announcement[]) {
+  for (const { organizationId, event } of announcements) await events.publish(organizationId, event);
+}
+
+async function writeRecords(context: ChangeContext, tx: Executor, records: ChangeRecord[]) {
+  if (records.length === 0) return [];
+  const { actor, origin } = context;
+  const rows = await tx
+    .insert(auditLog)
+    .values(
+      records.map((change) => ({
+        organizationId: change.organizationId === undefined ? context.organizationId : change.organizationId,
+        actorKind: actor.kind,
+        // An unknown address's failed sign-in has no account to name.
+        actorId: actorId(actor) || null,
+        actorLabel: actorLabel(actor),
+        onBehalfOfUserId: actor.kind === "token" ? actor.createdByUserId : null,
+        action: change.action,
+        entityType: AUDIT_ACTIONS[change.action].entityType,
+        entityId: change.entityId,
+        summary: change.summary,
+        changes: change.changes ?? null,
+        ip: origin?.ip ?? null,
+        userAgent: origin?.userAgent ?? null,
+      })),
+    )
+    .returning({ id: auditLog.id, organizationId: auditLog.organizationId });
+
+  const announcements: Announcement[] = [];
+  records.forEach((change, index) => {
+    const { organizationId, id } = rows[index]!;
+    const { live, entityType } = AUDIT_ACTIONS[change.action];
+    if (!organizationId) return;
+    if (live && change.entityId) {
+      announcements.push({ organizationId, event: { entity: entityType, id: change.entityId, action: live } });
+    } else {
+      // A row no screen shows otherwise (a sign-in): the audit page hears of it by itself. Every
+      // other change's event also refreshes an open audit page (web: useLiveUpdates).
+      announcements.push({ organizationId, event: { entity: "audit", id: String(id), action: "created" } });
+    }
+  });
+  return announcements;
+}
+
+/** One event per thing: a change that touches a workflow twice announces it once. */
+function dedupe(announcements: Announcement[]): Announcement[] {
+  const seen = new Set<string>();
+  return announcements.filter(({ organizationId, event }) => {
+    const key =
+      event.entity === "audit"
+        ? `${organizationId}|audit`
+        : `${organizationId}|${event.entity}|${event.id}|${event.action}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

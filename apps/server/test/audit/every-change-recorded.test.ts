@@ -1,0 +1,234 @@
+import type { AuditAction } from "@flowdeck/shared/audit/actions";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ORG_ROUTE_PREFIX } from "../../src/plugins/tenancy.ts";
+import { solidImage } from "../helpers/image-fixtures.ts";
+import { putImage } from "../helpers/image-requests.ts";
+import { addMember, createUser, registerOwner, type TestUser } from "../helpers/factories.ts";
+import type { TestResponse } from "../helpers/http-client.ts";
+import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { createTask } from "../tasks/task-factory.ts";
+import { createWorkflow } from "../workflows/workflow-factory.ts";
+import { pdf } from "../documents/fixtures.ts";
+import { uploadOk, uploadVersion } from "../documents/requests.ts";
+import { auditRows, rowsSince } from "./audit-support.ts";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+type Owner = TestUser & { organizationId: string };
+type Case = {
+  /** Prepares what the change needs; its own audit rows are not counted. */
+  setup?: (owner: Owner) => Promise<Record<string, string>>;
+  change: (owner: Owner, ids: Record<string, string>) => Promise<TestResponse>;
+  action: AuditAction;
+};
+
+const org = (owner: Owner, rest: string) => `/api/orgs/${owner.organizationId}${rest}`;
+const aMember = async (owner: Owner) => {
+  const user = await createUser(t.app);
+  await addMember(t.app, { organizationId: owner.organizationId, userId: user.id, role: "editor" });
+  return { userId: user.id };
+};
+const aTask = async (owner: Owner) => ({ taskId: (await createTask(owner.client, owner.organizationId)).id });
+const aWorkflow = async (owner: Owner) => {
+  const task = await createTask(owner.client, owner.organizationId);
+  const workflow = await createWorkflow(owner.client, owner.organizationId, [task.id]);
+  return { taskId: task.id, workflowId: workflow.id, stepId: workflow.steps[0]!.id };
+};
+const anInvitation = async (owner: Owner) => {
+  const response = await owner.client.post(org(owner, "/invitations"), {
+    email: `guest-${Date.now()}@example.com`,
+    role: "viewer",
+  });
+  return { invitationId: (response.body as { id: string }).id };
+};
+const aDocument = async (owner: Owner) => {
+  const document = await uploadOk(owner.client, owner.organizationId, {
+    file: { fileName: "plan.pdf", contentType: "application/pdf", data: pdf() },
+  });
+  return { documentId: document.id };
+};
+const pdfFile = { fileName: "plan-v2.pdf", contentType: "application/pdf", data: pdf("Version two") };
+
+/** Every route that changes something, keyed "METHOD url" as registered. */
+const CASES: Record<string, Case> = {
+  "PATCH /api/orgs/:orgId/members/:userId": {
+    setup: aMember,
+    change: (o, ids) => o.client.patch(org(o, `/members/${ids.userId}`), { role: "viewer" }),
+    action: "member.role_changed",
+  },
+  "DELETE /api/orgs/:orgId/members/:userId": {
+    setup: aMember,
+    change: (o, ids) => o.client.delete(org(o, `/members/${ids.userId}`)),
+    action: "member.removed",
+  },
+  "POST /api/orgs/:orgId/members/:userId/ownership": {
+    setup: aMember,
+    change: (o, ids) => o.client.post(org(o, `/members/${ids.userId}/ownership`)),
+    action: "member.ownership_transferred",
+  },
+  "POST /api/orgs/:orgId/invitations": {
+    change: (o) => o.client.post(org(o, "/invitations"), { email: "new-hire@example.com", role: "editor" }),
+    action: "invitation.sent",
+  },
+  "POST /api/orgs/:orgId/invitations/:id/resend": {
+    setup: anInvitation,
+    change: (o, ids) => o.client.post(org(o, `/invitations/${ids.invitationId}/resend`)),
+    action: "invitation.resent",
+  },
+  "DELETE /api/orgs/:orgId/invitations/:id": {
+    setup: anInvitation,
+    change: (o, ids) => o.client.delete(org(o, `/invitations/${ids.invitationId}`)),
+    action: "invitation.cancelled",
+  },
+  "POST /api/orgs/:orgId/credits/consume": {
+    change: (o) => o.client.post(org(o, "/credits/consume"), { amount: 5 }),
+    action: "credits.consumed",
+  },
+  "POST /api/orgs/:orgId/credits/add": {
+    change: (o) => o.client.post(org(o, "/credits/add"), { amount: 5 }),
+    action: "credits.added",
+  },
+  "POST /api/orgs/:orgId/tasks": {
+    change: (o) =>
+      o.client.post(org(o, "/tasks"), { name: "Back up", category: "backup", commands: { linux: "backup" } }),
+    action: "task.created",
+  },
+  "PATCH /api/orgs/:orgId/tasks/:taskId": {
+    setup: aTask,
+    change: (o, ids) => o.client.patch(org(o, `/tasks/${ids.taskId}`), { name: "Renamed" }),
+    action: "task.updated",
+  },
+  "DELETE /api/orgs/:orgId/tasks/:taskId": {
+    setup: aTask,
+    change: (o, ids) => o.client.delete(org(o, `/tasks/${ids.taskId}`)),
+    action: "task.deleted",
+  },
+  "POST /api/orgs/:orgId/workflows": {
+    setup: aTask,
+    change: (o, ids) =>
+      o.client.post(org(o, "/workflows"), { name: "Nightly", description: "", taskIds: [ids.taskId] }),
+    action: "workflow.created",
+  },
+  "PATCH /api/orgs/:orgId/workflows/:workflowId": {
+    setup: aWorkflow,
+    change: (o, ids) => o.client.patch(org(o, `/workflows/${ids.workflowId}`), { name: "Weekly" }),
+    action: "workflow.updated",
+  },
+  "DELETE /api/orgs/:orgId/workflows/:workflowId": {
+    setup: aWorkflow,
+    change: (o, ids) => o.client.delete(org(o, `/workflows/${ids.workflowId}`)),
+    action: "workflow.deleted",
+  },
+  "PUT /api/orgs/:orgId/workflows/:workflowId/steps/order": {
+    setup: aWorkflow,
+    change: (o, ids) => o.client.put(org(o, `/workflows/${ids.workflowId}/steps/order`), { stepIds: [ids.stepId] }),
+    action: "workflow.steps_reordered",
+  },
+  "PATCH /api/orgs/:orgId/workflows/:workflowId/steps/:stepId": {
+    setup: aWorkflow,
+    change: (o, ids) =>
+      o.client.patch(org(o, `/workflows/${ids.workflowId}/steps/${ids.stepId}`), { status: "completed" }),
+    action: "workflow.step_marked",
+  },
+  "POST /api/orgs/:orgId/workflows/:workflowId/execute": {
+    setup: aWorkflow,
+    change: (o, ids) => o.client.post(org(o, `/workflows/${ids.workflowId}/execute`)),
+    action: "workflow.run",
+  },
+  "POST /api/orgs/:orgId/workflows/:workflowId/start": {
+    setup: aWorkflow,
+    change: (o, ids) => o.client.post(org(o, `/workflows/${ids.workflowId}/start`)),
+    action: "workflow.started",
+  },
+  "POST /api/orgs/:orgId/workflows/:workflowId/complete": {
+    setup: aWorkflow,
+    change: (o, ids) => o.client.post(org(o, `/workflows/${ids.workflowId}/complete`)),
+    action: "workflow.completed",
+  },
+  "POST /api/orgs/:orgId/documents": {
+    change: async (o) => {
+      await uploadOk(o.client, o.organizationId, {
+        file: { fileName: "a.pdf", contentType: "application/pdf", data: pdf() },
+      });
+      return { status: 201, body: null, headers: {} };
+    },
+    action: "document.uploaded",
+  },
+  "PATCH /api/orgs/:orgId/documents/:documentId": {
+    setup: aDocument,
+    change: (o, ids) => o.client.patch(org(o, `/documents/${ids.documentId}`), { title: "The plan" }),
+    action: "document.updated",
+  },
+  "POST /api/orgs/:orgId/documents/:documentId/versions": {
+    setup: aDocument,
+    change: (o, ids) => uploadVersion(o.client, o.organizationId, ids.documentId!, { file: pdfFile }),
+    action: "document.version_uploaded",
+  },
+  "DELETE /api/orgs/:orgId/documents/:documentId": {
+    setup: aDocument,
+    change: (o, ids) => o.client.delete(org(o, `/documents/${ids.documentId}`)),
+    action: "document.deleted",
+  },
+  "PATCH /api/orgs/:orgId/settings": {
+    change: (o) => o.client.patch(org(o, "/settings"), { name: "Renamed Org", timezone: "Europe/London" }),
+    action: "settings.updated",
+  },
+  "PUT /api/orgs/:orgId/logo": {
+    change: async (o) => putImage(o.client, org(o, "/logo"), { fileName: "logo.png", data: await solidImage("png") }),
+    action: "logo.updated",
+  },
+  "DELETE /api/orgs/:orgId/logo": {
+    setup: async (o) => {
+      await putImage(o.client, org(o, "/logo"), { fileName: "logo.png", data: await solidImage("png") });
+      return {};
+    },
+    change: (o) => o.client.delete(org(o, "/logo")),
+    action: "logo.removed",
+  },
+  "PUT /api/orgs/:orgId/audit/retention": {
+    change: (o) => o.client.put(org(o, "/audit/retention"), { days: 90 }),
+    action: "audit.retention_changed",
+  },
+  // Reads that change something (the download count) are recorded too.
+  "GET /api/orgs/:orgId/documents/:documentId/download": {
+    setup: aDocument,
+    change: (o, ids) => o.client.get(org(o, `/documents/${ids.documentId}/download`)),
+    action: "document.downloaded",
+  },
+};
+
+describe("every change to an organization", () => {
+  it("has a case here for each route that changes something", () => {
+    const mutating = t.app.registeredRoutes
+      .filter((route) => route.url.startsWith(ORG_ROUTE_PREFIX) && !["GET", "HEAD"].includes(route.method))
+      .map((route) => `${route.method} ${route.url}`);
+    expect(mutating.length).toBeGreaterThan(20);
+    expect(mutating.filter((key) => !CASES[key])).toEqual([]);
+  });
+
+  it.each(Object.entries(CASES))(
+    "%s writes exactly one audit row, naming the member who acted",
+    async (_route, spec) => {
+      const owner = (await registerOwner(t.app)) as Owner;
+      const ids = spec.setup ? await spec.setup(owner) : {};
+      const baseline = await auditRows(t.app, owner.organizationId);
+      const response = await spec.change(owner, ids);
+      expect(response.status, JSON.stringify(response.body)).toBeLessThan(300);
+      const rows = await rowsSince(t.app, owner.organizationId, baseline);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({
+        action: spec.action,
+        actorKind: "user",
+        actorId: owner.id,
+        actorLabel: owner.email,
+        organizationId: owner.organizationId,
+      });
+      expect(rows[0]!.summary).not.toBe("");
+      expect(rows[0]!.ip).toBeTruthy();
+    },
+  );
+});

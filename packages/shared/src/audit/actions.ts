@@ -1,0 +1,70 @@
+/**
+ * What the audit log records: each change's action, the kind of thing it changed, and the live
+ * event the same change announces after its commit (null: nothing on screen shows it).
+ */
+export const AUDIT_ENTITY_TYPES = [
+  "organization",
+  "member",
+  "invitation",
+  "credit",
+  "task",
+  "workflow",
+  "document",
+  "user",
+] as const;
+export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
+
+type LiveVerb = "created" | "updated" | "deleted";
+export type AuditActionRule = { entityType: AuditEntityType; live: LiveVerb | null; label: string };
+
+export const AUDIT_ACTIONS = {
+  "organization.created": { entityType: "organization", live: "created", label: "Organization created" },
+  "settings.updated": { entityType: "organization", live: "updated", label: "Settings changed" },
+  "logo.updated": { entityType: "organization", live: "updated", label: "Logo changed" },
+  "logo.removed": { entityType: "organization", live: "updated", label: "Logo removed" },
+  "audit.retention_changed": { entityType: "organization", live: "updated", label: "Audit retention changed" },
+  "member.joined": { entityType: "member", live: "created", label: "Member joined" },
+  "member.role_changed": { entityType: "member", live: "updated", label: "Member role changed" },
+  "member.removed": { entityType: "member", live: "deleted", label: "Member removed" },
+  "member.ownership_transferred": { entityType: "member", live: "updated", label: "Ownership transferred" },
+  "member.profile_updated": { entityType: "member", live: "updated", label: "Profile changed" },
+  "invitation.sent": { entityType: "invitation", live: "created", label: "Invitation sent" },
+  "invitation.resent": { entityType: "invitation", live: "updated", label: "Invitation resent" },
+  "invitation.cancelled": { entityType: "invitation", live: "deleted", label: "Invitation cancelled" },
+  "invitation.declined": { entityType: "invitation", live: "deleted", label: "Invitation declined" },
+  "credits.consumed": { entityType: "credit", live: "created", label: "Credits consumed" },
+  "credits.added": { entityType: "credit", live: "created", label: "Credits added" },
+  "task.created": { entityType: "task", live: "created", label: "Command created" },
+  "task.updated": { entityType: "task", live: "updated", label: "Command changed" },
+  "task.deleted": { entityType: "task", live: "deleted", label: "Command deleted" },
+  "workflow.created": { entityType: "workflow", live: "created", label: "Workflow created" },
+  "workflow.updated": { entityType: "workflow", live: "updated", label: "Workflow changed" },
+  "workflow.deleted": { entityType: "workflow", live: "deleted", label: "Workflow deleted" },
+  "workflow.steps_reordered": { entityType: "workflow", live: "updated", label: "Workflow steps reordered" },
+  "workflow.step_marked": { entityType: "workflow", live: "updated", label: "Workflow step marked" },
+  "workflow.run": { entityType: "workflow", live: "updated", label: "Workflow run" },
+  "workflow.started": { entityType: "workflow", live: "updated", label: "Workflow started" },
+  "workflow.completed": { entityType: "workflow", live: "updated", label: "Workflow completed" },
+  "workflow.rescheduled": { entityType: "workflow", live: "updated", label: "Workflow rescheduled" },
+  "document.uploaded": { entityType: "document", live: "created", label: "Document uploaded" },
+  "document.version_uploaded": { entityType: "document", live: "updated", label: "Document version uploaded" },
+  "document.updated": { entityType: "document", live: "updated", label: "Document details changed" },
+  "document.downloaded": { entityType: "document", live: "updated", label: "Document downloaded" },
+  "document.deleted": { entityType: "document", live: "deleted", label: "Document deleted" },
+  "auth.signed_in": { entityType: "user", live: null, label: "Signed in" },
+  "auth.sign_in_failed": { entityType: "user", live: null, label: "Sign-in failed" },
+  "auth.signed_out": { entityType: "user", live: null, label: "Signed out" },
+  "auth.password_reset": { entityType: "user", live: null, label: "Password reset" },
+  "auth.two_factor_enabled": { entityType: "user", live: null, label: "Two-factor sign-in turned on" },
+  "auth.two_factor_disabled": { entityType: "user", live: null, label: "Two-factor sign-in turned off" },
+} as const satisfies Record<string, AuditActionRule>;
+
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];
+
+export function isAuditAction(value: unknown): value is AuditAction {
+  return typeof value === "string" && Object.hasOwn(AUDIT_ACTIONS, value);
+}
+
+/** Audit retention, in days (an owner's setting). */
+export const AUDIT_RETENTION = { min: 7, max: 3650, default: 365 } as const;
