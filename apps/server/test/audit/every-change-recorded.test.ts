@@ -10,6 +10,9 @@ import { createTask } from "../tasks/task-factory.ts";
 import { createWorkflow } from "../workflows/workflow-factory.ts";
 import { pdf } from "../documents/fixtures.ts";
 import { uploadOk, uploadVersion } from "../documents/requests.ts";
+import { createApiToken } from "../api-tokens/token-factory.ts";
+import { createRule, muteUrl, rulesUrl, ruleBody } from "../notifications/support.ts";
+import { createLinuxWorkflow, queueRun, registerRunner } from "../runners/runner-client.ts";
 import { auditRows, rowsSince } from "./audit-support.ts";
 
 let t: TestApp;
@@ -50,6 +53,16 @@ const aDocument = async (owner: Owner) => {
     file: { fileName: "plan.pdf", contentType: "application/pdf", data: pdf() },
   });
   return { documentId: document.id };
+};
+const aToken = async (owner: Owner) => ({ tokenId: (await createApiToken(owner.client, owner.organizationId)).id });
+const aRule = async (owner: Owner) => ({ ruleId: (await createRule(owner.client, owner.organizationId)).id });
+const aRunner = async (owner: Owner) => ({
+  runnerId: (await registerRunner(t.app, owner.client, owner.organizationId)).id,
+});
+const aQueuedRun = async (owner: Owner) => {
+  await registerRunner(t.app, owner.client, owner.organizationId);
+  const workflow = await createLinuxWorkflow(owner.client, owner.organizationId, ["echo hello"]);
+  return { runId: await queueRun(owner.client, owner.organizationId, workflow.id) };
 };
 const pdfFile = { fileName: "plan-v2.pdf", contentType: "application/pdf", data: pdf("Version two") };
 
@@ -192,6 +205,57 @@ const CASES: Record<string, Case> = {
   "PUT /api/orgs/:orgId/audit/retention": {
     change: (o) => o.client.put(org(o, "/audit/retention"), { days: 90 }),
     action: "audit.retention_changed",
+  },
+  "POST /api/orgs/:orgId/api-tokens": {
+    change: (o) => o.client.post(org(o, "/api-tokens"), { name: "CI", role: "editor", expiresInDays: 30 }),
+    action: "apiToken.created",
+  },
+  "DELETE /api/orgs/:orgId/api-tokens/:tokenId": {
+    setup: aToken,
+    change: (o, ids) => o.client.delete(org(o, `/api-tokens/${ids.tokenId}`)),
+    action: "apiToken.revoked",
+  },
+  "POST /api/orgs/:orgId/notifications/rules": {
+    change: (o) => o.client.post(rulesUrl(o.organizationId), ruleBody()),
+    action: "notificationRule.created",
+  },
+  "PUT /api/orgs/:orgId/notifications/rules/:ruleId": {
+    setup: aRule,
+    change: (o, ids) => o.client.put(rulesUrl(o.organizationId, `/${ids.ruleId}`), ruleBody({ name: "Night shift" })),
+    action: "notificationRule.updated",
+  },
+  "DELETE /api/orgs/:orgId/notifications/rules/:ruleId": {
+    setup: aRule,
+    change: (o, ids) => o.client.delete(rulesUrl(o.organizationId, `/${ids.ruleId}`)),
+    action: "notificationRule.deleted",
+  },
+  "POST /api/orgs/:orgId/notifications/rules/:ruleId/test": {
+    setup: aRule,
+    change: (o, ids) => o.client.post(rulesUrl(o.organizationId, `/${ids.ruleId}/test`)),
+    action: "notificationRule.tested",
+  },
+  "PUT /api/orgs/:orgId/notifications/mute": {
+    change: (o) => o.client.put(muteUrl(o.organizationId), { muted: true }),
+    action: "notifications.muted",
+  },
+  "POST /api/orgs/:orgId/runners/registration-tokens": {
+    change: (o) => o.client.post(org(o, "/runners/registration-tokens")),
+    action: "runner.registration_token_created",
+  },
+  "PATCH /api/orgs/:orgId/runners/:runnerId": {
+    setup: aRunner,
+    change: (o, ids) => o.client.patch(org(o, `/runners/${ids.runnerId}`), { name: "build-02" }),
+    action: "runner.updated",
+  },
+  "POST /api/orgs/:orgId/runners/:runnerId/revoke": {
+    setup: aRunner,
+    change: (o, ids) => o.client.post(org(o, `/runners/${ids.runnerId}/revoke`)),
+    action: "runner.revoked",
+  },
+  "POST /api/orgs/:orgId/runs/:runId/cancel": {
+    setup: aQueuedRun,
+    change: (o, ids) => o.client.post(org(o, `/runs/${ids.runId}/cancel`)),
+    action: "run.cancelled",
   },
   // Reads that change something (the download count) are recorded too.
   "GET /api/orgs/:orgId/documents/:documentId/download": {

@@ -11,6 +11,10 @@ export const AUDIT_ENTITY_TYPES = [
   "workflow",
   "document",
   "user",
+  "apiToken",
+  "runner",
+  "run",
+  "notificationRule",
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -51,6 +55,21 @@ export const AUDIT_ACTIONS = {
   "document.updated": { entityType: "document", live: "updated", label: "Document details changed" },
   "document.downloaded": { entityType: "document", live: "updated", label: "Document downloaded" },
   "document.deleted": { entityType: "document", live: "deleted", label: "Document deleted" },
+  "apiToken.created": { entityType: "apiToken", live: "created", label: "API token created" },
+  "apiToken.revoked": { entityType: "apiToken", live: "deleted", label: "API token revoked" },
+  "runner.registration_token_created": {
+    entityType: "runner",
+    live: null,
+    label: "Runner registration token created",
+  },
+  "runner.updated": { entityType: "runner", live: "updated", label: "Runner changed" },
+  "runner.revoked": { entityType: "runner", live: "updated", label: "Runner revoked" },
+  "run.cancelled": { entityType: "run", live: "updated", label: "Run cancelled" },
+  "notificationRule.created": { entityType: "notificationRule", live: "created", label: "Notification rule created" },
+  "notificationRule.updated": { entityType: "notificationRule", live: "updated", label: "Notification rule changed" },
+  "notificationRule.deleted": { entityType: "notificationRule", live: "deleted", label: "Notification rule deleted" },
+  "notificationRule.tested": { entityType: "notificationRule", live: null, label: "Notification test sent" },
+  "notifications.muted": { entityType: "user", live: null, label: "Notifications muted or unmuted" },
   "auth.signed_in": { entityType: "user", live: null, label: "Signed in" },
   "auth.sign_in_failed": { entityType: "user", live: null, label: "Sign-in failed" },
   "auth.signed_out": { entityType: "user", live: null, label: "Signed out" },

@@ -9,6 +9,7 @@ import {
 import type { z } from "zod";
 import type { Database } from "../../db/database.ts";
 import type { UserActor } from "../../lib/actor.ts";
+import { transact, type OrgScope } from "../../lib/change-log.ts";
 import { hashSecret, newSecret, secretHint } from "../../lib/secrets.ts";
 import { insertToken, listLiveTokens, revokeToken as revokeTokenRow, type ApiTokenRow } from "./repository.ts";
 
@@ -45,7 +46,7 @@ export async function listTokens(scope: Scope, page: PageQuery): Promise<Page<Ap
  * is in this answer only, the database keeps its hash.
  */
 export async function createToken(
-  scope: Scope & { creator: UserActor },
+  scope: OrgScope & { creator: UserActor },
   input: z.output<typeof CreateApiTokenSchema>,
 ): Promise<CreatedApiToken> {
   const { creator } = scope;
@@ -55,22 +56,40 @@ export async function createToken(
     });
   }
   const token = newSecret(API_TOKEN_PREFIX);
-  const row = await insertToken(scope.db, {
-    organizationId: scope.organizationId,
-    name: input.name,
-    role: input.role,
-    tokenHash: hashSecret(token),
-    hint: secretHint(token, API_TOKEN_PREFIX),
-    createdBy: creator.userId,
-    expiresAt: input.expiresInDays === null ? null : new Date(Date.now() + input.expiresInDays * DAY_MS),
+  return transact(scope, async (tx, log) => {
+    const row = await insertToken(tx, {
+      organizationId: scope.organizationId,
+      name: input.name,
+      role: input.role,
+      tokenHash: hashSecret(token),
+      hint: secretHint(token, API_TOKEN_PREFIX),
+      createdBy: creator.userId,
+      expiresAt: input.expiresInDays === null ? null : new Date(Date.now() + input.expiresInDays * DAY_MS),
+    });
+    log.record({
+      action: "apiToken.created",
+      entityId: row.id,
+      summary: `Created the ${row.role} API token "${row.name}"`,
+      changes: {
+        role: { before: null, after: row.role },
+        expiresAt: { before: null, after: row.expiresAt?.toISOString() ?? null },
+      },
+    });
+    return {
+      ...toApiToken({ ...row, creatorId: creator.userId, creatorName: creator.name, creatorEmail: creator.email }),
+      token,
+    };
   });
-  return {
-    ...toApiToken({ ...row, creatorId: creator.userId, creatorName: creator.name, creatorEmail: creator.email }),
-    token,
-  };
 }
 
-export async function revokeToken(scope: Scope, tokenId: string): Promise<void> {
-  const revoked = await revokeTokenRow(scope.db, { organizationId: scope.organizationId, tokenId });
-  if (!revoked) throw new AppError("not-found", API_TOKEN_MESSAGES.notFound);
+export async function revokeToken(scope: OrgScope, tokenId: string): Promise<void> {
+  await transact(scope, async (tx, log) => {
+    const revoked = await revokeTokenRow(tx, { organizationId: scope.organizationId, tokenId });
+    if (!revoked) throw new AppError("not-found", API_TOKEN_MESSAGES.notFound);
+    log.record({
+      action: "apiToken.revoked",
+      entityId: revoked.id,
+      summary: `Revoked the API token "${revoked.name}"`,
+    });
+  });
 }

@@ -16,7 +16,8 @@ import { attributedUserId } from "../../lib/actor.ts";
 import { userOf } from "../../plugins/authentication.ts";
 import { orgScope } from "../../plugins/tenancy.ts";
 import { createDeliveryJob } from "./delivery-job.ts";
-import { listMutes, setMute } from "./mutes-repository.ts";
+import { listMutes } from "./mutes-repository.ts";
+import { muteOrganization } from "./mute.ts";
 import { createRule, deleteRule, listDeliveries, listRules, sendTest, updateRule } from "./service.ts";
 
 const OrgParamsSchema = z.object({ orgId: z.string() });
@@ -27,7 +28,7 @@ const BASE = "/api/orgs/:orgId/notifications";
  * delivery job that sends the outbox (docs/decisions/019).
  */
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const scope = (request: FastifyRequest) => ({ db: app.db, organizationId: orgScope(request).organizationId });
+  const scope = (request: FastifyRequest) => orgScope(request);
 
   if (app.config.notificationsEnabled) {
     const job = createDeliveryJob({ db: app.db, mailer: app.mailer, appUrl: app.config.appUrl, logger: app.log });
@@ -116,7 +117,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: OrgParamsSchema, body: SetMuteSchema, response: { 200: SetMuteSchema } },
     },
     async (request) => {
-      await setMute(app.db, { userId: userOf(request).userId, ...scope(request), ...request.body });
+      await muteOrganization({ ...scope(request), userId: userOf(request).userId, muted: request.body.muted });
       return { muted: request.body.muted };
     },
   );

@@ -10,6 +10,7 @@ import type {
   SavedNotificationRule,
 } from "@flowdeck/shared/notifications/schemas";
 import type { Database } from "../../db/database.ts";
+import { transact, type OrgScope } from "../../lib/change-log.ts";
 import { summarize, type EventPayload } from "./describe-event.ts";
 import { notify } from "./notify.ts";
 import {
@@ -58,53 +59,84 @@ async function checkRecipients(db: Database, organizationId: string, userIds: st
 
 /** Creates a rule. The webhook's secret (typed, or made here) is answered this once. */
 export async function createRule({
-  db,
-  organizationId,
   userId,
   input,
-}: Scope & { userId: string | null; input: NotificationRuleData }): Promise<SavedNotificationRule> {
+  ...context
+}: OrgScope & { userId: string | null; input: NotificationRuleData }): Promise<SavedNotificationRule> {
+  const { db, organizationId } = context;
   await checkRecipients(db, organizationId, input.emailUserIds);
   if ((await countRules(db, organizationId)) >= NOTIFICATION_LIMITS.rulesPerOrganization) {
     throw new AppError("resource-exhausted", M.tooManyRules);
   }
   const { webhookSecret, ...fields } = input;
   const secret = fields.webhookUrl ? webhookSecret || newSecret() : null;
-  const row = await insertRule(db, { ...fields, organizationId, webhookSecret: secret, createdBy: userId });
+  const row = await transact(context, async (tx, log) => {
+    const inserted = await insertRule(tx, { ...fields, organizationId, webhookSecret: secret, createdBy: userId });
+    log.record({
+      action: "notificationRule.created",
+      entityId: inserted.id,
+      summary: `Created the notification rule "${inserted.name}"`,
+    });
+    return inserted;
+  });
   return { ...toRule(row), ...(secret && { webhookSecret: secret }) };
 }
 
 /**
  * Replaces a rule's settings. An empty secret keeps the one set (a first webhook gets a new one,
- * answered this once); a typed secret replaces it.
+ * answered this once); a typed secret replaces it. The audit row never holds a secret.
  */
 export async function updateRule({
-  db,
-  organizationId,
   ruleId,
   input,
-}: Scope & { ruleId: string; input: NotificationRuleData }): Promise<SavedNotificationRule> {
+  ...context
+}: OrgScope & { ruleId: string; input: NotificationRuleData }): Promise<SavedNotificationRule> {
+  const { db, organizationId } = context;
   const existing = await findRule(db, organizationId, ruleId);
   if (!existing) throw new AppError("not-found", M.notFound);
   await checkRecipients(db, organizationId, input.emailUserIds);
   const { webhookSecret, ...fields } = input;
   const fresh = fields.webhookUrl && !webhookSecret && !existing.webhookSecret ? newSecret() : null;
   const secret = fields.webhookUrl ? webhookSecret || existing.webhookSecret || fresh : null;
-  const row = await updateRuleRow(db, organizationId, ruleId, { ...fields, webhookSecret: secret });
-  if (!row) throw new AppError("not-found", M.notFound);
+  const row = await transact(context, async (tx, log) => {
+    const updated = await updateRuleRow(tx, organizationId, ruleId, { ...fields, webhookSecret: secret });
+    if (!updated) throw new AppError("not-found", M.notFound);
+    log.record({
+      action: "notificationRule.updated",
+      entityId: ruleId,
+      summary: `Changed the notification rule "${updated.name}"`,
+    });
+    return updated;
+  });
   const answered = webhookSecret || fresh;
   return { ...toRule(row), ...(fields.webhookUrl && answered && { webhookSecret: answered }) };
 }
 
-export async function deleteRule({ db, organizationId, ruleId }: Scope & { ruleId: string }) {
-  if (!(await deleteRuleRow(db, organizationId, ruleId))) throw new AppError("not-found", M.notFound);
+export async function deleteRule({ ruleId, ...context }: OrgScope & { ruleId: string }) {
+  await transact(context, async (tx, log) => {
+    const rule = await findRule(tx, context.organizationId, ruleId);
+    if (!rule || !(await deleteRuleRow(tx, context.organizationId, ruleId)))
+      throw new AppError("not-found", M.notFound);
+    log.record({
+      action: "notificationRule.deleted",
+      entityId: ruleId,
+      summary: `Deleted the notification rule "${rule.name}"`,
+    });
+  });
 }
 
 /** The Send test button: a "test" event through the rule's channels, sent like any other. */
-export async function sendTest({ db, organizationId, ruleId }: Scope & { ruleId: string }) {
-  return db.transaction(async (tx) => {
+export async function sendTest({ ruleId, ...context }: OrgScope & { ruleId: string }) {
+  const { organizationId } = context;
+  return transact(context, async (tx, log) => {
     const rule = await findRule(tx, organizationId, ruleId);
     if (!rule) throw new AppError("not-found", M.notFound);
     const queued = await notify(tx, { type: "test", organizationId, at: new Date() }, rule);
+    log.record({
+      action: "notificationRule.tested",
+      entityId: ruleId,
+      summary: `Sent a test of the notification rule "${rule.name}"`,
+    });
     return { queued };
   });
 }

@@ -17,11 +17,7 @@ const BASE = "/api/orgs/:orgId/runners";
 
 /** The Runners page (/admin/runners): admins and owners register, rename, label and revoke runners. */
 export const runnerAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const scope = (request: FastifyRequest) => ({
-    db: app.db,
-    events: app.events,
-    organizationId: orgScope(request).organizationId,
-  });
+  const scope = (request: FastifyRequest) => orgScope(request);
 
   app.get(
     BASE,

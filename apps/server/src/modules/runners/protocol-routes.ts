@@ -72,11 +72,13 @@ export const runnerProtocolRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(`${RUNNER_API_PREFIX}/runner`, { config }, async (request, reply) => {
+    const { id, name, organizationId } = request.runner;
     await revokeRunner({
       db: app.db,
       events: app.events,
-      organizationId: request.runner.organizationId,
-      runnerId: request.runner.id,
+      actor: { kind: "runner", runnerId: id, name, organizationId },
+      organizationId,
+      runnerId: id,
     });
     return reply.status(204).send();
   });

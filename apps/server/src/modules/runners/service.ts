@@ -24,21 +24,30 @@ import {
   updateRunner as updateRunnerRow,
   type RunnerRow,
 } from "./repository.ts";
+import { changesBetween } from "../../lib/audit-changes.ts";
+import { transact, type OrgScope } from "../../lib/change-log.ts";
 import { hashSecret, newSecret } from "../../lib/secrets.ts";
 
 type Scope = { db: Database; events: EventHub; organizationId: string };
 
 /** "Register a runner": a token shown once, valid one hour, and the command that uses it. */
 export async function createRegistrationToken({
-  db,
-  organizationId,
   userId,
   appUrl,
   now = new Date(),
-}: Omit<Scope, "events"> & { userId: string; appUrl: string; now?: Date }): Promise<RegistrationToken> {
+  ...context
+}: OrgScope & { userId: string; appUrl: string; now?: Date }): Promise<RegistrationToken> {
   const token = newSecret(REGISTRATION_TOKEN_PREFIX);
   const expiresAt = new Date(now.getTime() + RUNNER_TIMINGS.registrationTokenMs);
-  await insertRegistrationToken(db, { organizationId, tokenHash: hashSecret(token), createdBy: userId, expiresAt });
+  await transact(context, async (tx, log) => {
+    const organizationId = context.organizationId;
+    await insertRegistrationToken(tx, { organizationId, tokenHash: hashSecret(token), createdBy: userId, expiresAt });
+    log.record({
+      action: "runner.registration_token_created",
+      entityId: null,
+      summary: "Created a runner registration token, valid for one hour",
+    });
+  });
   return {
     token,
     expiresAt: expiresAt.toISOString(),
@@ -103,21 +112,32 @@ export async function listRunners({ db, organizationId, now = new Date() }: Omit
 }
 
 export async function updateRunner({
-  db,
-  events,
-  organizationId,
   runnerId,
   input,
-}: Scope & { runnerId: string; input: UpdateRunnerInput & { labels?: string[] } }): Promise<Runner> {
-  const current = await findRunner(db, organizationId, runnerId);
-  if (!current) throw new AppError("not-found", RUNNER_MESSAGES.notFound);
-  const row = await updateRunnerRow(db, runnerId, {
-    ...(input.name !== undefined && { name: input.name }),
-    ...(input.labels !== undefined && { labels: input.labels }),
+  ...context
+}: OrgScope & { runnerId: string; input: UpdateRunnerInput & { labels?: string[] } }): Promise<Runner> {
+  const { db, organizationId } = context;
+  const row = await transact(context, async (tx, log) => {
+    const current = await findRunner(tx, organizationId, runnerId);
+    if (!current) throw new AppError("not-found", RUNNER_MESSAGES.notFound);
+    const updated = await updateRunnerRow(tx, runnerId, {
+      ...(input.name !== undefined && { name: input.name }),
+      ...(input.labels !== undefined && { labels: input.labels }),
+    });
+    log.record({
+      action: "runner.updated",
+      entityId: runnerId,
+      summary: `Changed the runner "${updated!.name}"`,
+      changes: changesBetween(
+        { name: current.name, labels: current.labels.join(", ") },
+        { name: updated!.name, labels: updated!.labels.join(", ") },
+        ["name", "labels"],
+      ),
+    });
+    return updated!;
   });
-  await events.publish(organizationId, { entity: "runner", id: runnerId, action: "updated" });
   const [run] = await currentRuns(db, [runnerId]);
-  return toRunner(row!, run, new Date());
+  return toRunner(row, run, new Date());
 }
 
 /**
@@ -125,22 +145,30 @@ export async function updateRunner({
  * and the run it was executing is lost at once rather than after its lease.
  */
 export async function revokeRunner({
-  db,
-  events,
-  organizationId,
   runnerId,
   now = new Date(),
-}: Scope & { runnerId: string; now?: Date }) {
-  const current = await findRunner(db, organizationId, runnerId);
-  if (!current) throw new AppError("not-found", RUNNER_MESSAGES.notFound);
-  if (!current.revokedAt) await updateRunnerRow(db, runnerId, { revokedAt: now });
-  for (const run of await runningRunsOf(db, runnerId)) {
-    const ended = await db.transaction((tx) =>
-      endRun(tx, { organizationId, runId: run.id, workflowId: run.workflowId, status: "lost", now }),
-    );
-    if (ended) await publishRunChange(events, ended);
-  }
-  await events.publish(organizationId, { entity: "runner", id: runnerId, action: "updated" });
+  ...context
+}: OrgScope & { runnerId: string; now?: Date }) {
+  const { organizationId } = context;
+  const ended = await transact(context, async (tx, log) => {
+    const current = await findRunner(tx, organizationId, runnerId);
+    if (!current) throw new AppError("not-found", RUNNER_MESSAGES.notFound);
+    if (!current.revokedAt) await updateRunnerRow(tx, runnerId, { revokedAt: now });
+    const lost = [];
+    for (const run of await runningRunsOf(tx, runnerId)) {
+      const endedRun = await endRun(tx, {
+        organizationId,
+        runId: run.id,
+        workflowId: run.workflowId,
+        status: "lost",
+        now,
+      });
+      if (endedRun) lost.push(endedRun);
+    }
+    log.record({ action: "runner.revoked", entityId: runnerId, summary: `Revoked the runner "${current.name}"` });
+    return lost;
+  });
+  for (const run of ended) await publishRunChange(context.events, run);
 }
 
 function toRunner(row: RunnerRow, run: Awaited<ReturnType<typeof currentRuns>>[number] | undefined, now: Date): Runner {

@@ -60,6 +60,6 @@ export const runRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${BASE}/cancel`,
     { config: { action: "runs.cancel" }, schema: { params: RunViewParamsSchema, response: { 200: RunDetailSchema } } },
-    async (request) => cancelRun({ ...scope(request, request.params), events: app.events }),
+    async (request) => cancelRun({ ...orgScope(request), runId: request.params.runId }),
   );
 };

@@ -3,7 +3,7 @@ import { RUNNER_MESSAGES } from "@flowdeck/shared/runners/messages";
 import type { RunLogPage } from "@flowdeck/shared/runners/schemas";
 import type { RunDetail } from "@flowdeck/shared/workflows/schemas";
 import type { Database } from "../../db/database.ts";
-import type { EventHub } from "../../lib/event-hub.ts";
+import { transact, type OrgScope } from "../../lib/change-log.ts";
 import { findRun } from "../workflows/runs-repository.ts";
 import { toRun } from "../workflows/to-workflow.ts";
 import { endRun, publishRunChange } from "./end-run.ts";
@@ -55,9 +55,10 @@ export async function runLogText({ db, organizationId, runId }: Scope): Promise<
  * stop, and its runner hears it on its next call (within a heartbeat, 3 s) and ends it cancelled.
  * A checklist under way ends at once.
  */
-export async function cancelRun({ db, events, organizationId, runId }: Scope & { events: EventHub }) {
+export async function cancelRun({ runId, ...context }: OrgScope & { runId: string }) {
+  const { db, organizationId } = context;
   const now = new Date();
-  const result = await db.transaction(async (tx) => {
+  const result = await transact(context, async (tx, log) => {
     const peek = await peekRun(tx, organizationId, runId);
     if (!peek) throw new AppError("not-found", RUNNER_MESSAGES.runNotFound);
     await lockWorkflow(tx, organizationId, peek.workflowId);
@@ -65,6 +66,7 @@ export async function cancelRun({ db, events, organizationId, runId }: Scope & {
     if (!run || (run.status !== "queued" && run.status !== "running")) {
       throw new AppError("aborted", RUNNER_MESSAGES.cannotCancel);
     }
+    log.record({ action: "run.cancelled", entityId: runId, summary: "Cancelled a run" });
     if (run.kind === "executed" && run.status === "running") {
       if (!run.cancelRequestedAt) await updateRun(tx, runId, { cancelRequestedAt: now });
       return { run, refunded: false };
@@ -72,6 +74,6 @@ export async function cancelRun({ db, events, organizationId, runId }: Scope & {
     await endRun(tx, { organizationId, runId, workflowId: run.workflowId, status: "cancelled", now });
     return { run, refunded: run.creditsCharged > 0 && run.claimedAt === null };
   });
-  await publishRunChange(events, result.run, { credits: result.refunded });
+  await publishRunChange(context.events, result.run, { credits: result.refunded });
   return getRun({ db, organizationId, runId });
 }

@@ -37,10 +37,16 @@ export async function executeWorkflow({
     work: async (tx, log) => {
       const workflow = await lockOrThrow(tx, organizationId, workflowId);
       await countExecutions(tx, [workflow], now);
-      const run = await beginRun(tx, { workflow, trigger: "manual", startedBy: attributedUserId(actor), now, execution });
+      const run = await beginRun(tx, {
+        workflow,
+        trigger: "manual",
+        startedBy: attributedUserId(actor),
+        now,
+        execution,
+      });
       log.record({ action: "workflow.run", entityId: workflowId, summary: `Ran the workflow "${workflow.name}"` });
       // Wakes the organization's runners waiting for work.
-      if (run.status === "queued") log.announce({ entity: "run", id: run.id, action: "created" });
+      if (execution) log.announce({ entity: "run", id: run.id, action: "created" });
       return loadWorkflow(tx, organizationId, workflowId);
     },
   });

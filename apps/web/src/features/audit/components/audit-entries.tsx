@@ -14,6 +14,10 @@ const BADGE_COLORS: Record<AuditEntry["entityType"], BadgeColor> = {
   workflow: "green",
   document: "gray",
   user: "red",
+  apiToken: "red",
+  runner: "purple",
+  run: "green",
+  notificationRule: "yellow",
 };
 
 const COLUMNS: DataTableColumn<AuditEntry>[] = [

@@ -17,4 +17,8 @@ export const ENTITY_LABELS: Record<AuditEntityType, string> = {
   workflow: "Workflow",
   document: "Document",
   user: "Account",
+  apiToken: "API token",
+  runner: "Runner",
+  run: "Run",
+  notificationRule: "Notification rule",
 };
