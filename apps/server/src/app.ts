@@ -21,6 +21,9 @@ import { memberRoutes } from "./modules/members/routes.ts";
 import { notificationRoutes } from "./modules/notifications/routes.ts";
 import { profileRoutes } from "./modules/profile/routes.ts";
 import { settingsRoutes } from "./modules/settings/routes.ts";
+import { runnerAdminRoutes } from "./modules/runners/admin-routes.ts";
+import { runnerProtocolRoutes } from "./modules/runners/protocol-routes.ts";
+import { runRoutes } from "./modules/runs/routes.ts";
 import { taskRoutes } from "./modules/tasks/routes.ts";
 import { workflowRoutes } from "./modules/workflows/routes.ts";
 import { registerAuthentication } from "./plugins/authentication.ts";
@@ -122,6 +125,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     settingsRoutes,
     profileRoutes,
     notificationRoutes,
+    runRoutes,
+    runnerAdminRoutes,
+    runnerProtocolRoutes,
   ]) {
     await app.register(feature);
   }

@@ -27,6 +27,9 @@ const EnvSchema = z.object({
   SCHEDULER: z.enum(["on", "off"]).default("on"),
   NOTIFICATIONS: z.enum(["on", "off"]).default("on"),
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
+  RUNNER_CLAIM_HOLD_SECONDS: z.coerce.number().int().min(0).max(120).default(25),
+  RUNNER_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  RUN_LOG_MAX_MB: z.coerce.number().min(0.001).max(1024).default(5),
   SSE_HEARTBEAT_MS: z.coerce.number().int().min(10).max(300_000).default(20_000),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
@@ -60,6 +63,14 @@ export type Config = {
   schedulerIntervalMs: number;
   /** How often an idle live-update stream sends a comment, so proxies keep it open. */
   sseHeartbeatMs: number;
+  runners: {
+    /** How long a runner's claim is held open when there is no work. */
+    claimHoldMs: number;
+    /** A running run whose runner has not called for this long is lost. */
+    leaseMs: number;
+    /** A run's stored output stops at this many bytes, with a truncation marker. */
+    logMaxBytes: number;
+  };
   oauth: {
     google?: { clientId: string; clientSecret: string };
     github?: { clientId: string; clientSecret: string };
@@ -98,6 +109,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     schedulerIntervalMs: values.SCHEDULER_INTERVAL_MS,
     notificationsEnabled: values.NOTIFICATIONS === "on",
     sseHeartbeatMs: values.SSE_HEARTBEAT_MS,
+    runners: {
+      claimHoldMs: values.RUNNER_CLAIM_HOLD_SECONDS * 1000,
+      leaseMs: values.RUNNER_LEASE_SECONDS * 1000,
+      logMaxBytes: Math.round(values.RUN_LOG_MAX_MB * 1024 * 1024),
+    },
     oauth: {
       google: pair(values.GOOGLE_CLIENT_ID, values.GOOGLE_CLIENT_SECRET),
       github: pair(values.GITHUB_CLIENT_ID, values.GITHUB_CLIENT_SECRET),

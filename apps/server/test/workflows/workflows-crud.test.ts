@@ -50,6 +50,9 @@ describe("creating a workflow", () => {
       updatedBy: org.users.editor.id,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
+      // Executed runs: one hour, any runner of the platform.
+      timeoutSeconds: 3600,
+      runnerLabels: [],
       steps: [check, build, ship].map((command, position) => ({
         id: expect.any(String),
         position,
@@ -60,6 +63,8 @@ describe("creating a workflow", () => {
         status: "todo",
         completedAt: null,
         completedBy: null,
+        continueOnError: false,
+        timeoutSeconds: null,
       })),
       lastRun: null,
     });

@@ -17,6 +17,8 @@ const ProfilePage = lazyPage(() => import("@/features/profile/components/profile
 const SettingsPage = lazyPage(() => import("@/features/settings/components/settings-page.tsx"), "SettingsPage");
 const TasksPage = lazyPage(() => import("@/features/tasks/components/tasks-page.tsx"), "TasksPage");
 const WorkflowsPage = lazyPage(() => import("@/features/workflows/components/workflows-page.tsx"), "WorkflowsPage");
+const RunnersPage = lazyPage(() => import("@/features/runners/components/runners-page.tsx"), "RunnersPage");
+const RunViewPage = lazyPage(() => import("@/features/workflows/components/run-view-page.tsx"), "RunViewPage");
 const ReportsPage = lazyPage(() => import("@/features/reports/reports-page.tsx"), "ReportsPage");
 const NotificationsPage = lazyPage(
   () => import("@/features/notifications/components/notifications-page.tsx"),
@@ -37,6 +39,7 @@ const protectedPages = [
   { path: "/admin/invitations", element: <InvitationsPage /> },
   { path: "/admin/settings", element: <SettingsPage /> },
   { path: "/admin/notifications", element: <NotificationsPage /> },
+  { path: "/admin/runners", element: <RunnersPage /> },
   { path: "/admin/audit", element: <AuditPage /> },
   { path: "/admin/billing", element: <BillingPage /> },
 ];
@@ -82,6 +85,14 @@ export function createRouter() {
                   path,
                   element: <RequirePageRole path={path}>{element}</RequirePageRole>,
                 })),
+                {
+                  path: "/workflows/runs/:runId",
+                  element: (
+                    <RequirePageRole path="/workflows">
+                      <RunViewPage />
+                    </RequirePageRole>
+                  ),
+                },
                 { path: "/admin", element: <Navigate to="/admin/members" replace /> },
               ],
             },

@@ -2,6 +2,7 @@ import { DOCUMENT_MESSAGES } from "../documents/messages.ts";
 import { MESSAGES } from "../errors/messages.ts";
 import { MEMBER_MESSAGES } from "../members/messages.ts";
 import { NOTIFICATION_MESSAGES } from "../notifications/messages.ts";
+import { RUNNER_MESSAGES } from "../runners/messages.ts";
 import { SETTINGS_MESSAGES } from "../settings/messages.ts";
 import { TASK_MESSAGES } from "../tasks/messages.ts";
 import { WORKFLOW_MESSAGES } from "../workflows/messages.ts";
@@ -40,6 +41,11 @@ export const ACTIONS = {
   "workflows.update": { minimumRole: "editor", deniedMessage: WORKFLOW_MESSAGES.cannotManage },
   "workflows.delete": { minimumRole: "editor", deniedMessage: WORKFLOW_MESSAGES.cannotManage },
   "workflows.run": { minimumRole: "editor", deniedMessage: WORKFLOW_MESSAGES.cannotManage },
+  /** Cancelling a queued or running run. */
+  "runs.cancel": { minimumRole: "editor", deniedMessage: WORKFLOW_MESSAGES.cannotManage },
+  "runners.read": { minimumRole: "admin", deniedMessage: RUNNER_MESSAGES.cannotManage },
+  /** Registration tokens, renaming, labels and revoking. */
+  "runners.manage": { minimumRole: "admin", deniedMessage: RUNNER_MESSAGES.cannotManage },
   "documents.read": { minimumRole: "viewer" },
   "documents.create": { minimumRole: "editor", deniedMessage: DOCUMENT_MESSAGES.noPermission },
   "documents.update": { minimumRole: "editor", deniedMessage: DOCUMENT_MESSAGES.noPermission },

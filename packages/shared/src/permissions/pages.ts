@@ -26,6 +26,7 @@ export const PAGES = [
   { path: "/admin/invitations", label: "Invitations", section: "Administration", minimumRole: "admin" },
   { path: "/admin/settings", label: "Settings", section: "Administration", minimumRole: "admin" },
   { path: "/admin/notifications", label: "Notifications", section: "Administration", minimumRole: "admin" },
+  { path: "/admin/runners", label: "Runners", section: "Administration", minimumRole: "admin" },
   { path: "/admin/audit", label: "Audit", section: "Administration", minimumRole: "admin" },
   { path: "/admin/billing", label: "Billing", section: "Administration", minimumRole: "owner" },
 ] as const satisfies readonly PageDefinition[];

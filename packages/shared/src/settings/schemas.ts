@@ -50,6 +50,13 @@ export const UpdateOrganizationSettingsSchema = z.object({
   address: optionalText(ADDRESS_MAX_LENGTH, SETTINGS_MESSAGES.addressTooLong),
   phone: phoneField(),
   notifications: NotificationSettingsSchema.optional(),
+  /** Credits each executed run consumes when it is queued; 0: runs are free. */
+  creditsPerRun: z
+    .number({ error: "Credits per run must be a whole number" })
+    .int("Credits per run must be a whole number")
+    .min(0, "Credits per run cannot be negative")
+    .max(1_000_000, "Credits per run must be at most 1,000,000")
+    .optional(),
 });
 export type UpdateOrganizationSettingsInput = z.input<typeof UpdateOrganizationSettingsSchema>;
 export type UpdateOrganizationSettings = z.output<typeof UpdateOrganizationSettingsSchema>;
@@ -68,6 +75,7 @@ export const OrganizationSettingsSchema = z.object({
   address: z.string().nullable(),
   phone: z.string().nullable(),
   notifications: NotificationSettingsSchema,
+  creditsPerRun: z.number().int(),
   logoUrl: z.string().nullable(),
   logoMetadata: ImageMetadataSchema.nullable(),
   updatedAt: z.iso.datetime(),

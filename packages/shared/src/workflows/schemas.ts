@@ -1,7 +1,10 @@
 import { z } from "zod";
 import { pageOf, PageQuerySchema } from "../pagination.ts";
 import { TASK_CATEGORIES, TASK_STATUSES } from "../tasks/constants.ts";
+import { RUNNER_PLATFORMS, RunnerLabelsSchema } from "../runners/protocol.ts";
 import {
+  MAX_RUN_TIMEOUT_SECONDS,
+  RUN_KINDS,
   RUN_STATUSES,
   RUN_STEP_STATUSES,
   RUN_TRIGGERS,
@@ -106,6 +109,27 @@ export const ScheduleSchema = z.object({
 });
 export type WorkflowScheduleValue = z.infer<typeof ScheduleSchema>;
 
+const timeoutField = z
+  .number({ error: "A timeout is a number of seconds" })
+  .int("A timeout is a whole number of seconds")
+  .min(1, "A timeout must be at least 1 second")
+  .max(MAX_RUN_TIMEOUT_SECONDS, "A timeout can be at most 7 days");
+
+/**
+ * How an executed run treats each chosen command: go on after it fails, and its own timeout. A
+ * command left out keeps the defaults (stop the run on failure; only the workflow's timeout).
+ */
+export const StepOptionsSchema = z
+  .array(
+    z.object({
+      taskId: z.string().trim().min(1),
+      continueOnError: z.boolean().default(false),
+      timeoutSeconds: timeoutField.nullable().default(null),
+    }),
+  )
+  .max(WORKFLOW_LIMITS.steps);
+export type StepOptionsInput = z.input<typeof StepOptionsSchema>;
+
 /** POST /api/orgs/:orgId/workflows, and the workflow form. */
 export const CreateWorkflowSchema = z.object({
   name: nameField,
@@ -114,6 +138,11 @@ export const CreateWorkflowSchema = z.object({
   dueDate: dueDateField.optional(),
   taskIds: taskIdsField,
   schedule: ScheduleInputSchema.default({ ...MANUAL_SCHEDULE }),
+  /** An executed run that lasts longer is stopped and ends timed out (default 1 hour). */
+  timeoutSeconds: timeoutField.optional(),
+  /** Only runners with all of these labels execute its runs. */
+  runnerLabels: RunnerLabelsSchema.optional(),
+  stepOptions: StepOptionsSchema.optional(),
 });
 export type CreateWorkflowInput = z.input<typeof CreateWorkflowSchema>;
 export type CreateWorkflowData = z.output<typeof CreateWorkflowSchema>;
@@ -126,6 +155,9 @@ export const UpdateWorkflowSchema = z.object({
   dueDate: dueDateField.optional(),
   taskIds: taskIdsField.optional(),
   schedule: ScheduleInputSchema.optional(),
+  timeoutSeconds: timeoutField.optional(),
+  runnerLabels: RunnerLabelsSchema.optional(),
+  stepOptions: StepOptionsSchema.optional(),
 });
 export type UpdateWorkflowInput = z.input<typeof UpdateWorkflowSchema>;
 export type UpdateWorkflowData = z.output<typeof UpdateWorkflowSchema>;
@@ -164,6 +196,17 @@ export type WorkflowListQuery = z.input<typeof WorkflowListQuerySchema>;
 export type WorkflowListFilters = Omit<z.output<typeof WorkflowListQuerySchema>, "page" | "pageSize">;
 
 export const RunsQuerySchema = PageQuerySchema;
+
+/**
+ * POST /api/orgs/:orgId/workflows/:workflowId/execute ("Run now"). With a platform, the run is
+ * queued for a runner of that platform; without one, it is a checklist that people tick (spec 4).
+ */
+export const ExecuteWorkflowSchema = z
+  .object({ platform: z.enum(RUNNER_PLATFORMS, { error: "Platform must be windows, linux or mac" }).optional() })
+  // No body at all is a checklist run, as before runners.
+  .nullish()
+  .transform((body) => body ?? {});
+export type ExecuteWorkflowInput = z.input<typeof ExecuteWorkflowSchema>;
 export type RunsQuery = z.input<typeof RunsQuerySchema>;
 
 /** A task in a workflow (spec 3): a copy of its command's name, kept when the command is deleted. */
@@ -178,6 +221,10 @@ export const WorkflowStepSchema = z.object({
   status: z.enum(STEP_STATUSES),
   completedAt: z.string().nullable(),
   completedBy: z.string().nullable(),
+  /** An executed run goes on after this step fails. */
+  continueOnError: z.boolean(),
+  /** Null: only the workflow's timeout applies. */
+  timeoutSeconds: z.number().int().nullable(),
 });
 export type WorkflowStep = z.infer<typeof WorkflowStepSchema>;
 
@@ -189,6 +236,11 @@ export const RunStepSchema = z.object({
   status: z.enum(RUN_STEP_STATUSES),
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
+  /** An executed run's command line for its platform, as it was when the run was queued. */
+  command: z.string().nullable(),
+  continueOnError: z.boolean(),
+  exitCode: z.number().int().nullable(),
+  signal: z.string().nullable(),
 });
 export type RunStep = z.infer<typeof RunStepSchema>;
 
@@ -203,6 +255,13 @@ export const WorkflowRunSchema = z.object({
   status: z.enum(RUN_STATUSES),
   startedAt: z.string(),
   finishedAt: z.string().nullable(),
+  /** "Checklist" (ticked by people) or "Executed on <runner>". */
+  kind: z.enum(RUN_KINDS),
+  platform: z.enum(RUNNER_PLATFORMS).nullable(),
+  /** The runner that claimed it, once one has. */
+  runner: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** Cancel was asked for; a running run stops at its runner's next call. */
+  cancelRequested: z.boolean(),
   steps: z.array(RunStepSchema),
 });
 export type WorkflowRun = z.infer<typeof WorkflowRunSchema>;
@@ -234,6 +293,8 @@ export const WorkflowSchema = z.object({
   updatedBy: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  timeoutSeconds: z.number().int(),
+  runnerLabels: z.array(z.string()),
   steps: z.array(WorkflowStepSchema),
   /** The latest run, if any. */
   lastRun: LastRunSchema.nullable(),
@@ -283,3 +344,22 @@ export type WorkflowCommand = z.infer<typeof WorkflowCommandSchema>;
 export const WorkflowCommandListSchema = z.object({ items: z.array(WorkflowCommandSchema) });
 
 export const DeleteWorkflowResultSchema = z.object({ id: z.string() });
+
+/** GET /api/orgs/:orgId/runs/:runId: one run with its steps, for the run view. */
+export const RunDetailSchema = WorkflowRunSchema.extend({
+  workflowName: z.string(),
+  /** The output reached the organization's cap and was cut. */
+  logTruncated: z.boolean(),
+});
+export type RunDetail = z.infer<typeof RunDetailSchema>;
+
+/** GET /api/orgs/:orgId/workflows/:workflowId/run-options: what Run now offers. */
+export const RunOptionsSchema = z.object({
+  /** The platforms the workflow's commands have lines for, with the organization's runners of each. */
+  platforms: z.array(
+    z.object({ platform: z.enum(RUNNER_PLATFORMS), runnersOnline: z.number().int(), runners: z.number().int() }),
+  ),
+  /** An online runner's platform first, else a registered runner's; null: no runner, a checklist. */
+  defaultPlatform: z.enum(RUNNER_PLATFORMS).nullable(),
+});
+export type RunOptions = z.infer<typeof RunOptionsSchema>;

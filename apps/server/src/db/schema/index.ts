@@ -8,3 +8,4 @@ export * from "./tasks.ts";
 export * from "./workflows.ts";
 export * from "./rate-limits.ts";
 export * from "./notifications.ts";
+export * from "./runners.ts";

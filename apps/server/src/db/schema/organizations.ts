@@ -26,6 +26,8 @@ export const organizations = pgTable(
     domain: text("domain"),
     createdBy: text("created_by").references((): AnyPgColumn => user.id, { onDelete: "set null" }),
     credits: integer("credits").notNull().default(0),
+    /** Credits each queued run consumes; 0: runs are free. */
+    creditsPerRun: integer("credits_per_run").notNull().default(0),
     website: text("website"),
     timezone: text("timezone").notNull().default("UTC"),
     address: text("address"),
@@ -43,6 +45,7 @@ export const organizations = pgTable(
   (table) => [
     uniqueIndex("organizations_domain_unique").on(table.domain),
     check("organizations_credits_not_negative", sql`${table.credits} >= 0`),
+    check("organizations_credits_per_run_not_negative", sql`${table.creditsPerRun} >= 0`),
   ],
 );
 

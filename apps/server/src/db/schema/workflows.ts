@@ -1,8 +1,20 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
 import { createdAt, id, updatedAt } from "./columns.ts";
 import { organizations } from "./organizations.ts";
+import { runners } from "./runners.ts";
 import { tasks } from "./tasks.ts";
 
 export type WorkflowSchedule = {
@@ -39,6 +51,10 @@ export const workflows = pgTable(
     progress: integer("progress").notNull().default(0),
     taskCount: integer("task_count").notNull().default(0),
     completedTasks: integer("completed_tasks").notNull().default(0),
+    /** An executed run that lasts longer is stopped and ends as timed out. */
+    timeoutSeconds: integer("timeout_seconds").notNull().default(3600),
+    /** Only runners carrying every one of these labels may execute its runs. */
+    runnerLabels: text("runner_labels").array().notNull().default([]),
     startedAt: timestamp("started_at", { withTimezone: true }),
     startedBy: text("started_by").references(() => user.id, { onDelete: "set null" }),
     completedAt: timestamp("completed_at", { withTimezone: true }),
@@ -54,6 +70,7 @@ export const workflows = pgTable(
     check("workflows_status_valid", sql`${table.status} in ('draft', 'active', 'in-progress', 'completed')`),
     check("workflows_progress_range", sql`${table.progress} between 0 and 100`),
     check("workflows_counts_valid", sql`${table.completedTasks} between 0 and ${table.taskCount}`),
+    check("workflows_timeout_positive", sql`${table.timeoutSeconds} > 0`),
   ],
 );
 
@@ -75,6 +92,10 @@ export const workflowSteps = pgTable(
     category: text("category").notNull().default("general"),
     description: text("description").notNull().default(""),
     status: text("status").$type<"todo" | "completed">().notNull().default("todo"),
+    /** An executed run goes on after this step fails. */
+    continueOnError: boolean("continue_on_error").notNull().default(false),
+    /** Null: only the workflow's timeout applies. */
+    timeoutSeconds: integer("timeout_seconds"),
     completedAt: timestamp("completed_at", { withTimezone: true }),
     completedBy: text("completed_by").references(() => user.id, { onDelete: "set null" }),
     createdAt: createdAt(),
@@ -101,18 +122,54 @@ export const workflowRuns = pgTable(
     trigger: text("trigger").$type<"manual" | "schedule">().notNull(),
     /** Null when the scheduler started it. */
     startedBy: text("started_by").references(() => user.id, { onDelete: "set null" }),
-    status: text("status").$type<"running" | "succeeded" | "failed" | "cancelled">().notNull().default("running"),
+    /** A checklist is ticked by people; an executed run is carried out by a runner. */
+    kind: text("kind").$type<"checklist" | "executed">().notNull().default("checklist"),
+    /** The platform whose command lines an executed run snapshots. */
+    platform: text("platform").$type<"windows" | "linux" | "mac">(),
+    status: text("status")
+      .$type<"queued" | "running" | "succeeded" | "failed" | "cancelled" | "timed-out" | "lost">()
+      .notNull()
+      .default("running"),
+    /** When it was asked for (queued, for an executed run). */
     startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
+    runnerId: text("runner_id").references((): AnyPgColumn => runners.id, { onDelete: "set null" }),
+    /** The workflow's runner labels when it was queued. */
+    requiredLabels: text("required_labels").array().notNull().default([]),
+    timeoutSeconds: integer("timeout_seconds"),
+    claimedAt: timestamp("claimed_at", { withTimezone: true }),
+    /** The runner must call before this, or the run is lost. */
+    leaseExpiresAt: timestamp("lease_expires_at", { withTimezone: true }),
+    cancelRequestedAt: timestamp("cancel_requested_at", { withTimezone: true }),
+    /** What queueing it cost, refunded when it is cancelled before a runner claims it. */
+    creditsCharged: integer("credits_charged").notNull().default(0),
+    /** The log batch the run expects next, the bytes stored, and whether the cap was reached. */
+    nextLogSeq: integer("next_log_seq").notNull().default(1),
+    logBytes: integer("log_bytes").notNull().default(0),
+    logTruncated: boolean("log_truncated").notNull().default(false),
   },
   (table) => [
     index("workflow_runs_workflow_idx").on(table.workflowId, table.startedAt.desc()),
     // At most one run under way per workflow, whatever the number of schedulers and clicks.
-    uniqueIndex("workflow_runs_one_running")
+    uniqueIndex("workflow_runs_one_under_way")
       .on(table.workflowId)
-      .where(sql`${table.status} = 'running'`),
+      .where(sql`${table.status} in ('queued', 'running')`),
+    // What a runner's claim scans: the organization's queued runs, oldest first.
+    index("workflow_runs_queue_idx")
+      .on(table.organizationId, table.platform, table.startedAt)
+      .where(sql`${table.status} = 'queued'`),
+    index("workflow_runs_lease_idx")
+      .on(table.leaseExpiresAt)
+      .where(sql`${table.status} = 'running' and ${table.kind} = 'executed'`),
+    index("workflow_runs_runner_idx").on(table.runnerId),
     check("workflow_runs_trigger_valid", sql`${table.trigger} in ('manual', 'schedule')`),
-    check("workflow_runs_status_valid", sql`${table.status} in ('running', 'succeeded', 'failed', 'cancelled')`),
+    check("workflow_runs_kind_valid", sql`${table.kind} in ('checklist', 'executed')`),
+    check(
+      "workflow_runs_status_valid",
+      sql`${table.status} in ('queued', 'running', 'succeeded', 'failed', 'cancelled', 'timed-out', 'lost')`,
+    ),
+    check("workflow_runs_platform_valid", sql`${table.platform} in ('windows', 'linux', 'mac')`),
+    check("workflow_runs_executed_has_platform", sql`${table.kind} = 'checklist' or ${table.platform} is not null`),
   ],
 );
 
@@ -128,10 +185,16 @@ export const workflowRunSteps = pgTable(
     position: integer("position").notNull(),
     name: text("name").notNull(),
     status: text("status")
-      .$type<"pending" | "running" | "succeeded" | "failed" | "skipped">()
+      .$type<"pending" | "running" | "succeeded" | "failed" | "skipped" | "cancelled" | "timed-out">()
       .notNull()
       .default("pending"),
+    /** The command line for the run's platform when the run was queued; null: nothing to run. */
+    command: text("command"),
+    continueOnError: boolean("continue_on_error").notNull().default(false),
+    timeoutSeconds: integer("timeout_seconds"),
     exitCode: integer("exit_code"),
+    /** The signal that ended the process, if any. */
+    signal: text("signal"),
     output: text("output"),
     startedAt: timestamp("started_at", { withTimezone: true }),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
@@ -140,7 +203,7 @@ export const workflowRunSteps = pgTable(
     index("workflow_run_steps_run_idx").on(table.runId, table.position),
     check(
       "workflow_run_steps_status_valid",
-      sql`${table.status} in ('pending', 'running', 'succeeded', 'failed', 'skipped')`,
+      sql`${table.status} in ('pending', 'running', 'succeeded', 'failed', 'skipped', 'cancelled', 'timed-out')`,
     ),
   ],
 );

@@ -28,7 +28,14 @@ export async function giveCredits(db: Executor, values: { organizationId: string
 
 export async function insertTransaction(
   db: Executor,
-  values: { organizationId: string; userId: string; amount: number; type: CreditTransactionType; description: string },
+  values: {
+    organizationId: string;
+    /** Null when no person asked for it (a scheduled run). */
+    userId: string | null;
+    amount: number;
+    type: CreditTransactionType;
+    description: string;
+  },
 ) {
   const [row] = await db.insert(creditTransactions).values(values).returning({ id: creditTransactions.id });
   if (!row) throw new Error("insert returned no credit transaction");

@@ -27,6 +27,7 @@ export async function findOrganizationSettings(db: Executor, organizationId: str
       address: organizations.address,
       phone: organizations.phone,
       notifications: organizations.notifications,
+      creditsPerRun: organizations.creditsPerRun,
       updatedAt: organizations.updatedAt,
       updatedById: organizations.updatedBy,
       updatedByName: user.name,
@@ -67,6 +68,7 @@ export type SettingsChanges = {
   address?: string | null;
   phone?: string | null;
   notifications?: NotificationSettings;
+  creditsPerRun?: number;
 };
 
 /** Writes the given fields (absent ones stay) and who changed them; updated_at follows. */

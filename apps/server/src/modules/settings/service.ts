@@ -33,6 +33,7 @@ export async function getOrganizationSettings({
     address: row.address,
     phone: row.phone,
     notifications: row.notifications,
+    creditsPerRun: row.creditsPerRun,
     logoUrl: row.logo ? organizationLogoUrl(row.id, row.logo.uploadedAt) : null,
     logoMetadata: row.logo ? imageMetadataOf(row.logo) : null,
     updatedAt: row.updatedAt.toISOString(),

@@ -20,6 +20,7 @@ import {
   lockCommands,
   lockWorkflow,
   organizationTimezone,
+  setStepOptions,
   setStepPositions,
   updateWorkflow as updateWorkflowRow,
   type LockedWorkflow,
@@ -53,6 +54,8 @@ export async function createWorkflow({
         dueDate: input.dueDate ? new Date(input.dueDate) : null,
         taskCount: input.taskIds.length,
         createdBy: userId,
+        ...(input.timeoutSeconds !== undefined && { timeoutSeconds: input.timeoutSeconds }),
+        ...(input.runnerLabels !== undefined && { runnerLabels: input.runnerLabels }),
         ...(await scheduleValues(tx, organizationId, input.schedule, now)),
       });
       await insertSteps(
@@ -61,6 +64,7 @@ export async function createWorkflow({
         id,
         input.taskIds.map((taskId, position) => newStep(commands.get(taskId)!, position)),
       );
+      if (input.stepOptions) await setStepOptions(tx, id, input.stepOptions);
       return loadWorkflow(tx, organizationId, id);
     },
   });
@@ -89,6 +93,8 @@ export async function updateWorkflow({
     if (input.name !== undefined) values.name = input.name;
     if (input.description !== undefined) values.description = input.description;
     if (input.dueDate !== undefined) values.dueDate = input.dueDate ? new Date(input.dueDate) : null;
+    if (input.timeoutSeconds !== undefined) values.timeoutSeconds = input.timeoutSeconds;
+    if (input.runnerLabels !== undefined) values.runnerLabels = input.runnerLabels;
     if (input.schedule) Object.assign(values, await scheduleValues(tx, organizationId, input.schedule, now));
     const statusSet = input.status !== undefined && input.status !== current.status;
     if (statusSet) {
@@ -99,6 +105,7 @@ export async function updateWorkflow({
       await cancelRunningRun(tx, workflowId, now);
       Object.assign(values, await countsAfterChange(tx, current, { statusSet, userId, now }));
     }
+    if (input.stepOptions) await setStepOptions(tx, workflowId, input.stepOptions);
     await updateWorkflowRow(tx, organizationId, workflowId, values);
     return loadWorkflow(tx, organizationId, workflowId);
   });

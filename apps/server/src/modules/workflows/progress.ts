@@ -6,7 +6,15 @@ import type { Executor } from "../../db/database.ts";
 import { notifyRunOutcome } from "../notifications/run-outcome.ts";
 import { recordExecution } from "../tasks/repository.ts";
 import { countSteps, listSteps, setStepStatus, updateWorkflow, type LockedWorkflow } from "./repository.ts";
-import { findRunningRun, finishRun, insertRun, insertRunSteps, setRunStepDone } from "./runs-repository.ts";
+import { snapshotExecution, type ExecutionRequest } from "./execution.ts";
+import {
+  findActiveRun,
+  findRunningChecklist,
+  finishRun,
+  insertRun,
+  insertRunSteps,
+  setRunStepDone,
+} from "./runs-repository.ts";
 
 /**
  * The rules of runs and progress (docs/decisions/008). Every function here expects the workflow
@@ -42,15 +50,28 @@ export async function countExecutions(tx: Executor, workflows: readonly LockedWo
  */
 export async function beginRun(
   tx: Executor,
-  options: { workflow: LockedWorkflow; trigger: RunTrigger; startedBy: string | null; now: Date },
+  options: {
+    workflow: LockedWorkflow;
+    trigger: RunTrigger;
+    startedBy: string | null;
+    now: Date;
+    /** Queue it for a runner of this platform, with each step's command line snapshotted now. */
+    execution?: ExecutionRequest | null;
+  },
 ) {
-  const { workflow, trigger, startedBy, now } = options;
-  const running = await findRunningRun(tx, workflow.id);
-  if (running) {
-    if (trigger === "manual") throw new AppError("aborted", WORKFLOW_MESSAGES.alreadyRunning);
-    await finishRun(tx, running.id, "cancelled", now);
+  const { workflow, trigger, startedBy, now, execution } = options;
+  const active = await findActiveRun(tx, workflow.id);
+  if (active) {
+    // A run a runner executes is never ended by another starting: it ends by its own outcome or Cancel.
+    if (trigger === "manual" || active.kind === "executed") {
+      throw new AppError("aborted", WORKFLOW_MESSAGES.alreadyRunning);
+    }
+    await finishRun(tx, active.id, "cancelled", now);
   }
   const steps = await listSteps(tx, workflow.organizationId, [workflow.id]);
+  const snapshot = execution
+    ? await snapshotExecution(tx, { workflow, steps, request: execution, startedBy })
+    : undefined;
   await setStepStatus(tx, { workflowId: workflow.id, status: "todo", by: null, at: now });
   const run = await insertRun(tx, {
     workflowId: workflow.id,
@@ -58,6 +79,7 @@ export async function beginRun(
     trigger,
     startedBy,
     at: now,
+    execution: snapshot?.run,
   });
   await insertRunSteps(
     tx,
@@ -66,7 +88,9 @@ export async function beginRun(
       stepId: step.id,
       position: step.position,
       name: step.name,
-      status: step.taskId ? "pending" : "skipped",
+      // A checklist skips a deleted command's step; a runner reports it skipped itself.
+      status: step.taskId || snapshot ? "pending" : "skipped",
+      ...snapshot?.steps.get(step.id),
     })),
   );
   await updateWorkflow(tx, workflow.organizationId, workflow.id, {
@@ -92,7 +116,7 @@ export async function markStep(
 ) {
   const { workflow, stepId, status, userId, now } = options;
   await setStepStatus(tx, { workflowId: workflow.id, stepId, status, by: userId, at: now });
-  const running = await findRunningRun(tx, workflow.id);
+  const running = await findRunningChecklist(tx, workflow.id);
   if (running) await setRunStepDone(tx, { runId: running.id, stepId, done: status === "completed", at: now });
   await recalculate(tx, { workflow, userId, now, running: running?.id ?? null });
 }
@@ -147,7 +171,7 @@ export async function startWork(tx: Executor, options: { workflow: LockedWorkflo
 export async function completeWork(tx: Executor, options: { workflow: LockedWorkflow; userId: string; now: Date }) {
   const { workflow, userId, now } = options;
   await setStepStatus(tx, { workflowId: workflow.id, status: "completed", by: userId, at: now });
-  const running = await findRunningRun(tx, workflow.id);
+  const running = await findRunningChecklist(tx, workflow.id);
   if (running) {
     await finishRun(tx, running.id, "succeeded", now);
     await notifyRunOutcome(tx, { runId: running.id, status: "succeeded", at: now });
@@ -163,9 +187,12 @@ export async function completeWork(tx: Executor, options: { workflow: LockedWork
   });
 }
 
-/** Ends the run under way, if any, as cancelled (its steps changed, or its status was set by hand). */
+/**
+ * Ends the checklist under way, if any, as cancelled (its steps changed, or its status was set by
+ * hand). An executed run is left alone: it runs its snapshot, and has its own Cancel.
+ */
 export async function cancelRunningRun(tx: Executor, workflowId: string, now: Date) {
-  const running = await findRunningRun(tx, workflowId);
+  const running = await findRunningChecklist(tx, workflowId);
   if (running) await finishRun(tx, running.id, "cancelled", now);
   return Boolean(running);
 }

@@ -94,6 +94,8 @@ export type WorkflowValues = {
   completedAt: Date | null;
   completedBy: string | null;
   updatedBy: string;
+  timeoutSeconds: number;
+  runnerLabels: string[];
 };
 
 export async function insertWorkflow(
@@ -188,6 +190,24 @@ export async function deleteStepsByIds(db: Executor, workflowId: string, stepIds
   await db
     .delete(workflowSteps)
     .where(and(eq(workflowSteps.workflowId, workflowId), inArray(workflowSteps.id, [...stepIds])));
+}
+
+/** Each step's run options by its command; a command not listed gets the defaults. */
+export async function setStepOptions(
+  db: Executor,
+  workflowId: string,
+  options: readonly { taskId: string; continueOnError: boolean; timeoutSeconds: number | null }[],
+) {
+  await db
+    .update(workflowSteps)
+    .set({ continueOnError: false, timeoutSeconds: null })
+    .where(eq(workflowSteps.workflowId, workflowId));
+  for (const option of options) {
+    await db
+      .update(workflowSteps)
+      .set({ continueOnError: option.continueOnError, timeoutSeconds: option.timeoutSeconds })
+      .where(and(eq(workflowSteps.workflowId, workflowId), eq(workflowSteps.taskId, option.taskId)));
+  }
 }
 
 /** Positions 0, 1, 2… in the order of `stepIds`. */

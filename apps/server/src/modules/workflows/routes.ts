@@ -1,7 +1,9 @@
 import {
   CreateWorkflowSchema,
   DeleteWorkflowResultSchema,
+  ExecuteWorkflowSchema,
   ReorderStepsSchema,
+  RunOptionsSchema,
   RunsQuerySchema,
   SetStepStatusSchema,
   UpdateWorkflowSchema,
@@ -22,7 +24,14 @@ import { idempotencyOf, sendIdempotent } from "../../lib/idempotency.ts";
 import { createWorkflow, deleteWorkflow, reorderSteps, updateWorkflow } from "./change-workflow.ts";
 import { completeWorkflow, executeWorkflow, setStepStatus, startWorkflow } from "./run-workflow.ts";
 import { createScheduler } from "./scheduler.ts";
-import { getWorkflow, getWorkflowRuns, getWorkflowStats, listSelectableCommands, listWorkflows } from "./service.ts";
+import {
+  getRunOptions,
+  getWorkflow,
+  getWorkflowRuns,
+  getWorkflowStats,
+  listSelectableCommands,
+  listWorkflows,
+} from "./service.ts";
 
 const OrgParamsSchema = z.object({ orgId: z.string() });
 const BASE = "/api/orgs/:orgId/workflows";
@@ -95,6 +104,15 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
       getWorkflowRuns({ ...scope(request), workflowId: request.params.workflowId, page: request.query }),
   );
 
+  app.get(
+    `${BASE}/:workflowId/run-options`,
+    {
+      config: { action: "workflows.read" },
+      schema: { params: WorkflowParamsSchema, response: { 200: RunOptionsSchema } },
+    },
+    async (request) => getRunOptions({ ...scope(request), workflowId: request.params.workflowId }),
+  );
+
   app.post(
     BASE,
     {
@@ -155,7 +173,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
     `${BASE}/:workflowId/execute`,
     {
       config: { action: "workflows.run" },
-      schema: { params: WorkflowParamsSchema, response: { 200: WorkflowSchema } },
+      schema: { params: WorkflowParamsSchema, body: ExecuteWorkflowSchema, response: { 200: WorkflowSchema } },
     },
     async (request, reply) =>
       sendIdempotent(reply, () =>
@@ -163,6 +181,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
           ...change(request),
           workflowId: request.params.workflowId,
           idempotency: idempotencyOf(request),
+          execution: request.body.platform ? { platform: request.body.platform } : null,
         }),
       ),
   );

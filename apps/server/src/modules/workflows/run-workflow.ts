@@ -7,6 +7,7 @@ import type { EventHub } from "../../lib/event-hub.ts";
 import { runIdempotent, type Idempotency, type IdempotentResult } from "../../lib/idempotency.ts";
 import { lockOrThrow } from "./change-workflow.ts";
 import { loadWorkflow } from "./load-workflow.ts";
+import type { ExecutionRequest } from "./execution.ts";
 import { beginRun, completeWork, countExecutions, markStep, startWork } from "./progress.ts";
 import { listSteps } from "./repository.ts";
 
@@ -30,8 +31,11 @@ export async function executeWorkflow({
   userId,
   workflowId,
   idempotency,
+  execution,
   now = new Date(),
-}: Action & { idempotency: Idempotency | null }): Promise<IdempotentResult<Workflow>> {
+}: Action & { idempotency: Idempotency | null; execution: ExecutionRequest | null }): Promise<
+  IdempotentResult<Workflow>
+> {
   const result = await runIdempotent({
     db,
     userId,
@@ -40,11 +44,17 @@ export async function executeWorkflow({
     work: async (tx) => {
       const workflow = await lockOrThrow(tx, organizationId, workflowId);
       await countExecutions(tx, [workflow], now);
-      await beginRun(tx, { workflow, trigger: "manual", startedBy: userId, now });
+      await beginRun(tx, { workflow, trigger: "manual", startedBy: userId, now, execution });
       return loadWorkflow(tx, organizationId, workflowId);
     },
   });
-  if (!result.replayed) await publishUpdate(events, organizationId, workflowId);
+  if (!result.replayed) {
+    await publishUpdate(events, organizationId, workflowId);
+    const run = result.body.lastRun;
+    // Wakes the organization's runners waiting for work.
+    if (run?.status === "queued")
+      await events.publish(organizationId, { entity: "run", id: run.id, action: "created" });
+  }
   return result;
 }
 

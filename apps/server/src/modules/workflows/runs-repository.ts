@@ -1,8 +1,15 @@
 import type { PageQuery } from "@flowdeck/shared";
-import type { RunStatus, RunStepStatus, RunTrigger } from "@flowdeck/shared/workflows/constants";
+import {
+  ACTIVE_RUN_STATUSES,
+  type RunStatus,
+  type RunStepStatus,
+  type RunKind,
+  type RunTrigger,
+} from "@flowdeck/shared/workflows/constants";
+import type { RunnerPlatform } from "@flowdeck/shared/runners/protocol";
 import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
-import { user, workflowRunSteps, workflowRuns } from "../../db/schema/index.ts";
+import { runners, user, workflowRunSteps, workflowRuns } from "../../db/schema/index.ts";
 
 const runColumns = {
   id: workflowRuns.id,
@@ -13,6 +20,11 @@ const runColumns = {
   status: workflowRuns.status,
   startedAt: workflowRuns.startedAt,
   finishedAt: workflowRuns.finishedAt,
+  kind: workflowRuns.kind,
+  platform: workflowRuns.platform,
+  runnerId: workflowRuns.runnerId,
+  runnerName: runners.name,
+  cancelRequestedAt: workflowRuns.cancelRequestedAt,
 };
 
 export type RunRow = {
@@ -24,13 +36,29 @@ export type RunRow = {
   status: RunStatus;
   startedAt: Date;
   finishedAt: Date | null;
+  kind: RunKind;
+  platform: RunnerPlatform | null;
+  runnerId: string | null;
+  runnerName: string | null;
+  cancelRequestedAt: Date | null;
 };
 
 export type RunStepRow = typeof workflowRunSteps.$inferSelect;
 
 export async function insertRun(
   db: Executor,
-  values: { workflowId: string; organizationId: string; trigger: RunTrigger; startedBy: string | null; at: Date },
+  values: {
+    workflowId: string;
+    organizationId: string;
+    trigger: RunTrigger;
+    startedBy: string | null;
+    at: Date;
+    /** An executed run waits queued for a runner; without it, a checklist is under way at once. */
+    execution?: Pick<
+      typeof workflowRuns.$inferInsert,
+      "platform" | "requiredLabels" | "timeoutSeconds" | "creditsCharged"
+    > | null;
+  },
 ) {
   const [row] = await db
     .insert(workflowRuns)
@@ -39,7 +67,9 @@ export async function insertRun(
       organizationId: values.organizationId,
       trigger: values.trigger,
       startedBy: values.startedBy,
-      status: "running",
+      status: values.execution ? "queued" : "running",
+      kind: values.execution ? "executed" : "checklist",
+      ...values.execution,
       startedAt: values.at,
     })
     .returning({ id: workflowRuns.id });
@@ -50,27 +80,46 @@ export async function insertRun(
 export async function insertRunSteps(
   db: Executor,
   runId: string,
-  steps: { stepId: string; position: number; name: string; status: RunStepStatus }[],
+  steps: {
+    stepId: string;
+    position: number;
+    name: string;
+    status: RunStepStatus;
+    command?: string | null;
+    continueOnError?: boolean;
+    timeoutSeconds?: number | null;
+  }[],
 ) {
   if (steps.length === 0) return;
   await db.insert(workflowRunSteps).values(steps.map((step) => ({ ...step, runId })));
 }
 
-/** The workflow's run under way, if any (a unique index allows one at most). */
-export async function findRunningRun(db: Executor, workflowId: string) {
+/** The workflow's run under way (queued or running), if any (a unique index allows one at most). */
+export async function findActiveRun(db: Executor, workflowId: string) {
   const [row] = await db
-    .select({ id: workflowRuns.id })
+    .select({ id: workflowRuns.id, kind: workflowRuns.kind, status: workflowRuns.status })
     .from(workflowRuns)
-    .where(and(eq(workflowRuns.workflowId, workflowId), eq(workflowRuns.status, "running")));
+    .where(and(eq(workflowRuns.workflowId, workflowId), inArray(workflowRuns.status, [...ACTIVE_RUN_STATUSES])));
   return row;
+}
+
+/** The workflow's checklist run under way, if any: the one people tick. */
+export async function findRunningChecklist(db: Executor, workflowId: string) {
+  const run = await findActiveRun(db, workflowId);
+  return run?.kind === "checklist" ? run : undefined;
 }
 
 /**
  * Ends a run. Its steps still pending end with it: succeeded with a succeeded run (every step was
  * done), skipped otherwise.
  */
-export async function finishRun(db: Executor, runId: string, status: Exclude<RunStatus, "running">, at: Date) {
-  await db.update(workflowRuns).set({ status, finishedAt: at }).where(eq(workflowRuns.id, runId));
+export async function finishRun(
+  db: Executor,
+  runId: string,
+  status: Exclude<RunStatus, "running" | "queued">,
+  at: Date,
+) {
+  await db.update(workflowRuns).set({ status, finishedAt: at, leaseExpiresAt: null }).where(eq(workflowRuns.id, runId));
   await db
     .update(workflowRunSteps)
     .set({ status: status === "succeeded" ? "succeeded" : "skipped", finishedAt: at })
@@ -98,6 +147,7 @@ export async function latestRuns(db: Executor, workflowIds: readonly string[]): 
     .selectDistinctOn([workflowRuns.workflowId], runColumns)
     .from(workflowRuns)
     .leftJoin(user, eq(user.id, workflowRuns.startedBy))
+    .leftJoin(runners, eq(runners.id, workflowRuns.runnerId))
     .where(inArray(workflowRuns.workflowId, [...workflowIds]))
     .orderBy(workflowRuns.workflowId, desc(workflowRuns.startedAt), desc(workflowRuns.id));
 }
@@ -110,6 +160,7 @@ export async function listRuns(db: Executor, organizationId: string, workflowId:
       .select(runColumns)
       .from(workflowRuns)
       .leftJoin(user, eq(user.id, workflowRuns.startedBy))
+      .leftJoin(runners, eq(runners.id, workflowRuns.runnerId))
       .where(where)
       .orderBy(desc(workflowRuns.startedAt), desc(workflowRuns.id))
       .limit(page.pageSize)
@@ -130,4 +181,21 @@ export async function listRuns(db: Executor, organizationId: string, workflowId:
           )
           .orderBy(asc(workflowRunSteps.runId), asc(workflowRunSteps.position));
   return { runs, steps, total: total?.value ?? 0 };
+}
+
+/** One run of the organization with its steps; undefined when it has no such run. */
+export async function findRun(db: Executor, organizationId: string, runId: string) {
+  const [run] = await db
+    .select(runColumns)
+    .from(workflowRuns)
+    .leftJoin(user, eq(user.id, workflowRuns.startedBy))
+    .leftJoin(runners, eq(runners.id, workflowRuns.runnerId))
+    .where(and(eq(workflowRuns.organizationId, organizationId), eq(workflowRuns.id, runId)));
+  if (!run) return undefined;
+  const steps = await db
+    .select()
+    .from(workflowRunSteps)
+    .where(eq(workflowRunSteps.runId, runId))
+    .orderBy(asc(workflowRunSteps.position));
+  return { run, steps };
 }

@@ -3,7 +3,8 @@ import type { Database } from "../../db/database.ts";
 import type { EventHub } from "../../lib/event-hub.ts";
 import { notifyIfMissed, notifySkippedSchedules } from "../notifications/schedule-events.ts";
 import { beginRun, countExecutions } from "./progress.ts";
-import { updateWorkflow } from "./repository.ts";
+import { defaultExecution } from "./execution.ts";
+import { listSteps, updateWorkflow } from "./repository.ts";
 import { claimDueWorkflows } from "./scheduler-repository.ts";
 import { retimeWorkflows } from "./retime-workflows.ts";
 import { toSchedule } from "./to-workflow.ts";
@@ -57,6 +58,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   let current: Promise<unknown> | undefined;
 
   async function runDueBatch(now: Date): Promise<string[]> {
+    const queued: { organizationId: string; runId: string }[] = [];
     const claimed = await db.transaction(async (tx) => {
       const due = await claimDueWorkflows(tx, now, batchSize);
       if (due.length === 0) return [];
@@ -69,9 +71,13 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
         try {
           // A savepoint each: one workflow that cannot start does not hold back the others.
           await tx.transaction(async (savepoint) => {
-            await beginRun(savepoint, { workflow, trigger: "schedule", startedBy: null, now });
+            // With a runner for its commands' platform, the run is queued for it; otherwise a checklist.
+            const steps = await listSteps(savepoint, workflow.organizationId, [workflow.id]);
+            const execution = await defaultExecution(savepoint, workflow, steps, now);
+            const run = await beginRun(savepoint, { workflow, trigger: "schedule", startedBy: null, now, execution });
             await updateWorkflow(savepoint, workflow.organizationId, workflow.id, advance);
             await notifyIfMissed(savepoint, workflow, now);
+            if (execution) queued.push({ organizationId: workflow.organizationId, runId: run.id });
           });
         } catch (error) {
           logger.error({ err: error, workflowId: workflow.id }, "scheduler: a due workflow could not start");
@@ -84,6 +90,9 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     for (const workflow of claimed) {
       await events.publish(workflow.organizationId, { entity: "workflow", id: workflow.id, action: "updated" });
     }
+    // Wakes the organization's runners waiting for work.
+    for (const run of queued)
+      await events.publish(run.organizationId, { entity: "run", id: run.runId, action: "created" });
     return claimed.map((workflow) => workflow.id);
   }
 

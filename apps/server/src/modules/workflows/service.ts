@@ -10,6 +10,10 @@ import type {
 } from "@flowdeck/shared/workflows/schemas";
 import type { Database } from "../../db/database.ts";
 import { listActiveTasks } from "../tasks/repository.ts";
+import { AppError } from "@flowdeck/shared";
+import { WORKFLOW_MESSAGES } from "@flowdeck/shared/workflows/messages";
+import { runOptions } from "./execution.ts";
+import { findWorkflow, listSteps } from "./repository.ts";
 import { loadWorkflow, withStepsAndRuns } from "./load-workflow.ts";
 import { listWorkflows as listWorkflowRows, organizationTimezone, workflowStatistics } from "./repository.ts";
 import { listRuns } from "./runs-repository.ts";
@@ -109,4 +113,12 @@ export async function listSelectableCommands({ db, organizationId }: Scope): Pro
   return {
     items: tasks.map(({ id, name, description, category, status }) => ({ id, name, description, category, status })),
   };
+}
+
+/** What Run now offers: the platforms with commands and the runners of each. */
+export async function getRunOptions({ db, organizationId, workflowId }: Scope & { workflowId: string }) {
+  const workflow = await findWorkflow(db, organizationId, workflowId);
+  if (!workflow) throw new AppError("not-found", WORKFLOW_MESSAGES.notFound);
+  const steps = await listSteps(db, organizationId, [workflowId]);
+  return runOptions(db, workflow, steps, new Date());
 }

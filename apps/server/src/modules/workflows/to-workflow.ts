@@ -37,6 +37,8 @@ export function toStep(row: StepRow): WorkflowStep {
     status: row.status,
     completedAt: iso(row.completedAt),
     completedBy: row.completedBy,
+    continueOnError: row.continueOnError,
+    timeoutSeconds: row.timeoutSeconds,
   };
 }
 
@@ -50,6 +52,10 @@ export function toLastRun(row: RunRow): LastRun {
     status: row.status,
     startedAt: row.startedAt.toISOString(),
     finishedAt: iso(row.finishedAt),
+    kind: row.kind,
+    platform: row.platform,
+    runner: row.runnerId ? { id: row.runnerId, name: row.runnerName ?? "" } : null,
+    cancelRequested: row.cancelRequestedAt !== null,
   };
 }
 
@@ -64,6 +70,10 @@ export function toRun(row: RunRow, steps: RunStepRow[]): WorkflowRun {
       status: step.status,
       startedAt: iso(step.startedAt),
       finishedAt: iso(step.finishedAt),
+      command: step.command,
+      continueOnError: step.continueOnError,
+      exitCode: step.exitCode,
+      signal: step.signal,
     })),
   };
 }
@@ -90,6 +100,8 @@ export function toWorkflow(row: WorkflowRow, steps: StepRow[], lastRun: RunRow |
     updatedBy: row.updatedBy,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    timeoutSeconds: row.timeoutSeconds,
+    runnerLabels: row.runnerLabels,
     steps: steps.map(toStep),
     lastRun: lastRun ? toLastRun(lastRun) : null,
   };

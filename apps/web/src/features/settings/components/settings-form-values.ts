@@ -11,6 +11,8 @@ export type SettingsFormValues = {
   timezone: string;
   address: string;
   phone: string;
+  /** Credits each executed run costs, as typed. */
+  creditsPerRun: string;
   notifications: NotificationSettings;
 };
 
@@ -24,6 +26,7 @@ export function formValuesOf(settings: OrganizationSettings): SettingsFormValues
     timezone: settings.timezone,
     address: settings.address ?? "",
     phone: settings.phone ?? "",
+    creditsPerRun: String(settings.creditsPerRun),
     notifications: { ...settings.notifications },
   };
 }

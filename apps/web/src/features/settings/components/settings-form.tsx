@@ -50,7 +50,11 @@ export function SettingsForm({ orgId, settings }: { orgId: string; settings: Org
     event.preventDefault();
     const form = event.currentTarget;
     setSaved(false);
-    const parsed = UpdateOrganizationSettingsSchema.safeParse(values);
+    const parsed = UpdateOrganizationSettingsSchema.safeParse({
+      ...values,
+      // Blank is not zero: the schema's message asks for a whole number.
+      creditsPerRun: values.creditsPerRun.trim() === "" ? Number.NaN : Number(values.creditsPerRun),
+    });
     if (!parsed.success) {
       setErrors(fieldErrorsOf(parsed.error));
       focusFirstInvalid(form);
@@ -157,6 +161,17 @@ export function SettingsForm({ orgId, settings }: { orgId: string; settings: Org
             {...text("description")}
           />
         </div>
+      </Card>
+
+      <Card title="Runs" id="runs-heading">
+        <InputField
+          label="Credits per run"
+          type="number"
+          min={0}
+          step={1}
+          hint="Taken from the balance each time a run is queued for a runner; 0 makes runs free. A run cancelled before a runner starts it is refunded."
+          {...text("creditsPerRun")}
+        />
       </Card>
 
       <Card title="Notifications" id="notifications-heading">

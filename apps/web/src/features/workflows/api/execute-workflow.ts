@@ -1,15 +1,18 @@
+import type { RunnerPlatform } from "@flowdeck/shared/runners/protocol";
 import type { Workflow } from "@flowdeck/shared/workflows/schemas";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client.ts";
 import { IDEMPOTENCY_HEADER } from "@/lib/idempotency-key.ts";
 import { workflowKeys, workflowPath } from "./workflow-keys.ts";
 
-export type ExecuteVariables = { workflowId: string; idempotencyKey: string };
+/** With a platform the run is queued for a runner; without one it is a checklist to tick. */
+export type ExecuteVariables = { workflowId: string; idempotencyKey: string; platform: RunnerPlatform | null };
 
-export function executeWorkflow(orgId: string, { workflowId, idempotencyKey }: ExecuteVariables) {
+export function executeWorkflow(orgId: string, { workflowId, idempotencyKey, platform }: ExecuteVariables) {
   return api<Workflow>(workflowPath(orgId, workflowId, "/execute"), {
     method: "POST",
     headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+    body: platform ? { platform } : {},
   });
 }
 

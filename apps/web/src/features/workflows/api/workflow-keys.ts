@@ -10,7 +10,14 @@ export const workflowKeys = {
   stats: (orgId: string) => ["orgs", orgId, "workflow", "stats"] as const,
   runs: (orgId: string, workflowId: string, query: RunsQuery) =>
     ["orgs", orgId, "workflow", "runs", workflowId, query] as const,
+  runOptions: (orgId: string, workflowId: string) => ["orgs", orgId, "workflow", "run-options", workflowId] as const,
+  /** Under ["orgs", orgId, "run"]: live `run` events (a step, a log batch, the end) refresh it. */
+  run: (orgId: string, runId: string) => ["orgs", orgId, "run", runId] as const,
 };
+
+export function runPath(orgId: string, runId: string, rest = "") {
+  return `/api/orgs/${encodeURIComponent(orgId)}/runs/${encodeURIComponent(runId)}${rest}`;
+}
 
 export function workflowsPath(orgId: string, rest = "") {
   return `/api/orgs/${encodeURIComponent(orgId)}/workflows${rest}`;

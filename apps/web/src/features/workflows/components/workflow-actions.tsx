@@ -4,6 +4,12 @@ import { Button } from "@/components/ui/button.tsx";
 import { useIntent } from "@/lib/idempotency-key.ts";
 import { useChangeWorkState, type WorkState } from "../api/change-work-state.ts";
 import { useExecuteWorkflow } from "../api/execute-workflow.ts";
+import type { RunOptions } from "@flowdeck/shared/workflows/schemas";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { api } from "@/lib/api-client.ts";
+import { workflowKeys, workflowPath } from "../api/workflow-keys.ts";
+import { RunNowDialog, type RunChoice } from "./run-now-dialog.tsx";
 
 export type WorkflowHandlers = {
   onEdit: (workflow: Workflow) => void;
@@ -18,9 +24,50 @@ export function WorkflowActions({ orgId, workflow, onEdit, onDelete, onNotice }:
   const execute = useExecuteWorkflow(orgId);
   const runIntent = useIntent();
   const workState = useChangeWorkState(orgId);
-  const running = workflow.lastRun?.status === "running";
+  const queryClient = useQueryClient();
+  const [asking, setAsking] = useState<RunOptions | null>(null);
+  const [checking, setChecking] = useState(false);
+  const running = workflow.lastRun?.status === "running" || workflow.lastRun?.status === "queued";
   const hidden = <span className="sr-only"> {workflow.name}</span>;
   const fail = (error: Error) => onNotice({ tone: "error", text: error.message });
+
+  const run = (choice: RunChoice) => {
+    const platform = choice === "checklist" ? null : choice;
+    const idempotencyKey = runIntent.begin({ workflowId: workflow.id, platform });
+    if (!idempotencyKey) return;
+    execute.mutate(
+      { workflowId: workflow.id, idempotencyKey, platform },
+      {
+        onSuccess: () => {
+          setAsking(null);
+          onNotice({
+            tone: "success",
+            text: platform ? `${workflow.name} is queued for a runner.` : `${workflow.name} is running.`,
+          });
+        },
+        onError: fail,
+        onSettled: (_data, error) => runIntent.end(!error),
+      },
+    );
+  };
+
+  /** Asks for the platform only when there is a choice; without runners it is a checklist, as before. */
+  const runNow = async () => {
+    setChecking(true);
+    try {
+      const options = await queryClient.fetchQuery({
+        queryKey: workflowKeys.runOptions(orgId, workflow.id),
+        queryFn: ({ signal }) => api<RunOptions>(workflowPath(orgId, workflow.id, "/run-options"), { signal }),
+        staleTime: 0,
+      });
+      if (options.platforms.length > 1 && options.defaultPlatform) setAsking(options);
+      else run(options.defaultPlatform ?? "checklist");
+    } catch (error) {
+      fail(error as Error);
+    } finally {
+      setChecking(false);
+    }
+  };
 
   const change = (action: WorkState) => workState.mutate({ workflowId: workflow.id, action }, { onError: fail });
 
@@ -29,25 +76,23 @@ export function WorkflowActions({ orgId, workflow, onEdit, onDelete, onNotice }:
       <Button
         variant="secondary"
         className="px-3 py-1.5"
-        busy={execute.isPending}
+        busy={execute.isPending || checking}
         disabled={running}
-        title={running ? "A run is under way: complete its steps first" : undefined}
-        onClick={() => {
-          const idempotencyKey = runIntent.begin({ workflowId: workflow.id });
-          if (!idempotencyKey) return;
-          execute.mutate(
-            { workflowId: workflow.id, idempotencyKey },
-            {
-              onSuccess: () => onNotice({ tone: "success", text: `${workflow.name} is running.` }),
-              onError: fail,
-              onSettled: (_data, error) => runIntent.end(!error),
-            },
-          );
-        }}
+        title={running ? "A run is under way: let it finish or cancel it first" : undefined}
+        onClick={() => void runNow()}
       >
         <Play aria-hidden="true" className="size-4" />
         Run now{hidden}
       </Button>
+      {asking && (
+        <RunNowDialog
+          workflowName={workflow.name}
+          options={asking}
+          busy={execute.isPending}
+          onRun={run}
+          onClose={() => setAsking(null)}
+        />
+      )}
       {workflow.status !== "in-progress" && (
         <Button
           variant="ghost"

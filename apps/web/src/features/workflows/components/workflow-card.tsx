@@ -4,6 +4,8 @@ import type { Workflow } from "@flowdeck/shared/workflows/schemas";
 import clsx from "clsx";
 import { CalendarClock, ChevronDown } from "lucide-react";
 import { useId, useState, type ReactNode } from "react";
+import { Link } from "react-router";
+import { RUN_STATUS_LABELS } from "@flowdeck/shared/workflows/constants";
 import { Badge } from "@/components/ui/badge.tsx";
 import { formatDate } from "@/lib/format-date.ts";
 import type { ViewMode } from "@/lib/use-view-mode.ts";
@@ -72,6 +74,18 @@ export function WorkflowCard({ orgId, workflow, timezone, now, view, canEdit, ..
             )}
             <Meta label="Last run">
               {workflow.lastExecuted ? formatRelativeTime(new Date(workflow.lastExecuted), now) : "Never"}
+              {workflow.lastRun && (
+                <>
+                  {" · "}
+                  <Link
+                    to={`/workflows/runs/${workflow.lastRun.id}`}
+                    className="text-indigo-600 hover:underline dark:text-indigo-400"
+                  >
+                    {RUN_STATUS_LABELS[workflow.lastRun.status]}
+                    <span className="sr-only"> — view the last run of {workflow.name}</span>
+                  </Link>
+                </>
+              )}
             </Meta>
             {workflow.dueDate && (
               <Meta label="Due">

@@ -20,6 +20,7 @@ import {
   type WorkflowFormValues,
 } from "../lib/workflow-form-values.ts";
 import { CommandPicker } from "./command-picker.tsx";
+import { RunSettingsFields } from "./run-settings-fields.tsx";
 import { ScheduleFields } from "./schedule-fields.tsx";
 
 type WorkflowFormProps = {
@@ -31,7 +32,16 @@ type WorkflowFormProps = {
   onSaved: (message: string) => void;
 };
 
-const KNOWN_FIELDS = ["name", "description", "status", "dueDate", "taskIds", "schedule"];
+const KNOWN_FIELDS = [
+  "name",
+  "description",
+  "status",
+  "dueDate",
+  "taskIds",
+  "schedule",
+  "timeoutSeconds",
+  "runnerLabels",
+];
 
 /** Creates or edits a workflow inline on the page (spec 2, spec 5 "Workflow form"). */
 export function WorkflowForm({ orgId, workflow, timezone, onCancel, onSaved }: WorkflowFormProps) {
@@ -152,6 +162,7 @@ export function WorkflowForm({ orgId, workflow, timezone, onCancel, onSaved }: W
           </p>
         )}
         <ScheduleFields values={values} set={set} errors={errors} timezone={timezone} />
+        <RunSettingsFields values={values} set={set} errors={errors} commands={commands.data} knownNames={knownNames} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onCancel} disabled={busy}>
             Cancel

@@ -1,19 +1,13 @@
-import { RUN_STATUS_LABELS, type RunStatus } from "@flowdeck/shared/workflows/constants";
 import type { WorkflowRun } from "@flowdeck/shared/workflows/schemas";
+import { Link } from "react-router";
 import { Alert } from "@/components/ui/alert.tsx";
-import { Badge, type BadgeColor } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { SkeletonText } from "@/components/ui/skeleton.tsx";
 import { useState } from "react";
 import { useWorkflowRuns } from "../api/get-workflow-runs.ts";
 import { formatDateTime } from "@/lib/format-date.ts";
-
-const RUN_COLORS: Record<RunStatus, BadgeColor> = {
-  running: "blue",
-  succeeded: "green",
-  failed: "red",
-  cancelled: "gray",
-};
+import { RunStatusBadge } from "./run-status-badge.tsx";
+import { runKindText } from "../lib/run-kind.ts";
 
 const PAGE = 5;
 
@@ -67,7 +61,8 @@ function RunItem({ run }: { run: WorkflowRun }) {
           <time dateTime={run.startedAt}>{formatDateTime(run.startedAt)}</time>
         </p>
         <p className="text-xs break-words text-gray-500 dark:text-gray-400">
-          {run.trigger === "schedule" ? "Scheduled" : "Run now"} · by {who} · {done} of {counted.length} done
+          {runKindText(run)} · {run.trigger === "schedule" ? "Scheduled" : "Run now"} · by {who} · {done} of{" "}
+          {counted.length} done
           {run.finishedAt && (
             <>
               {" "}
@@ -76,7 +71,12 @@ function RunItem({ run }: { run: WorkflowRun }) {
           )}
         </p>
       </div>
-      <Badge color={RUN_COLORS[run.status]}>{RUN_STATUS_LABELS[run.status]}</Badge>
+      <span className="flex items-center gap-2">
+        <RunStatusBadge status={run.status} />
+        <Link to={`/workflows/runs/${run.id}`} className="text-xs text-indigo-600 hover:underline dark:text-indigo-400">
+          View run<span className="sr-only"> of {formatDateTime(run.startedAt)}</span>
+        </Link>
+      </span>
     </li>
   );
 }

@@ -15,10 +15,12 @@ const workflow = {
   status: "in-progress",
   dueDate: null,
   schedule: { type: "weekly", isEnabled: true, date: null, time: "07:30", dayOfWeek: "2", dayOfMonth: null },
+  timeoutSeconds: 1800,
+  runnerLabels: ["gpu"],
   steps: [
-    { id: "s1", taskId: "a", status: "completed" },
-    { id: "s2", taskId: null, status: "todo" },
-    { id: "s3", taskId: "b", status: "todo" },
+    { id: "s1", taskId: "a", status: "completed", continueOnError: true, timeoutSeconds: 60 },
+    { id: "s2", taskId: null, status: "todo", continueOnError: false, timeoutSeconds: null },
+    { id: "s3", taskId: "b", status: "todo", continueOnError: false, timeoutSeconds: null },
   ],
 } as unknown as Workflow;
 
@@ -66,6 +68,24 @@ describe("the workflow form's values", () => {
       time: "07:30",
       dayOfWeek: "2",
       status: "in-progress",
+      timeoutMinutes: "30",
+      runnerLabels: "gpu",
+      continueOnError: ["a"],
+    });
+  });
+
+  it("send the run settings: timeout in seconds, labels, and each step's options", () => {
+    const input = formToUpdateInput(
+      { ...workflowToForm(workflow), timeoutMinutes: "90", continueOnError: ["b"] },
+      workflow,
+    );
+    expect(UpdateWorkflowSchema.parse(input)).toMatchObject({
+      timeoutSeconds: 5400,
+      runnerLabels: ["gpu"],
+      stepOptions: [
+        { taskId: "a", continueOnError: false, timeoutSeconds: 60 },
+        { taskId: "b", continueOnError: true, timeoutSeconds: null },
+      ],
     });
   });
 

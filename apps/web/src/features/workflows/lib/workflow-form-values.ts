@@ -19,6 +19,12 @@ export type WorkflowFormValues = {
   dayOfMonth: string;
   /** Five cron fields, for a cron schedule. */
   expression: string;
+  /** Executed runs: the workflow's timeout in minutes, as typed. */
+  timeoutMinutes: string;
+  /** Comma separated runner labels. */
+  runnerLabels: string;
+  /** The chosen commands whose step lets the run go on when it fails. */
+  continueOnError: string[];
 };
 
 export function emptyWorkflowForm(): WorkflowFormValues {
@@ -35,6 +41,9 @@ export function emptyWorkflowForm(): WorkflowFormValues {
     dayOfWeek: "1",
     dayOfMonth: "1",
     expression: "",
+    timeoutMinutes: "60",
+    runnerLabels: "",
+    continueOnError: [],
   };
 }
 
@@ -54,6 +63,28 @@ export function workflowToForm(workflow: Workflow): WorkflowFormValues {
     dayOfWeek: schedule.dayOfWeek ?? empty.dayOfWeek,
     dayOfMonth: schedule.dayOfMonth ?? empty.dayOfMonth,
     expression: schedule.expression ?? empty.expression,
+    timeoutMinutes: String(Math.round((workflow.timeoutSeconds / 60) * 100) / 100),
+    runnerLabels: workflow.runnerLabels.join(", "),
+    continueOnError: workflow.steps.flatMap((step) => (step.taskId && step.continueOnError ? [step.taskId] : [])),
+  };
+}
+
+/** What executed runs of the workflow follow: its timeout, runner labels and each step's options. */
+export function formRunSettings(values: WorkflowFormValues, steps: Workflow["steps"] = []) {
+  const minutes = Number(values.timeoutMinutes.trim());
+  return {
+    // A blank or impossible number goes to the server as is, so its message explains it.
+    timeoutSeconds: values.timeoutMinutes.trim() === "" ? Number.NaN : Math.round(minutes * 60),
+    runnerLabels: values.runnerLabels
+      .split(",")
+      .map((label) => label.trim())
+      .filter(Boolean),
+    stepOptions: values.taskIds.map((taskId) => ({
+      taskId,
+      continueOnError: values.continueOnError.includes(taskId),
+      // Kept as set through the API; the form does not edit per-step timeouts.
+      timeoutSeconds: steps.find((step) => step.taskId === taskId)?.timeoutSeconds ?? null,
+    })),
   };
 }
 
@@ -80,6 +111,7 @@ export function formToCreateInput(values: WorkflowFormValues): CreateWorkflowInp
     dueDate: values.dueDate ? endOfLocalDay(values.dueDate) : null,
     taskIds: values.taskIds,
     schedule: formSchedule(values),
+    ...formRunSettings(values),
   };
 }
 
@@ -94,6 +126,7 @@ export function formToUpdateInput(values: WorkflowFormValues, workflow: Workflow
     description: values.description,
     dueDate: values.dueDate ? endOfLocalDay(values.dueDate) : null,
     schedule: formSchedule(values),
+    ...formRunSettings(values, workflow.steps),
   };
   if (!sameList(values.taskIds, before.taskIds)) input.taskIds = values.taskIds;
   if (values.status !== workflow.status && (values.status === "draft" || values.status === "active")) {

@@ -1,0 +1,71 @@
+import type { Database } from "../db/database.ts";
+import type { EventHub } from "../lib/event-hub.ts";
+import { endRun, publishRunChange, type FinalStatus } from "../modules/runs/end-run.ts";
+import { expiredLeases, overdueRuns } from "../modules/runs/repository.ts";
+
+export type SweeperLogger = { error: (details: object, message: string) => void };
+
+/** A runner stops a run at its timeout itself; the server waits this much longer before ending it. */
+const TIMEOUT_GRACE_MS = 60_000;
+const BATCH = 100;
+
+/**
+ * The run sweeper: one loop per server instance. Running runs whose runner missed its lease end as
+ * lost; running runs far past their timeout end as timed out. Each run is ended in its own
+ * transaction that locks the workflow and the run and checks again, so two instances sweeping at
+ * once end a run once (the second finds it ended and changes nothing).
+ */
+export function createRunSweeper(options: {
+  db: Database;
+  events: EventHub;
+  logger: SweeperLogger;
+  leaseMs: number;
+  intervalMs?: number;
+}) {
+  const { db, events, logger, leaseMs } = options;
+  const intervalMs = options.intervalMs ?? Math.min(5_000, Math.max(250, Math.floor(leaseMs / 4)));
+  let timer: NodeJS.Timeout | undefined;
+  let current: Promise<unknown> | undefined;
+  let stopped = true;
+
+  async function end(run: { id: string; organizationId: string; workflowId: string }, status: FinalStatus, now: Date) {
+    const ended = await db.transaction((tx) =>
+      endRun(tx, {
+        organizationId: run.organizationId,
+        runId: run.id,
+        workflowId: run.workflowId,
+        status,
+        now,
+        // A runner that called between the look and the lock keeps its run.
+        onlyIf: (locked) => status !== "lost" || (locked.leaseExpiresAt !== null && locked.leaseExpiresAt < now),
+      }),
+    );
+    if (ended) await publishRunChange(events, ended);
+  }
+
+  async function sweep(now = new Date()) {
+    for (const run of await expiredLeases(db, now, BATCH)) await end(run, "lost", now);
+    for (const run of await overdueRuns(db, now, TIMEOUT_GRACE_MS, BATCH)) await end(run, "timed-out", now);
+  }
+
+  const loop = async () => {
+    if (stopped) return;
+    current = sweep().catch((error: unknown) => logger.error({ err: error }, "run sweeper: a sweep failed"));
+    await current;
+    if (!stopped) timer = setTimeout(() => void loop(), intervalMs);
+  };
+
+  return {
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      void loop();
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await current;
+    },
+    sweep,
+  };
+}

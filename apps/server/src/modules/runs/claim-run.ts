@@ -1,0 +1,97 @@
+import type { ClaimResponse, Job } from "@flowdeck/shared/runners/protocol";
+import type { Database } from "../../db/database.ts";
+import type { EventHub } from "../../lib/event-hub.ts";
+import type { RunnerIdentity } from "../runners/runner-identity.ts";
+import { claimQueuedRun, findWorkflowName, listRunSteps, type ExecutedRunRow } from "./repository.ts";
+
+/** Even without a wake-up (a lost NOTIFY), a waiting claim looks again this often. */
+const RECHECK_MS = 5_000;
+
+type ClaimOptions = {
+  db: Database;
+  events: EventHub;
+  runner: RunnerIdentity;
+  holdMs: number;
+  leaseMs: number;
+  /** Aborted when the runner hangs up or the server shuts down: the claim answers no job. */
+  signal: AbortSignal;
+};
+
+/**
+ * POST /jobs/claim: a run for this runner now, or as soon as one is queued within `holdMs` (long
+ * poll). Queueing a run publishes `{ entity: "run", action: "created" }` on the event hub (across
+ * instances with PostgreSQL), which wakes the organization's waiting claims at once.
+ */
+export async function claimRun(options: ClaimOptions): Promise<ClaimResponse> {
+  const { events, runner, holdMs, signal } = options;
+  const deadline = Date.now() + holdMs;
+  let wake: (() => void) | undefined;
+  // Subscribed before the first look, and remembered while looking: a run queued in between is not missed.
+  let queuedMeanwhile = false;
+  const unsubscribe = events.subscribe(runner.organizationId, (event) => {
+    if (event.entity !== "run" || event.action !== "created") return;
+    if (wake) wake();
+    else queuedMeanwhile = true;
+  });
+  const onAbort = () => wake?.();
+  signal.addEventListener("abort", onAbort);
+  try {
+    for (;;) {
+      queuedMeanwhile = false;
+      const job = await tryClaim(options);
+      if (job) return { job };
+      const remaining = deadline - Date.now();
+      if (remaining <= 0 || signal.aborted) return { job: null };
+      if (queuedMeanwhile) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(done, Math.min(remaining, RECHECK_MS));
+        function done() {
+          clearTimeout(timer);
+          wake = undefined;
+          resolve();
+        }
+        wake = done;
+      });
+      if (signal.aborted) return { job: null };
+    }
+  } finally {
+    unsubscribe();
+    signal.removeEventListener("abort", onAbort);
+  }
+}
+
+async function tryClaim({ db, events, runner, leaseMs }: ClaimOptions): Promise<Job | undefined> {
+  const claimed = await db.transaction(async (tx) => {
+    const run = await claimQueuedRun(tx, runner, new Date(), leaseMs);
+    if (!run) return undefined;
+    return { run, steps: await listRunSteps(tx, run.id), workflowName: await findWorkflowName(tx, run.workflowId) };
+  });
+  if (!claimed) return undefined;
+  const { run, steps, workflowName } = claimed;
+  await events.publish(run.organizationId, { entity: "run", id: run.id, action: "updated" });
+  await events.publish(run.organizationId, { entity: "runner", id: runner.id, action: "updated" });
+  return toJob(run, steps, workflowName);
+}
+
+function toJob(run: ExecutedRunRow, steps: Awaited<ReturnType<typeof listRunSteps>>, workflowName: string): Job {
+  return {
+    runId: run.id,
+    organizationId: run.organizationId,
+    workflowId: run.workflowId,
+    workflowName,
+    platform: run.platform!,
+    timeoutSeconds: run.timeoutSeconds ?? 3600,
+    env: {
+      FLOWDECK_RUN_ID: run.id,
+      FLOWDECK_WORKFLOW: run.workflowId,
+      FLOWDECK_ORGANIZATION: run.organizationId,
+    },
+    steps: steps.map((step) => ({
+      position: step.position,
+      name: step.name,
+      command: step.command,
+      continueOnError: step.continueOnError,
+      timeoutSeconds: step.timeoutSeconds,
+    })),
+  };
+}

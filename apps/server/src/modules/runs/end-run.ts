@@ -1,0 +1,71 @@
+import type { RunStatus } from "@flowdeck/shared/workflows/constants";
+import { MAX_CREDIT_BALANCE } from "@flowdeck/shared/credits/schemas";
+import type { Executor } from "../../db/database.ts";
+import type { EventHub } from "../../lib/event-hub.ts";
+import { giveCredits, insertTransaction } from "../credits/repository.ts";
+import { lockWorkflow } from "../workflows/repository.ts";
+import { settleProgress } from "./run-progress.ts";
+import { endOpenSteps, lockRun, updateRun, type ExecutedRunRow } from "./repository.ts";
+
+export type FinalStatus = Exclude<RunStatus, "queued" | "running">;
+
+/** What a step still running becomes when its run ends this way. */
+const RUNNING_STEP_ENDS_AS = {
+  succeeded: "succeeded",
+  failed: "failed",
+  cancelled: "cancelled",
+  "timed-out": "timed-out",
+  lost: "cancelled",
+} as const;
+
+/**
+ * Ends a queued or running run: its status and finish, steps still pending skipped, the workflow's
+ * progress settled. A run cancelled before any runner claimed it gets its credits back. Locks the
+ * workflow, then the run (the order every change to a run takes). Returns undefined when the run
+ * had already ended: ending is idempotent, whoever comes second (runner, sweeper, person) changes
+ * nothing.
+ */
+export async function endRun(
+  tx: Executor,
+  options: {
+    organizationId: string;
+    runId: string;
+    workflowId: string;
+    status: FinalStatus;
+    now: Date;
+    /** Checked again under the lock (the sweeper: is the lease still expired?). */
+    onlyIf?: (run: ExecutedRunRow) => boolean;
+  },
+) {
+  const { organizationId, runId, status, now } = options;
+  const workflow = await lockWorkflow(tx, organizationId, options.workflowId);
+  const run = await lockRun(tx, organizationId, runId);
+  if (!workflow || !run || (run.status !== "queued" && run.status !== "running")) return undefined;
+  if (options.onlyIf && !options.onlyIf(run)) return undefined;
+  await updateRun(tx, runId, { status, finishedAt: now, leaseExpiresAt: null });
+  await endOpenSteps(tx, runId, { running: RUNNING_STEP_ENDS_AS[status] }, now);
+  if (status === "cancelled" && run.claimedAt === null && run.creditsCharged > 0) {
+    await giveCredits(tx, { organizationId, amount: run.creditsCharged, max: MAX_CREDIT_BALANCE });
+    await insertTransaction(tx, {
+      organizationId,
+      userId: null,
+      amount: run.creditsCharged,
+      type: "addition",
+      description: `Refund: run of ${workflow.name} cancelled before it started`,
+    });
+  }
+  await settleProgress(tx, { workflow, now, ended: true });
+  return run;
+}
+
+/** The live events a run's change makes: the run view and the workflow card refetch. */
+export async function publishRunChange(
+  events: EventHub,
+  run: { organizationId: string; id: string; workflowId: string },
+  options: { credits?: boolean } = {},
+) {
+  await events.publish(run.organizationId, { entity: "run", id: run.id, action: "updated" });
+  await events.publish(run.organizationId, { entity: "workflow", id: run.workflowId, action: "updated" });
+  if (options.credits)
+    await events.publish(run.organizationId, { entity: "organization", id: run.organizationId, action: "updated" });
+}

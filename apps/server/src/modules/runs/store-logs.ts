@@ -1,0 +1,80 @@
+import { AppError } from "@flowdeck/shared";
+import { RUNNER_MESSAGES } from "@flowdeck/shared/runners/messages";
+import type { LogBatch, LogBatchResponse, LogChunk } from "@flowdeck/shared/runners/protocol";
+import type { Database } from "../../db/database.ts";
+import type { EventHub } from "../../lib/event-hub.ts";
+import type { RunnerIdentity } from "../runners/runner-identity.ts";
+import { controlFor } from "./control.ts";
+import { findRunOfRunner, insertLogChunks, renewLease, updateRun, type NewLogChunk } from "./repository.ts";
+
+type StoreLogs = {
+  db: Database;
+  events: EventHub;
+  runner: RunnerIdentity;
+  runId: string;
+  batch: LogBatch;
+  leaseMs: number;
+  /** The run's cap: output past it is dropped, after one truncation marker. */
+  maxBytes: number;
+};
+
+/**
+ * POST /runs/:runId/logs. Batches are stored strictly in sequence, under the run's lock: the
+ * expected batch is stored and the next one expected; one already stored is acknowledged again
+ * and not stored twice; one after a gap is refused with 409 and the number to resend from.
+ */
+export async function storeLogBatch({
+  db,
+  events,
+  runner,
+  runId,
+  batch,
+  leaseMs,
+  maxBytes,
+}: StoreLogs): Promise<LogBatchResponse> {
+  const result = await db.transaction(async (tx) => {
+    const run = await findRunOfRunner(tx, runId, runner.id, { lock: true });
+    if (!run) throw new AppError("not-found", RUNNER_MESSAGES.runNotFound);
+    if (batch.seq < run.nextLogSeq) return { run, nextSeq: run.nextLogSeq, stored: false };
+    if (batch.seq > run.nextLogSeq) {
+      throw new AppError("aborted", RUNNER_MESSAGES.logGap, { nextSeq: String(run.nextLogSeq) });
+    }
+    const capped = capChunks(batch.chunks, { used: run.logBytes, truncated: run.logTruncated, maxBytes });
+    await insertLogChunks(tx, runId, batch.seq, capped.rows);
+    await updateRun(tx, runId, { nextLogSeq: batch.seq + 1, logBytes: capped.used, logTruncated: capped.truncated });
+    await renewLease(tx, runId, new Date(), leaseMs);
+    return { run, nextSeq: batch.seq + 1, stored: capped.rows.length > 0 };
+  });
+  if (result.stored) await events.publish(result.run.organizationId, { entity: "run", id: runId, action: "updated" });
+  return { ...controlFor(result.run), nextSeq: result.nextSeq };
+}
+
+/** The chunks that fit under the cap, cut at the limit, then one system line saying so. */
+export function capChunks(chunks: readonly LogChunk[], state: { used: number; truncated: boolean; maxBytes: number }) {
+  let { used, truncated } = state;
+  const rows: NewLogChunk[] = [];
+  for (const chunk of chunks) {
+    if (truncated) break;
+    const bytes = Buffer.byteLength(chunk.text, "utf8");
+    if (used + bytes <= state.maxBytes) {
+      rows.push({ ...chunk, bytes });
+      used += bytes;
+      continue;
+    }
+    const room = state.maxBytes - used;
+    if (room > 0) {
+      // Cut on a character boundary: a half character would decode as U+FFFD.
+      const text = Buffer.from(chunk.text, "utf8")
+        .subarray(0, room)
+        .toString("utf8")
+        .replace(/\uFFFD+$/, "");
+      const kept = Buffer.byteLength(text, "utf8");
+      if (text) rows.push({ ...chunk, text, bytes: kept });
+      used += kept;
+    }
+    const marker = RUNNER_MESSAGES.logTruncated(Math.round((state.maxBytes / (1024 * 1024)) * 1000) / 1000);
+    rows.push({ position: chunk.position, stream: "system", text: `${marker}\n`, bytes: 0 });
+    truncated = true;
+  }
+  return { rows, used, truncated };
+}

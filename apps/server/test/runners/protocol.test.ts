@@ -1,0 +1,254 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runnerRegistrationTokens, tasks } from "../../src/db/schema/index.ts";
+import { createOrgWithRoles, type OrgWithRoles } from "../helpers/factories.ts";
+import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import {
+  createLinuxWorkflow,
+  createRegistrationToken,
+  queueRun,
+  registerRunner,
+  RunnerClient,
+} from "./runner-client.ts";
+
+let t: TestApp;
+let org: OrgWithRoles;
+beforeAll(async () => {
+  t = await createTestApp({ env: { RUNNER_CLAIM_HOLD_SECONDS: "1" } });
+  org = await createOrgWithRoles(t.app);
+});
+afterAll(() => t.close());
+
+const admin = () => org.users.admin.client;
+const editor = () => org.users.editor.client;
+const runUrl = (runId: string, rest = "") => `/api/orgs/${org.organizationId}/runs/${runId}${rest}`;
+const registration = (token: string) => ({
+  token,
+  name: "box",
+  labels: [],
+  os: "linux",
+  arch: "x64",
+  version: "0.1.0",
+});
+
+describe("registration", () => {
+  it("shows the token once with the command to run, and the token registers one runner only", async () => {
+    const { token, command } = await createRegistrationToken(admin(), org.organizationId);
+    expect(token).toMatch(/^fdr_/);
+    expect(command).toBe(`npx flowdeck-runner register --url http://localhost:3000 --token ${token}`);
+    const client = new RunnerClient(t.app, null);
+    const first = await client.call("POST", "/register", registration(token));
+    expect(first.status).toBe(201);
+    expect(first.body.secret).toMatch(/^fdrs_/);
+    expect(first.body.organizationId).toBe(org.organizationId);
+    const again = await client.call("POST", "/register", registration(token));
+    expect(again.status).toBe(401);
+    // Stored hashed: neither the token nor the secret is in the database.
+    const rows = await t.app.db.select().from(runnerRegistrationTokens);
+    expect(JSON.stringify(rows)).not.toContain(token);
+  });
+
+  it("refuses a token after its hour", async () => {
+    const { token } = await createRegistrationToken(admin(), org.organizationId);
+    await t.app.db.update(runnerRegistrationTokens).set({ expiresAt: new Date(Date.now() - 1000) });
+    const response = await new RunnerClient(t.app, null).call("POST", "/register", registration(token));
+    expect(response.status).toBe(401);
+    expect(response.body.error.message).toMatch(/unknown, already used or expired/);
+  });
+
+  it("tells the runner who it is, and refuses a missing or too old version with 412", async () => {
+    const { client, id } = await registerRunner(t.app, admin(), org.organizationId, { labels: ["gpu"] });
+    const self = await client.call("GET", "/runner");
+    expect(self.status).toBe(200);
+    expect(self.body).toMatchObject({ id, os: "linux", labels: ["gpu"], organizationId: org.organizationId });
+    const old = new RunnerClient(t.app, client.secret, "0.0.9");
+    expect((await old.call("GET", "/runner")).status).toBe(412);
+    const noVersion = await t.app.inject({ method: "GET", url: "/api/runner/v1/runner" });
+    expect(noVersion.statusCode).toBe(412);
+  });
+
+  it("gives 401 to an unknown secret, a user's cookie, and a revoked runner", async () => {
+    expect((await new RunnerClient(t.app, "fdrs_nope").call("GET", "/runner")).status).toBe(401);
+    const withCookie = await editor().request({
+      method: "GET",
+      url: "/api/runner/v1/runner",
+      headers: { "flowdeck-runner-version": "0.1.0" },
+    });
+    expect(withCookie.status).toBe(401);
+    const { client, id } = await registerRunner(t.app, admin(), org.organizationId);
+    expect((await admin().post(`/api/orgs/${org.organizationId}/runners/${id}/revoke`)).status).toBe(204);
+    const after = await client.call("GET", "/runner");
+    expect(after.status).toBe(401);
+    expect(after.body.error.message).toMatch(/revoked/);
+  });
+
+  it("unregisters itself", async () => {
+    const { client } = await registerRunner(t.app, admin(), org.organizationId);
+    expect((await client.call("DELETE", "/runner")).status).toBe(204);
+    expect((await client.call("GET", "/runner")).status).toBe(401);
+  });
+});
+
+describe("a run executed by a runner", () => {
+  it("is claimed with its command snapshot, reports steps and output, and drives progress", async () => {
+    const { client } = await registerRunner(t.app, admin(), org.organizationId, { name: "executor" });
+    const workflow = await createLinuxWorkflow(editor(), org.organizationId, ["echo one", null, "exit 3"], "Three");
+    const runId = await queueRun(editor(), org.organizationId, workflow.id);
+    // Edited after queueing: the run keeps the line it was queued with.
+    await t.app.db.update(tasks).set({ commandLinux: "echo edited" });
+    const claim = await client.claim();
+    expect(claim.status).toBe(200);
+    const job = claim.body.job;
+    expect(job).toMatchObject({ runId, platform: "linux", workflowName: "Three", timeoutSeconds: 3600 });
+    expect(job.steps.map((step: { command: string | null }) => step.command)).toEqual(["echo one", null, "exit 3"]);
+    expect(job.env).toEqual({
+      FLOWDECK_RUN_ID: runId,
+      FLOWDECK_WORKFLOW: workflow.id,
+      FLOWDECK_ORGANIZATION: org.organizationId,
+    });
+
+    expect((await client.step(runId, 0, { state: "started" })).body).toEqual({ cancel: false, reason: null });
+    const batch = await client.logs(runId, 1, [{ position: 0, stream: "stdout", text: "one\n" }]);
+    expect(batch.body).toEqual({ cancel: false, reason: null, nextSeq: 2 });
+    await client.step(runId, 0, { state: "finished", outcome: "succeeded", exitCode: 0, signal: null });
+    await client.step(runId, 1, { state: "finished", outcome: "skipped", exitCode: null, signal: null });
+    await client.step(runId, 2, { state: "started" });
+    await client.logs(runId, 2, [{ position: 2, stream: "stderr", text: "\u001b[31mboom\u001b[0m\n" }]);
+    await client.step(runId, 2, { state: "finished", outcome: "failed", exitCode: 3, signal: null });
+    const done = await client.complete(runId, "failed");
+    expect(done.body).toEqual({ cancel: true, reason: "finished" });
+    // A repeated complete changes nothing.
+    expect((await client.complete(runId, "succeeded")).status).toBe(200);
+
+    const view = await editor().get(runUrl(runId));
+    expect(view.body).toMatchObject({ status: "failed", kind: "executed", runner: { name: "executor" } });
+    expect(view.body.steps.map((step: { status: string }) => step.status)).toEqual(["succeeded", "skipped", "failed"]);
+    expect(view.body.steps[2].exitCode).toBe(3);
+    const log = await editor().get(runUrl(runId, "/logs"));
+    expect(log.body.items.map((chunk: { stream: string }) => chunk.stream)).toEqual(["stdout", "stderr"]);
+    const text = await editor().get(runUrl(runId, "/log.txt"));
+    expect(text.headers["content-disposition"]).toMatch(/^attachment/);
+    expect(text.body).toContain("== Step 1: Step 1 ==\none\n");
+    const after = await editor().get(`/api/orgs/${org.organizationId}/workflows/${workflow.id}`);
+    expect(after.body).toMatchObject({ status: "active", progress: 33, completedTasks: 1 });
+  });
+
+  it("carries the workflow's timeout, labels and each step's continue-on-error and timeout into the job", async () => {
+    const { client } = await registerRunner(t.app, admin(), org.organizationId, { labels: ["ci"] });
+    const workflow = await createLinuxWorkflow(editor(), org.organizationId, ["false", "echo after"]);
+    const saved = await editor().patch(`/api/orgs/${org.organizationId}/workflows/${workflow.id}`, {
+      timeoutSeconds: 120,
+      runnerLabels: ["CI"],
+      stepOptions: [{ taskId: workflow.steps[0]!.taskId, continueOnError: true, timeoutSeconds: 30 }],
+    });
+    expect(saved.body).toMatchObject({ timeoutSeconds: 120, runnerLabels: ["ci"] });
+    expect(saved.body.steps[0]).toMatchObject({ continueOnError: true, timeoutSeconds: 30 });
+    const runId = await queueRun(editor(), org.organizationId, workflow.id);
+    const job = (await client.claim()).body.job;
+    expect(job).toMatchObject({ runId, timeoutSeconds: 120 });
+    expect(job.steps).toMatchObject([
+      { position: 0, continueOnError: true, timeoutSeconds: 30 },
+      { position: 1, continueOnError: false, timeoutSeconds: null },
+    ]);
+    await client.complete(runId, "succeeded");
+  });
+
+  it("stores a retried log batch once and answers a gap with 409 and the batch expected", async () => {
+    const { client } = await registerRunner(t.app, admin(), org.organizationId);
+    const workflow = await createLinuxWorkflow(editor(), org.organizationId, ["echo hi"]);
+    const runId = await queueRun(editor(), org.organizationId, workflow.id);
+    expect((await client.claim()).body.job.runId).toBe(runId);
+    const chunk = { position: 0, stream: "stdout", text: "hi\n" };
+    expect((await client.logs(runId, 1, [chunk])).body.nextSeq).toBe(2);
+    expect((await client.logs(runId, 1, [chunk])).body.nextSeq).toBe(2);
+    const gap = await client.logs(runId, 5, [chunk]);
+    expect(gap.status).toBe(409);
+    expect(gap.body.error.fields).toEqual({ nextSeq: "2" });
+    const log = await editor().get(runUrl(runId, "/logs"));
+    expect(log.body.items).toHaveLength(1);
+    await client.complete(runId, "succeeded");
+  });
+
+  it("wakes a waiting claim as soon as a run is queued", async () => {
+    const waiting = await createTestApp({ env: { RUNNER_CLAIM_HOLD_SECONDS: "20" }, database: t.database });
+    try {
+      const { client } = await registerRunner(waiting.app, admin(), org.organizationId);
+      const other = new RunnerClient(waiting.app, client.secret);
+      const workflow = await createLinuxWorkflow(editor(), org.organizationId, ["echo wake"]);
+      const started = Date.now();
+      const claim = other.claim();
+      // Queued through the waiting app, whose event hub the claim listens to.
+      const response = await waiting.app.inject({
+        method: "POST",
+        url: `/api/orgs/${org.organizationId}/workflows/${workflow.id}/execute`,
+        headers: { cookie: editor().cookieHeader, origin: "http://localhost:3000", "content-type": "application/json" },
+        payload: JSON.stringify({ platform: "linux" }),
+      });
+      expect(response.statusCode).toBe(200);
+      const body = (await claim).body;
+      expect(body.job?.workflowId).toBe(workflow.id);
+      // Woken by the event, not by the periodic look (every 5 s) nor the end of the hold (20 s).
+      expect(Date.now() - started).toBeLessThan(3_000);
+      await other.complete(body.job.runId, "succeeded");
+    } finally {
+      await waiting.close();
+    }
+  });
+
+  it("answers no job after the hold when there is no work", async () => {
+    const { client } = await registerRunner(t.app, admin(), org.organizationId, { os: "mac" });
+    const response = await client.claim();
+    expect(response).toEqual({ status: 200, body: { job: null } });
+  });
+});
+
+describe("organizations and platforms", () => {
+  it("never gives a run to another organization's runner, which gets 404 for its ids", async () => {
+    const outsider = org.users.outsider.client;
+    const { client: foreign } = await registerRunner(t.app, outsider, org.otherOrganizationId);
+    const workflow = await createLinuxWorkflow(editor(), org.organizationId, ["echo mine"]);
+    const runId = await queueRun(editor(), org.organizationId, workflow.id);
+    expect((await foreign.claim()).body).toEqual({ job: null });
+    expect((await foreign.heartbeat(runId)).status).toBe(404);
+    expect((await foreign.logs(runId, 1, [{ position: 0, stream: "stdout", text: "x" }])).status).toBe(404);
+    expect((await foreign.step(runId, 0, { state: "started" })).status).toBe(404);
+    expect((await foreign.complete(runId, "succeeded")).status).toBe(404);
+    // A Windows runner of the right organization does not get a Linux run either.
+    const { client: windows } = await registerRunner(t.app, admin(), org.organizationId, { os: "windows" });
+    expect((await windows.claim()).body).toEqual({ job: null });
+    expect((await editor().post(runUrl(runId, "/cancel"))).body.status).toBe("cancelled");
+  });
+
+  it("gives a run asking for labels only to a runner that has them", async () => {
+    const workflow = await createLinuxWorkflow(editor(), org.organizationId, ["echo gpu"]);
+    await t.app.db.execute(`update workflows set runner_labels = '{gpu}' where id = '${workflow.id}'`);
+    const runId = await queueRun(editor(), org.organizationId, workflow.id);
+    const { client: plain } = await registerRunner(t.app, admin(), org.organizationId);
+    expect((await plain.claim()).body).toEqual({ job: null });
+    const { client: gpu } = await registerRunner(t.app, admin(), org.organizationId, { labels: ["gpu", "big"] });
+    expect((await gpu.claim()).body.job.runId).toBe(runId);
+    await gpu.complete(runId, "succeeded");
+  });
+});
+
+describe("cancel", () => {
+  it("cancels a queued run at once, and a running one on its runner's next call", async () => {
+    const workflow = await createLinuxWorkflow(editor(), org.organizationId, ["sleep 300"]);
+    const queued = await queueRun(editor(), org.organizationId, workflow.id);
+    const cancelled = await editor().post(runUrl(queued, "/cancel"));
+    expect(cancelled.body).toMatchObject({ status: "cancelled", cancelRequested: false });
+
+    const { client } = await registerRunner(t.app, admin(), org.organizationId);
+    const runId = await queueRun(editor(), org.organizationId, workflow.id);
+    expect((await client.claim()).body.job.runId).toBe(runId);
+    expect((await client.heartbeat(runId)).body).toEqual({ cancel: false, reason: null });
+    const asked = await editor().post(runUrl(runId, "/cancel"));
+    expect(asked.body).toMatchObject({ status: "running", cancelRequested: true });
+    expect((await client.heartbeat(runId)).body).toEqual({ cancel: true, reason: "cancelled" });
+    await client.step(runId, 0, { state: "finished", outcome: "cancelled", exitCode: null, signal: "SIGINT" });
+    await client.complete(runId, "cancelled");
+    const view = await editor().get(runUrl(runId));
+    expect(view.body).toMatchObject({ status: "cancelled" });
+    expect(view.body.steps[0]).toMatchObject({ status: "cancelled", signal: "SIGINT" });
+    expect((await editor().post(runUrl(runId, "/cancel"))).status).toBe(409);
+  });
+});

@@ -1,0 +1,55 @@
+import type { Runner } from "@flowdeck/shared/runners/schemas";
+import { UpdateRunnerSchema } from "@flowdeck/shared/runners/schemas";
+import { useState, type FormEvent } from "react";
+import { Alert } from "@/components/ui/alert.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { Modal } from "@/components/ui/modal.tsx";
+import { TextField } from "@/components/ui/text-field.tsx";
+import { fieldErrorsOf, type FieldErrors } from "@/lib/form-errors.ts";
+import { useUpdateRunner } from "../api/change-runner.ts";
+
+/** Rename a runner and set its labels (comma separated); the server checks both as the runner does. */
+export function EditRunnerDialog({ orgId, runner, onClose }: { orgId: string; runner: Runner; onClose: () => void }) {
+  const [name, setName] = useState(runner.name);
+  const [labels, setLabels] = useState(runner.labels.join(", "));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const update = useUpdateRunner(orgId);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = UpdateRunnerSchema.safeParse({
+      name,
+      labels: labels
+        .split(",")
+        .map((label) => label.trim())
+        .filter(Boolean),
+    });
+    if (!parsed.success) return setErrors(fieldErrorsOf(parsed.error));
+    setErrors({});
+    update.mutate({ runnerId: runner.id, changes: parsed.data }, { onSuccess: onClose });
+  };
+
+  return (
+    <Modal open onClose={onClose} title={`Edit ${runner.name}`}>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        {update.isError && <Alert tone="error">{update.error.message}</Alert>}
+        <TextField label="Name" value={name} error={errors.name} onChange={(event) => setName(event.target.value)} />
+        <TextField
+          label="Labels"
+          value={labels}
+          error={errors.labels ?? Object.entries(errors).find(([key]) => key.startsWith("labels."))?.[1]}
+          hint="Comma separated, e.g. gpu, production. A workflow that asks for labels runs only on runners that have them all."
+          onChange={(event) => setLabels(event.target.value)}
+        />
+        <div className="flex justify-end gap-2">
+          <Button type="button" variant="ghost" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" busy={update.isPending}>
+            Save
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

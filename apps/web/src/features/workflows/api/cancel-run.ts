@@ -1,0 +1,16 @@
+import type { RunDetail } from "@flowdeck/shared/workflows/schemas";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api-client.ts";
+import { runPath, workflowKeys } from "./workflow-keys.ts";
+
+/** Cancel: a queued run ends at once, a running one at its runner's next call. */
+export function useCancelRun(orgId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (runId: string) => api<RunDetail>(runPath(orgId, runId, "/cancel"), { method: "POST" }),
+    onSuccess: (run) => {
+      queryClient.setQueryData(workflowKeys.run(orgId, run.id), run);
+      void queryClient.invalidateQueries({ queryKey: workflowKeys.all(orgId) });
+    },
+  });
+}

@@ -1,0 +1,77 @@
+import { E2E_BASE_URL } from "./support/env.ts";
+import { expect, test } from "./support/fixtures.ts";
+
+// Issue 12: an admin registers a runner with the command the Runners page shows, runs a workflow
+// on it, watches its output arrive in the run view without a reload, and cancels it. The runner's
+// side is spoken with plain HTTP here, as docs/runner-protocol.md describes it (the runner
+// program has its own end-to-end tests).
+
+const ORIGIN = { origin: E2E_BASE_URL };
+const RUNNER = { "flowdeck-runner-version": "0.1.0" };
+
+test("a runner registered from /admin/runners executes a run whose output shows live, then it is cancelled", async ({
+  owner,
+  request,
+  ownerPage: page,
+}) => {
+  await page.goto("/admin/runners");
+  await page.getByRole("button", { name: "Register a runner" }).click();
+  const command = page.getByRole("textbox", { name: "Registration command" });
+  await expect(command).toHaveValue(/^npx flowdeck-runner register --url \S+ --token fdr_\S+$/);
+  const token = (await command.inputValue()).split("--token ")[1]!;
+  await page.getByRole("button", { name: "Done" }).click();
+
+  const registered = await request.post("/api/runner/v1/register", {
+    headers: RUNNER,
+    data: { token, name: "e2e-box", labels: [], os: "linux", arch: "x64", version: "0.1.0" },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const runner = { ...RUNNER, authorization: `Bearer ${(await registered.json()).secret}` };
+  await expect(page.getByRole("row", { name: /e2e-box/ }).getByText("Online")).toBeVisible();
+
+  const task = await request.post(`/api/orgs/${owner.organizationId}/tasks`, {
+    headers: ORIGIN,
+    data: { name: "Say hello", category: "general", commands: { linux: "echo hello; sleep 300" } },
+  });
+  expect(task.status()).toBe(201);
+  const workflow = await request.post(`/api/orgs/${owner.organizationId}/workflows`, {
+    headers: ORIGIN,
+    data: { name: "Greeting", taskIds: [(await task.json()).id] },
+  });
+  expect(workflow.status()).toBe(201);
+
+  await page.goto("/workflows");
+  const card = page.getByRole("article", { name: "Greeting" });
+  await card.getByRole("button", { name: /^Run now/ }).click();
+  await expect(page.getByText("Greeting is queued for a runner.")).toBeVisible();
+
+  const claim = await request.post("/api/runner/v1/jobs/claim", { headers: runner, data: {} });
+  const job = (await claim.json()).job;
+  expect(job.steps[0].command).toBe("echo hello; sleep 300");
+  await request.post(`/api/runner/v1/runs/${job.runId}/steps/0`, { headers: runner, data: { state: "started" } });
+  const log = (seq: number, text: string) =>
+    request.post(`/api/runner/v1/runs/${job.runId}/logs`, {
+      headers: runner,
+      data: { seq, chunks: [{ position: 0, stream: "stdout", text }] },
+    });
+  await log(1, "hello\n");
+
+  await card.getByRole("link", { name: /view the last run of Greeting/ }).click();
+  await expect(page.getByText("Executed on e2e-box")).toBeVisible();
+  const output = page.getByRole("log", { name: "Output of Say hello" });
+  await expect(output).toContainText("hello");
+  await log(2, "\u001b[32mstill going\u001b[0m\n");
+  await expect(output).toContainText("still going"); // live, without a reload; colours stripped
+
+  await page.getByRole("button", { name: "Cancel run" }).click();
+  await expect(page.getByRole("button", { name: "Cancelling…" })).toBeDisabled();
+  const beat = await request.post(`/api/runner/v1/runs/${job.runId}/heartbeat`, { headers: runner, data: {} });
+  expect(await beat.json()).toEqual({ cancel: true, reason: "cancelled" });
+  await request.post(`/api/runner/v1/runs/${job.runId}/steps/0`, {
+    headers: runner,
+    data: { state: "finished", outcome: "cancelled", exitCode: null, signal: "SIGINT" },
+  });
+  await request.post(`/api/runner/v1/runs/${job.runId}/complete`, { headers: runner, data: { outcome: "cancelled" } });
+  await expect(page.getByRole("heading", { name: "Greeting" }).locator("..").getByText("Cancelled")).toBeVisible();
+  await expect(page.getByText("signal SIGINT")).toBeVisible();
+});
