@@ -1,5 +1,5 @@
 import type { PageQuery } from "@flowdeck/shared";
-import type { StepStatus, WorkflowStatus } from "@flowdeck/shared/workflows/constants";
+import type { ConcurrencyPolicy, StepStatus, WorkflowStatus } from "@flowdeck/shared/workflows/constants";
 import type { WorkflowListFilters } from "@flowdeck/shared/workflows/schemas";
 import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
@@ -96,6 +96,9 @@ export type WorkflowValues = {
   updatedBy: string;
   timeoutSeconds: number;
   runnerLabels: string[];
+  concurrencyPolicy: ConcurrencyPolicy;
+  skippedRuns: number;
+  lastSkippedAt: Date | null;
 };
 
 export async function insertWorkflow(

@@ -102,6 +102,9 @@ export function toWorkflow(row: WorkflowRow, steps: StepRow[], lastRun: RunRow |
     updatedAt: row.updatedAt.toISOString(),
     timeoutSeconds: row.timeoutSeconds,
     runnerLabels: row.runnerLabels,
+    concurrencyPolicy: row.concurrencyPolicy,
+    skippedRuns: row.skippedRuns,
+    lastSkippedAt: iso(row.lastSkippedAt),
     steps: steps.map(toStep),
     lastRun: lastRun ? toLastRun(lastRun) : null,
   };

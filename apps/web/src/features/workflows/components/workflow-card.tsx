@@ -87,6 +87,12 @@ export function WorkflowCard({ orgId, workflow, timezone, now, view, canEdit, ..
                 </>
               )}
             </Meta>
+            {workflow.lastSkippedAt && (
+              <Meta label="Skipped">
+                {workflow.skippedRuns} {workflow.skippedRuns === 1 ? "due run" : "due runs"} while a run was under way,
+                last <time dateTime={workflow.lastSkippedAt}>{formatNextRun(workflow.lastSkippedAt, timezone)}</time>
+              </Meta>
+            )}
             {workflow.dueDate && (
               <Meta label="Due">
                 <span className={overdue ? "font-medium text-red-600 dark:text-red-400" : undefined}>
