@@ -23,6 +23,7 @@ import { profileRoutes } from "./modules/profile/routes.ts";
 import { settingsRoutes } from "./modules/settings/routes.ts";
 import { runnerAdminRoutes } from "./modules/runners/admin-routes.ts";
 import { runnerProtocolRoutes } from "./modules/runners/protocol-routes.ts";
+import { retentionRoutes } from "./modules/retention/routes.ts";
 import { runRoutes } from "./modules/runs/routes.ts";
 import { taskRoutes } from "./modules/tasks/routes.ts";
 import { workflowRoutes } from "./modules/workflows/routes.ts";
@@ -125,6 +126,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     settingsRoutes,
     profileRoutes,
     notificationRoutes,
+    retentionRoutes,
     runRoutes,
     runnerAdminRoutes,
     runnerProtocolRoutes,

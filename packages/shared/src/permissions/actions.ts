@@ -2,6 +2,7 @@ import { DOCUMENT_MESSAGES } from "../documents/messages.ts";
 import { MESSAGES } from "../errors/messages.ts";
 import { MEMBER_MESSAGES } from "../members/messages.ts";
 import { NOTIFICATION_MESSAGES } from "../notifications/messages.ts";
+import { RETENTION_MESSAGES } from "../retention/schemas.ts";
 import { RUNNER_MESSAGES } from "../runners/messages.ts";
 import { SETTINGS_MESSAGES } from "../settings/messages.ts";
 import { TASK_MESSAGES } from "../tasks/messages.ts";
@@ -43,6 +44,8 @@ export const ACTIONS = {
   "workflows.run": { minimumRole: "editor", deniedMessage: WORKFLOW_MESSAGES.cannotManage },
   /** Cancelling a queued or running run. */
   "runs.cancel": { minimumRole: "editor", deniedMessage: WORKFLOW_MESSAGES.cannotManage },
+  /** A pinned run is never deleted by retention. */
+  "runs.pin": { minimumRole: "editor", deniedMessage: WORKFLOW_MESSAGES.cannotManage },
   "runners.read": { minimumRole: "admin", deniedMessage: RUNNER_MESSAGES.cannotManage },
   /** Registration tokens, renaming, labels and revoking. */
   "runners.manage": { minimumRole: "admin", deniedMessage: RUNNER_MESSAGES.cannotManage },
@@ -52,6 +55,7 @@ export const ACTIONS = {
   "documents.delete": { minimumRole: "editor", deniedMessage: DOCUMENT_MESSAGES.noPermission },
   "settings.read": { minimumRole: "viewer" },
   "settings.update": { minimumRole: "admin", deniedMessage: SETTINGS_MESSAGES.noPermission },
+  "retention.update": { minimumRole: "owner", deniedMessage: RETENTION_MESSAGES.cannotManage },
   "notifications.manage": { minimumRole: "admin", deniedMessage: NOTIFICATION_MESSAGES.cannotManage },
 } as const satisfies Record<string, ActionRule>;
 

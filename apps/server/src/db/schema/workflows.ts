@@ -154,9 +154,13 @@ export const workflowRuns = pgTable(
     nextLogSeq: integer("next_log_seq").notNull().default(1),
     logBytes: integer("log_bytes").notNull().default(0),
     logTruncated: boolean("log_truncated").notNull().default(false),
+    /** Never deleted by retention (decision 031). */
+    pinned: boolean("pinned").notNull().default(false),
   },
   (table) => [
     index("workflow_runs_workflow_idx").on(table.workflowId, table.startedAt.desc()),
+    // A workflow's runs newest first with a tie-break: retention's cap and the history's keyset pages.
+    index("workflow_runs_history_idx").on(table.workflowId, table.startedAt.desc(), table.id.desc()),
     // At most one run under way per workflow, whatever the number of schedulers and clicks.
     uniqueIndex("workflow_runs_one_under_way")
       .on(table.workflowId)
