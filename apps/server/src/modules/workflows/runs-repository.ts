@@ -11,7 +11,7 @@ import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
 import { runners, user, workflowRunSteps, workflowRuns } from "../../db/schema/index.ts";
 
-const runColumns = {
+export const runColumns = {
   id: workflowRuns.id,
   workflowId: workflowRuns.workflowId,
   trigger: workflowRuns.trigger,

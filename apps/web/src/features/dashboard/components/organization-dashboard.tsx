@@ -7,6 +7,7 @@ import { DashboardStats } from "./dashboard-stats.tsx";
 import { OrganizationOverview } from "./organization-overview.tsx";
 import { QuickActions } from "./quick-actions.tsx";
 import { RecentTransactions } from "./recent-transactions.tsx";
+import { WorkflowHealthPanel } from "./workflow-health.tsx";
 
 /** The dashboard of the current organization: figures, quick actions, credits and statistics. */
 export function OrganizationDashboard({ orgId, name, role }: { orgId: string; name: string; role: Role | null }) {
@@ -30,6 +31,7 @@ export function OrganizationDashboard({ orgId, name, role }: { orgId: string; na
         </div>
         <RecentTransactions orgId={orgId} className="min-w-0 lg:col-span-3" />
       </div>
+      <WorkflowHealthPanel orgId={orgId} />
       <OrganizationOverview overview={overview} />
     </div>
   );
