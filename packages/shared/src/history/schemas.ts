@@ -24,11 +24,8 @@ export const RunHistoryQuerySchema = z.object({
 });
 export type RunHistoryQuery = z.infer<typeof RunHistoryQuerySchema>;
 
-export const HistoryRunSchema = LastRunSchema.extend({ pinned: z.boolean() });
-export type HistoryRun = z.infer<typeof HistoryRunSchema>;
-
 export const RunHistoryPageSchema = z.object({
-  items: z.array(HistoryRunSchema),
+  items: z.array(LastRunSchema),
   /** Null on the last page. */
   nextCursor: z.string().nullable(),
 });

@@ -18,7 +18,7 @@ export async function listHistory(
 ) {
   const { organizationId, workflowId, query, after } = options;
   return db
-    .select({ ...runColumns, pinned: workflowRuns.pinned, startedAtKey: sql<string>`${workflowRuns.startedAt}::text` })
+    .select({ ...runColumns, startedAtKey: sql<string>`${workflowRuns.startedAt}::text` })
     .from(workflowRuns)
     .leftJoin(user, eq(user.id, workflowRuns.startedBy))
     .leftJoin(runners, eq(runners.id, workflowRuns.runnerId))

@@ -43,7 +43,7 @@ export async function getRunHistory({
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
-    items: page.map((row) => ({ ...toLastRun(row), pinned: row.pinned })),
+    items: page.map(toLastRun),
     nextCursor: rows.length > query.limit && last ? encodeCursor({ startedAt: last.startedAtKey, id: last.id }) : null,
   };
 }

@@ -25,6 +25,7 @@ export const runColumns = {
   runnerId: workflowRuns.runnerId,
   runnerName: runners.name,
   cancelRequestedAt: workflowRuns.cancelRequestedAt,
+  pinned: workflowRuns.pinned,
 };
 
 export type RunRow = {
@@ -41,6 +42,7 @@ export type RunRow = {
   runnerId: string | null;
   runnerName: string | null;
   cancelRequestedAt: Date | null;
+  pinned: boolean;
 };
 
 export type RunStepRow = typeof workflowRunSteps.$inferSelect;

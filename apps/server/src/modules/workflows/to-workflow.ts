@@ -56,6 +56,7 @@ export function toLastRun(row: RunRow): LastRun {
     platform: row.platform,
     runner: row.runnerId ? { id: row.runnerId, name: row.runnerName ?? "" } : null,
     cancelRequested: row.cancelRequestedAt !== null,
+    pinned: row.pinned,
   };
 }
 

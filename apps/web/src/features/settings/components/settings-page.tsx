@@ -1,4 +1,4 @@
-import { MESSAGES, type Membership } from "@flowdeck/shared";
+import { can, MESSAGES, type Membership } from "@flowdeck/shared";
 import { SETTINGS_MESSAGES } from "@flowdeck/shared/settings/messages";
 import type { OrganizationSettings } from "@flowdeck/shared/settings/schemas";
 import { Alert } from "@/components/ui/alert.tsx";
@@ -8,6 +8,7 @@ import { useCurrentOrganization } from "@/features/session/use-current-organizat
 import { formatDateTime } from "@/lib/format-date.ts";
 import { useOrganizationSettings } from "../api/get-settings.ts";
 import { LogoUpload } from "./logo-upload.tsx";
+import { RetentionSection } from "./retention-form.tsx";
 import { SettingsForm } from "./settings-form.tsx";
 
 /** /admin/settings (spec 2 "Organization settings"), for admins and owners. */
@@ -48,6 +49,7 @@ function SettingsSection({ organization }: { organization: Membership }) {
       <LastUpdated settings={settings.data} />
       <LogoUpload orgId={organization.id} settings={settings.data} />
       <SettingsForm orgId={organization.id} settings={settings.data} />
+      <RetentionSection orgId={organization.id} canChange={can(organization.role, "retention.update")} />
     </>
   );
 }
