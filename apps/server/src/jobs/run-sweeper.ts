@@ -5,13 +5,11 @@ import { expiredLeases, overdueRuns } from "../modules/runs/repository.ts";
 
 export type SweeperLogger = { error: (details: object, message: string) => void };
 
-/** A runner stops a run at its timeout itself; the server waits this much longer before ending it. */
-const TIMEOUT_GRACE_MS = 60_000;
 const BATCH = 100;
 
 /**
  * The run sweeper: one loop per server instance. Running runs whose runner missed its lease end as
- * lost; running runs far past their timeout end as timed out. Each run is ended in its own
+ * lost; running runs a lease past their timeout end as timed out. Each run is ended in its own
  * transaction that locks the workflow and the run and checks again, so two instances sweeping at
  * once end a run once (the second finds it ended and changes nothing).
  */
@@ -45,7 +43,8 @@ export function createRunSweeper(options: {
 
   async function sweep(now = new Date()) {
     for (const run of await expiredLeases(db, now, BATCH)) await end(run, "lost", now);
-    for (const run of await overdueRuns(db, now, TIMEOUT_GRACE_MS, BATCH)) await end(run, "timed-out", now);
+    // A runner stops a run at its timeout itself; the server gives it one more lease to report.
+    for (const run of await overdueRuns(db, now, leaseMs, BATCH)) await end(run, "timed-out", now);
   }
 
   const loop = async () => {

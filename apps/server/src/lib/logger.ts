@@ -15,6 +15,7 @@ export function loggerOptions(level: string): FastifyServerOptions["logger"] {
         'res.headers["set-cookie"]',
         "*.password",
         "*.token",
+        "*.secret",
         "*.newPassword",
       ],
       censor: "[redacted]",

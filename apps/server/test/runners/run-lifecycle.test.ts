@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { organizations } from "../../src/db/schema/index.ts";
+import { organizations, workflows } from "../../src/db/schema/index.ts";
+import { createScheduler } from "../../src/modules/workflows/scheduler.ts";
 import { createOrgWithRoles, type OrgWithRoles } from "../helpers/factories.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import { createLinuxWorkflow, eventually, queueRun, registerRunner } from "./runner-client.ts";
@@ -56,6 +57,23 @@ describe("leases", () => {
     }
     expect((await client.complete(runId, "succeeded")).status).toBe(200);
     expect((await editor().get(runUrl(runId))).body.status).toBe("succeeded");
+  });
+});
+
+describe("timeouts", () => {
+  it("ends a run its runner did not stop in time as timed out, and tells the runner", async () => {
+    const { client } = await registerRunner(t.app, admin(), org.organizationId);
+    const workflow = await createLinuxWorkflow(editor(), org.organizationId, ["sleep 300"]);
+    await editor().patch(`/api/orgs/${org.organizationId}/workflows/${workflow.id}`, { timeoutSeconds: 1 });
+    const runId = await queueRun(editor(), org.organizationId, workflow.id);
+    expect((await client.claim()).body.job.timeoutSeconds).toBe(1);
+    // The runner keeps calling (so the run is not lost) but never stops the step.
+    const control = await eventually(async () => {
+      const answer = await client.heartbeat(runId);
+      return answer.body.cancel && answer.body;
+    });
+    expect(control).toEqual({ cancel: true, reason: "finished" });
+    expect((await editor().get(runUrl(runId))).body.status).toBe("timed-out");
   });
 });
 
@@ -115,5 +133,34 @@ describe("credits per run", () => {
     // A checklist run costs nothing.
     expect((await editor().post(`/api/orgs/${org.organizationId}/workflows/${workflow.id}/execute`)).status).toBe(200);
     expect(await balance()).toBe(2);
+  });
+});
+
+describe("the scheduler", () => {
+  it("queues a due workflow for the platform of the organization's runner, with its commands snapshotted", async () => {
+    // Free runs here (the credits test above made them cost more than the balance).
+    await t.app.db.update(organizations).set({ creditsPerRun: 0 }).where(eq(organizations.id, org.organizationId));
+    const { client } = await registerRunner(t.app, admin(), org.organizationId);
+    const workflow = await createLinuxWorkflow(editor(), org.organizationId, ["echo nightly"], "Nightly");
+    await editor().patch(`/api/orgs/${org.organizationId}/workflows/${workflow.id}`, {
+      schedule: { type: "daily", isEnabled: true, time: "03:00" },
+    });
+    const now = new Date();
+    await t.app.db
+      .update(workflows)
+      .set({ nextExecution: new Date(now.getTime() - 1000) })
+      .where(eq(workflows.id, workflow.id));
+    const scheduler = createScheduler({ db: t.app.db, events: t.app.events });
+    expect((await scheduler.tick(now)).ran).toContain(workflow.id);
+    const detail = await editor().get(`/api/orgs/${org.organizationId}/workflows/${workflow.id}`);
+    expect(detail.body.lastRun).toMatchObject({
+      trigger: "schedule",
+      kind: "executed",
+      platform: "linux",
+      status: "queued",
+    });
+    const job = (await client.claim()).body.job;
+    expect(job).toMatchObject({ workflowId: workflow.id, steps: [{ command: "echo nightly" }] });
+    await client.complete(job.runId, "succeeded");
   });
 });

@@ -64,11 +64,13 @@ export async function endRun(
 /** The live events a run's change makes: the run view and the workflow card refetch. */
 export async function publishRunChange(
   events: EventHub,
-  run: { organizationId: string; id: string; workflowId: string },
+  run: { organizationId: string; id: string; workflowId: string; runnerId?: string | null },
   options: { credits?: boolean } = {},
 ) {
   await events.publish(run.organizationId, { entity: "run", id: run.id, action: "updated" });
   await events.publish(run.organizationId, { entity: "workflow", id: run.workflowId, action: "updated" });
+  // The Runners page shows the run each runner is executing.
+  if (run.runnerId) await events.publish(run.organizationId, { entity: "runner", id: run.runnerId, action: "updated" });
   if (options.credits)
     await events.publish(run.organizationId, { entity: "organization", id: run.organizationId, action: "updated" });
 }

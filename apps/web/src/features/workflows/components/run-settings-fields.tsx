@@ -22,7 +22,7 @@ export function RunSettingsFields({ values, set, errors, commands, knownNames }:
       <legend className="px-1 text-sm font-medium">When a runner executes it</legend>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          label="Timeout (minutes)"
+          label="Stop a run after (minutes)"
           type="number"
           min={1}
           value={values.timeoutMinutes}

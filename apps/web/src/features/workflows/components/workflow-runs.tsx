@@ -6,6 +6,9 @@ import { SkeletonText } from "@/components/ui/skeleton.tsx";
 import { useState } from "react";
 import { useWorkflowRuns } from "../api/get-workflow-runs.ts";
 import { formatDateTime } from "@/lib/format-date.ts";
+import { can } from "@flowdeck/shared";
+import { useCurrentOrganization } from "@/features/session/use-current-organization.ts";
+import { useCancelRun } from "../api/cancel-run.ts";
 import { RunStatusBadge } from "./run-status-badge.tsx";
 import { runKindText } from "../lib/run-kind.ts";
 
@@ -33,7 +36,7 @@ export function WorkflowRuns({ orgId, workflowId }: { orgId: string; workflowId:
     <div className="space-y-2">
       <ul aria-label="Run history" className="divide-y divide-gray-100 dark:divide-gray-800">
         {data.items.map((run) => (
-          <RunItem key={run.id} run={run} />
+          <RunItem key={run.id} orgId={orgId} run={run} />
         ))}
       </ul>
       {data.total > data.items.length && (
@@ -50,7 +53,10 @@ export function WorkflowRuns({ orgId, workflowId }: { orgId: string; workflowId:
   );
 }
 
-function RunItem({ run }: { run: WorkflowRun }) {
+function RunItem({ orgId, run }: { orgId: string; run: WorkflowRun }) {
+  const { role } = useCurrentOrganization();
+  const cancel = useCancelRun(orgId);
+  const underWay = run.status === "queued" || run.status === "running";
   const counted = run.steps.filter((step) => step.status !== "skipped");
   const done = counted.filter((step) => step.status === "succeeded").length;
   const who = run.trigger === "schedule" ? "the scheduler" : (run.startedByName ?? "a former member");
@@ -73,6 +79,19 @@ function RunItem({ run }: { run: WorkflowRun }) {
       </div>
       <span className="flex items-center gap-2">
         <RunStatusBadge status={run.status} />
+        {underWay && can(role, "runs.cancel") && (
+          <Button
+            variant="ghost"
+            className="px-2 py-1 text-xs"
+            busy={cancel.isPending}
+            disabled={run.cancelRequested}
+            title={cancel.error?.message}
+            onClick={() => cancel.mutate(run.id)}
+          >
+            {run.cancelRequested ? "Cancelling…" : "Cancel"}
+            <span className="sr-only"> the run of {formatDateTime(run.startedAt)}</span>
+          </Button>
+        )}
         <Link to={`/workflows/runs/${run.id}`} className="text-xs text-indigo-600 hover:underline dark:text-indigo-400">
           View run<span className="sr-only"> of {formatDateTime(run.startedAt)}</span>
         </Link>

@@ -1,12 +1,10 @@
-import type { RunLogChunk, RunLogPage } from "@flowdeck/shared/runners/schemas";
+import type { RunLogPage } from "@flowdeck/shared/runners/schemas";
 import { useEffect, useRef, useState } from "react";
-import stripAnsi from "strip-ansi";
 import { api } from "@/lib/api-client.ts";
 import { runPath } from "../api/workflow-keys.ts";
+import { append, type LogLine } from "./log-lines.ts";
 
-export type LogLine = { stream: RunLogChunk["stream"]; text: string };
-/** Each step's output as lines, by step position. */
-export type StepLogs = ReadonlyMap<number, readonly LogLine[]>;
+export type { LogLine };
 
 const PAGE = 2000;
 
@@ -61,26 +59,4 @@ export function useRunLog(orgId: string, runId: string, version: number) {
   }, [orgId, runId, version]);
 
   return logs;
-}
-
-function append(previous: { lines: Map<number, LogLine[]>; count: number }, chunks: readonly RunLogChunk[]) {
-  const lines = new Map(previous.lines);
-  let count = previous.count;
-  for (const chunk of chunks) {
-    const step = [...(lines.get(chunk.position) ?? [])];
-    const parts = stripAnsi(chunk.text).split("\n");
-    const last = step.at(-1);
-    // A line cut between two chunks of the same stream goes on where it stopped.
-    if (last && !last.text.endsWith("\n") && last.stream === chunk.stream) {
-      step[step.length - 1] = { ...last, text: last.text + parts.shift()! + (parts.length > 0 ? "\n" : "") };
-    }
-    parts.forEach((part, index) => {
-      const final = index === parts.length - 1;
-      if (final && part === "") return;
-      step.push({ stream: chunk.stream, text: final ? part : `${part}\n` });
-      count++;
-    });
-    lines.set(chunk.position, step);
-  }
-  return { lines, count };
 }
