@@ -25,6 +25,8 @@ import { profileRoutes } from "./modules/profile/routes.ts";
 import { settingsRoutes } from "./modules/settings/routes.ts";
 import { runnerAdminRoutes } from "./modules/runners/admin-routes.ts";
 import { runnerProtocolRoutes } from "./modules/runners/protocol-routes.ts";
+import { historyRoutes } from "./modules/history/routes.ts";
+import { retentionRoutes } from "./modules/retention/routes.ts";
 import { runRoutes } from "./modules/runs/routes.ts";
 import { taskRoutes } from "./modules/tasks/routes.ts";
 import { workflowRoutes } from "./modules/workflows/routes.ts";
@@ -129,6 +131,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     profileRoutes,
     apiTokenRoutes,
     notificationRoutes,
+    retentionRoutes,
+    historyRoutes,
     runRoutes,
     runnerAdminRoutes,
     runnerProtocolRoutes,

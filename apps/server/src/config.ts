@@ -27,6 +27,7 @@ const EnvSchema = z.object({
   API_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
   SCHEDULER: z.enum(["on", "off"]).default("on"),
   NOTIFICATIONS: z.enum(["on", "off"]).default("on"),
+  RETENTION: z.enum(["on", "off"]).default("on"),
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
   RUNNER_CLAIM_HOLD_SECONDS: z.coerce.number().int().min(0).max(120).default(25),
   RUNNER_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
@@ -62,6 +63,8 @@ export type Config = {
   schedulerEnabled: boolean;
   /** Whether this instance sends queued notifications (mail and webhooks). */
   notificationsEnabled: boolean;
+  /** Whether this instance runs the retention job (decision 031). */
+  retentionEnabled: boolean;
   /** How often this instance looks for due workflows. */
   schedulerIntervalMs: number;
   /** How often an idle live-update stream sends a comment, so proxies keep it open. */
@@ -112,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     schedulerEnabled: values.SCHEDULER === "on",
     schedulerIntervalMs: values.SCHEDULER_INTERVAL_MS,
     notificationsEnabled: values.NOTIFICATIONS === "on",
+    retentionEnabled: values.RETENTION === "on",
     sseHeartbeatMs: values.SSE_HEARTBEAT_MS,
     runners: {
       claimHoldMs: values.RUNNER_CLAIM_HOLD_SECONDS * 1000,

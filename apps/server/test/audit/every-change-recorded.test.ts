@@ -257,6 +257,24 @@ const CASES: Record<string, Case> = {
     change: (o, ids) => o.client.post(org(o, `/runs/${ids.runId}/cancel`)),
     action: "run.cancelled",
   },
+  "PUT /api/orgs/:orgId/retention": {
+    change: (o) => o.client.put(org(o, "/retention"), { keepRunsDays: 30, maxRunsPerWorkflow: 200 }),
+    action: "retention.changed",
+  },
+  "POST /api/orgs/:orgId/runs/:runId/pin": {
+    setup: aQueuedRun,
+    change: (o, ids) => o.client.post(org(o, `/runs/${ids.runId}/pin`)),
+    action: "run.pinned",
+  },
+  "POST /api/orgs/:orgId/runs/:runId/unpin": {
+    setup: async (o) => {
+      const ids = await aQueuedRun(o);
+      await o.client.post(org(o, `/runs/${ids.runId}/pin`));
+      return ids;
+    },
+    change: (o, ids) => o.client.post(org(o, `/runs/${ids.runId}/unpin`)),
+    action: "run.unpinned",
+  },
   // Reads that change something (the download count) are recorded too.
   "GET /api/orgs/:orgId/documents/:documentId/download": {
     setup: aDocument,

@@ -30,6 +30,7 @@ export async function createTestApp(
     SCHEDULER: "off",
     // Tests send the notification outbox themselves, with a clock they choose.
     NOTIFICATIONS: "off",
+    RETENTION: "off",
     ...options.env,
   });
   const app = await buildApp({ config, database, mailer: options.mailer, logger: false });

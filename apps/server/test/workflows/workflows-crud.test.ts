@@ -53,6 +53,10 @@ describe("creating a workflow", () => {
       // Executed runs: one hour, any runner of the platform.
       timeoutSeconds: 3600,
       runnerLabels: [],
+      // Due while a run is under way: skipped, and none skipped yet.
+      concurrencyPolicy: "skip",
+      skippedRuns: 0,
+      lastSkippedAt: null,
       steps: [check, build, ship].map((command, position) => ({
         id: expect.any(String),
         position,

@@ -19,6 +19,7 @@ const TasksPage = lazyPage(() => import("@/features/tasks/components/tasks-page.
 const WorkflowsPage = lazyPage(() => import("@/features/workflows/components/workflows-page.tsx"), "WorkflowsPage");
 const RunnersPage = lazyPage(() => import("@/features/runners/components/runners-page.tsx"), "RunnersPage");
 const RunViewPage = lazyPage(() => import("@/features/workflows/components/run-view-page.tsx"), "RunViewPage");
+const RunHistoryPage = lazyPage(() => import("@/features/workflows/components/run-history-page.tsx"), "RunHistoryPage");
 const ReportsPage = lazyPage(() => import("@/features/reports/reports-page.tsx"), "ReportsPage");
 const ApiTokensPage = lazyPage(() => import("@/features/api-tokens/components/api-tokens-page.tsx"), "ApiTokensPage");
 const NotificationsPage = lazyPage(
@@ -92,6 +93,14 @@ export function createRouter() {
                   element: (
                     <RequirePageRole path="/workflows">
                       <RunViewPage />
+                    </RequirePageRole>
+                  ),
+                },
+                {
+                  path: "/workflows/:workflowId/history",
+                  element: (
+                    <RequirePageRole path="/workflows">
+                      <RunHistoryPage />
                     </RequirePageRole>
                   ),
                 },

@@ -3,6 +3,7 @@ import { DOCUMENT_MESSAGES } from "../documents/messages.ts";
 import { MESSAGES } from "../errors/messages.ts";
 import { MEMBER_MESSAGES } from "../members/messages.ts";
 import { NOTIFICATION_MESSAGES } from "../notifications/messages.ts";
+import { RETENTION_MESSAGES } from "../retention/schemas.ts";
 import { RUNNER_MESSAGES } from "../runners/messages.ts";
 import { SETTINGS_MESSAGES } from "../settings/messages.ts";
 import { TASK_MESSAGES } from "../tasks/messages.ts";
@@ -50,6 +51,8 @@ export const ACTIONS = {
   "workflows.run": { minimumRole: "editor", deniedMessage: WORKFLOW_MESSAGES.cannotManage },
   /** Cancelling a queued or running run. */
   "runs.cancel": { minimumRole: "editor", deniedMessage: WORKFLOW_MESSAGES.cannotManage },
+  /** A pinned run is never deleted by retention. */
+  "runs.pin": { minimumRole: "editor", deniedMessage: WORKFLOW_MESSAGES.cannotManage },
   "runners.read": { minimumRole: "admin", deniedMessage: RUNNER_MESSAGES.cannotManage },
   /** Registration tokens, renaming, labels and revoking: credentials are minted by people only. */
   "runners.manage": { minimumRole: "admin", deniedMessage: RUNNER_MESSAGES.cannotManage, peopleOnly: true },
@@ -62,6 +65,7 @@ export const ACTIONS = {
   "apiTokens.read": { minimumRole: "admin", deniedMessage: API_TOKEN_MESSAGES.cannotManage, peopleOnly: true },
   "apiTokens.create": { minimumRole: "admin", deniedMessage: API_TOKEN_MESSAGES.cannotManage, peopleOnly: true },
   "apiTokens.revoke": { minimumRole: "admin", deniedMessage: API_TOKEN_MESSAGES.cannotManage, peopleOnly: true },
+  "retention.update": { minimumRole: "owner", deniedMessage: RETENTION_MESSAGES.cannotManage },
   "notifications.manage": { minimumRole: "admin", deniedMessage: NOTIFICATION_MESSAGES.cannotManage },
   "audit.read": { minimumRole: "admin", deniedMessage: "You need admin role or higher to read the audit log" },
   "audit.configure": { minimumRole: "owner", deniedMessage: "Only an owner can change how long the audit log is kept" },

@@ -13,6 +13,20 @@ export const WORKFLOW_STATUS_LABELS: Record<WorkflowStatus, string> = {
   completed: "Completed",
 };
 
+/**
+ * What the scheduler does when a workflow comes due while its previous run is still under way
+ * (issue 16, decision 030): skip that due time (the default), queue it until the run ends, or cancel
+ * the run under way and start anew.
+ */
+export const CONCURRENCY_POLICIES = ["skip", "queue", "cancel"] as const;
+export type ConcurrencyPolicy = (typeof CONCURRENCY_POLICIES)[number];
+
+export const CONCURRENCY_POLICY_LABELS: Record<ConcurrencyPolicy, string> = {
+  skip: "Skip it",
+  queue: "Queue it until the run ends",
+  cancel: "Cancel the run under way and start",
+};
+
 /** A step of a workflow (a "task in a workflow", spec 3) is to do or done. */
 export const STEP_STATUSES = ["todo", "completed"] as const;
 export type StepStatus = (typeof STEP_STATUSES)[number];

@@ -4,6 +4,7 @@ import { pageOf, PageQuerySchema } from "../pagination.ts";
 import { TASK_CATEGORIES, TASK_STATUSES } from "../tasks/constants.ts";
 import { RUNNER_PLATFORMS, RunnerLabelsSchema } from "../runners/protocol.ts";
 import {
+  CONCURRENCY_POLICIES,
   MAX_RUN_TIMEOUT_SECONDS,
   RUN_KINDS,
   RUN_STATUSES,
@@ -110,6 +111,10 @@ export const ScheduleSchema = z.object({
 });
 export type WorkflowScheduleValue = z.infer<typeof ScheduleSchema>;
 
+const concurrencyPolicyField = z.enum(CONCURRENCY_POLICIES, {
+  error: "When a run is under way, choose skip, queue or cancel",
+});
+
 const timeoutField = z
   .number({ error: "A timeout is a number of seconds" })
   .int("A timeout is a whole number of seconds")
@@ -144,6 +149,8 @@ export const CreateWorkflowSchema = z.object({
   /** Only runners with all of these labels execute its runs. */
   runnerLabels: RunnerLabelsSchema.optional(),
   stepOptions: StepOptionsSchema.optional(),
+  /** A due time that comes while a run is under way: skipped, queued, or the run is cancelled. */
+  concurrencyPolicy: concurrencyPolicyField.optional(),
 });
 export type CreateWorkflowInput = z.input<typeof CreateWorkflowSchema>;
 export type CreateWorkflowData = z.output<typeof CreateWorkflowSchema>;
@@ -159,6 +166,7 @@ export const UpdateWorkflowSchema = z.object({
   timeoutSeconds: timeoutField.optional(),
   runnerLabels: RunnerLabelsSchema.optional(),
   stepOptions: StepOptionsSchema.optional(),
+  concurrencyPolicy: concurrencyPolicyField.optional(),
 });
 export type UpdateWorkflowInput = z.input<typeof UpdateWorkflowSchema>;
 export type UpdateWorkflowData = z.output<typeof UpdateWorkflowSchema>;
@@ -265,6 +273,8 @@ export const WorkflowRunSchema = z.object({
   runner: z.object({ id: z.string(), name: z.string() }).nullable(),
   /** Cancel was asked for; a running run stops at its runner's next call. */
   cancelRequested: z.boolean(),
+  /** Kept whatever the retention (decision 031). */
+  pinned: z.boolean(),
   steps: z.array(RunStepSchema),
 });
 export type WorkflowRun = z.infer<typeof WorkflowRunSchema>;
@@ -298,6 +308,10 @@ export const WorkflowSchema = z.object({
   updatedAt: z.string(),
   timeoutSeconds: z.number().int(),
   runnerLabels: z.array(z.string()),
+  concurrencyPolicy: z.enum(CONCURRENCY_POLICIES),
+  /** Due times skipped because a run was under way, and the last of them. */
+  skippedRuns: z.number().int(),
+  lastSkippedAt: z.string().nullable(),
   steps: z.array(WorkflowStepSchema),
   /** The latest run, if any. */
   lastRun: LastRunSchema.nullable(),

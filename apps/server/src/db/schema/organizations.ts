@@ -28,6 +28,10 @@ export const organizations = pgTable(
     credits: integer("credits").notNull().default(0),
     /** Credits each queued run consumes; 0: runs are free. */
     creditsPerRun: integer("credits_per_run").notNull().default(0),
+    /** Retention (decision 031): ended runs older than this many days are deleted, pinned ones aside. */
+    keepRunsDays: integer("keep_runs_days").notNull().default(90),
+    /** Retention: a workflow's ended runs past this many, newest first, are deleted, pinned ones aside. */
+    maxRunsPerWorkflow: integer("max_runs_per_workflow").notNull().default(1000),
     website: text("website"),
     timezone: text("timezone").notNull().default("UTC"),
     address: text("address"),
@@ -49,6 +53,7 @@ export const organizations = pgTable(
     check("organizations_credits_not_negative", sql`${table.credits} >= 0`),
     check("organizations_credits_per_run_not_negative", sql`${table.creditsPerRun} >= 0`),
     check("organizations_audit_retention_range", sql`${table.auditRetentionDays} between 7 and 3650`),
+    check("organizations_retention_positive", sql`${table.keepRunsDays} > 0 and ${table.maxRunsPerWorkflow} > 0`),
   ],
 );
 

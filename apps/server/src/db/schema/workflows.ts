@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { ConcurrencyPolicy } from "@flowdeck/shared/workflows/constants";
 import {
   type AnyPgColumn,
   boolean,
@@ -55,6 +56,11 @@ export const workflows = pgTable(
     timeoutSeconds: integer("timeout_seconds").notNull().default(3600),
     /** Only runners carrying every one of these labels may execute its runs. */
     runnerLabels: text("runner_labels").array().notNull().default([]),
+    /** Due while a run is under way: skip, queue or cancel (decision 030). */
+    concurrencyPolicy: text("concurrency_policy").$type<ConcurrencyPolicy>().notNull().default("skip"),
+    /** Due times the scheduler skipped, and the last one, so a skip is visible on the workflow. */
+    skippedRuns: integer("skipped_runs").notNull().default(0),
+    lastSkippedAt: timestamp("last_skipped_at", { withTimezone: true }),
     startedAt: timestamp("started_at", { withTimezone: true }),
     startedBy: text("started_by").references(() => user.id, { onDelete: "set null" }),
     completedAt: timestamp("completed_at", { withTimezone: true }),
@@ -76,6 +82,7 @@ export const workflows = pgTable(
     check("workflows_progress_range", sql`${table.progress} between 0 and 100`),
     check("workflows_counts_valid", sql`${table.completedTasks} between 0 and ${table.taskCount}`),
     check("workflows_timeout_positive", sql`${table.timeoutSeconds} > 0`),
+    check("workflows_concurrency_policy_valid", sql`${table.concurrencyPolicy} in ('skip', 'queue', 'cancel')`),
   ],
 );
 
@@ -152,9 +159,13 @@ export const workflowRuns = pgTable(
     nextLogSeq: integer("next_log_seq").notNull().default(1),
     logBytes: integer("log_bytes").notNull().default(0),
     logTruncated: boolean("log_truncated").notNull().default(false),
+    /** Never deleted by retention (decision 031). */
+    pinned: boolean("pinned").notNull().default(false),
   },
   (table) => [
     index("workflow_runs_workflow_idx").on(table.workflowId, table.startedAt.desc()),
+    // A workflow's runs newest first with a tie-break: retention's cap and the history's keyset pages.
+    index("workflow_runs_history_idx").on(table.workflowId, table.startedAt.desc(), table.id.desc()),
     // At most one run under way per workflow, whatever the number of schedulers and clicks.
     uniqueIndex("workflow_runs_one_under_way")
       .on(table.workflowId)

@@ -9,8 +9,8 @@ const FAILURES = ["failed", "timed-out", "lost"] as const;
  * Tells the rules how a run ended, in the transaction that ends it: failed, timed out or lost as
  * such; a success as "recovered" only when the workflow's previous run that ended (cancelled ones
  * aside) was a failure, so it fires once after a failure and never after a success. Cancelled
- * runs tell nothing. Wherever a run ends — today the checklist, later the runners' reports — this
- * is the one call to make.
+ * runs tell nothing. Wherever a run ends — the checklist (`workflows/progress.ts`) or a runner's
+ * report, the lease sweeper and Cancel (`runs/end-run.ts`) — this is the one call to make.
  */
 export async function notifyRunOutcome(tx: Executor, options: { runId: string; status: string; at: Date }) {
   const [run] = await tx
@@ -30,7 +30,7 @@ export async function notifyRunOutcome(tx: Executor, options: { runId: string; s
         and(
           eq(workflowRuns.workflowId, run.run.workflowId),
           ne(workflowRuns.id, run.run.id),
-          notInArray(workflowRuns.status, ["running", "cancelled"]),
+          notInArray(workflowRuns.status, ["queued", "running", "cancelled"]),
         ),
       )
       .orderBy(desc(workflowRuns.finishedAt), desc(workflowRuns.startedAt))

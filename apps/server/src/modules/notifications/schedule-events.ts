@@ -1,6 +1,4 @@
-import { and, desc, eq, lte, sql } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
-import { notificationRules, workflows } from "../../db/schema/index.ts";
 import { notify } from "./notify.ts";
 
 /** A due time the scheduler reaches later than this was missed (the server was down or busy). */
@@ -28,31 +26,11 @@ export async function notifyIfMissed(tx: Executor, workflow: DueWorkflow, now: D
 }
 
 /**
- * Workflows whose due time came while a run was still under way: the scheduler does not start
- * another (decision 008), so that run is skipped, and the rules that ask are told, once per due
- * time (the told keys keep the next ticks quiet). Only organizations with such a rule are looked at.
+ * Workflows whose due time the scheduler skipped because a run was under way (decision 030, the
+ * "skip" concurrency policy): the rules that ask are told, once per due time.
  */
-export async function notifySkippedSchedules(tx: Executor, now: Date, limit = 200) {
-  const due = await tx
-    .select({
-      id: workflows.id,
-      organizationId: workflows.organizationId,
-      name: workflows.name,
-      nextExecution: workflows.nextExecution,
-    })
-    .from(workflows)
-    .where(
-      and(
-        sql`(${workflows.schedule} ->> 'isEnabled') = 'true'`,
-        lte(workflows.nextExecution, now),
-        eq(workflows.status, "in-progress"),
-        sql`exists (select 1 from ${notificationRules} r where r.organization_id = ${workflows.organizationId} and r.enabled and 'schedule.skipped' = any(r.events))`,
-      ),
-    )
-    // Newest due first: a workflow skipped just now is told even when many were told before.
-    .orderBy(desc(workflows.nextExecution))
-    .limit(limit);
-  for (const workflow of due) {
+export async function notifySkippedSchedules(tx: Executor, skipped: readonly DueWorkflow[], now: Date) {
+  for (const workflow of skipped) {
     await notify(tx, {
       type: "schedule.skipped",
       organizationId: workflow.organizationId,
@@ -62,5 +40,4 @@ export async function notifySkippedSchedules(tx: Executor, now: Date, limit = 20
       dedupeKey: dueKey(workflow),
     });
   }
-  return due.length;
 }

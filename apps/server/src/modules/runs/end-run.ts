@@ -3,6 +3,7 @@ import { MAX_CREDIT_BALANCE } from "@flowdeck/shared/credits/schemas";
 import type { Executor } from "../../db/database.ts";
 import type { EventHub } from "../../lib/event-hub.ts";
 import { giveCredits, insertTransaction } from "../credits/repository.ts";
+import { notifyRunOutcome } from "../notifications/run-outcome.ts";
 import { lockWorkflow } from "../workflows/repository.ts";
 import { settleProgress } from "./run-progress.ts";
 import { endOpenSteps, lockRun, updateRun, type ExecutedRunRow } from "./repository.ts";
@@ -20,7 +21,8 @@ const RUNNING_STEP_ENDS_AS = {
 
 /**
  * Ends a queued or running run: its status and finish, steps still pending skipped, the workflow's
- * progress settled. A run cancelled before any runner claimed it gets its credits back. Locks the
+ * progress settled, and the notification rules told (decision 019: in this same transaction, so a
+ * rolled-back end tells nothing). A run cancelled before any runner claimed it gets its credits back. Locks the
  * workflow, then the run (the order every change to a run takes). Returns undefined when the run
  * had already ended: ending is idempotent, whoever comes second (runner, sweeper, person) changes
  * nothing.
@@ -43,6 +45,7 @@ export async function endRun(
   if (!workflow || !run || (run.status !== "queued" && run.status !== "running")) return undefined;
   if (options.onlyIf && !options.onlyIf(run)) return undefined;
   await updateRun(tx, runId, { status, finishedAt: now, leaseExpiresAt: null });
+  await notifyRunOutcome(tx, { runId, status, at: now });
   await endOpenSteps(tx, runId, { running: RUNNING_STEP_ENDS_AS[status] }, now);
   if (status === "cancelled" && run.claimedAt === null && run.creditsCharged > 0) {
     await giveCredits(tx, { organizationId, amount: run.creditsCharged, max: MAX_CREDIT_BALANCE });

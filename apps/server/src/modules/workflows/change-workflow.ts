@@ -63,6 +63,7 @@ export async function createWorkflow({
         createdBy: attributedUserId(actor),
         ...(input.timeoutSeconds !== undefined && { timeoutSeconds: input.timeoutSeconds }),
         ...(input.runnerLabels !== undefined && { runnerLabels: input.runnerLabels }),
+        ...(input.concurrencyPolicy !== undefined && { concurrencyPolicy: input.concurrencyPolicy }),
         ...(await scheduleValues(tx, organizationId, input.schedule, now)),
       });
       await insertSteps(
@@ -106,6 +107,7 @@ export async function updateWorkflow({
     if (input.dueDate !== undefined) values.dueDate = input.dueDate ? new Date(input.dueDate) : null;
     if (input.timeoutSeconds !== undefined) values.timeoutSeconds = input.timeoutSeconds;
     if (input.runnerLabels !== undefined) values.runnerLabels = input.runnerLabels;
+    if (input.concurrencyPolicy !== undefined) values.concurrencyPolicy = input.concurrencyPolicy;
     if (input.schedule) {
       Object.assign(values, await scheduleValues(tx, organizationId, input.schedule, now, current.schedule));
     }

@@ -1,5 +1,5 @@
-import type { KeysetQuery } from "@flowdeck/shared";
-import type { StepStatus, WorkflowStatus } from "@flowdeck/shared/workflows/constants";
+import type { KeysetQuery, PageQuery } from "@flowdeck/shared";
+import type { ConcurrencyPolicy, StepStatus, WorkflowStatus } from "@flowdeck/shared/workflows/constants";
 import type { WorkflowListFilters } from "@flowdeck/shared/workflows/schemas";
 import { and, asc, count, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
@@ -99,6 +99,9 @@ export type WorkflowValues = {
   updatedBy: string | null;
   timeoutSeconds: number;
   runnerLabels: string[];
+  concurrencyPolicy: ConcurrencyPolicy;
+  skippedRuns: number;
+  lastSkippedAt: Date | null;
 };
 
 export async function insertWorkflow(

@@ -11,7 +11,7 @@ import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
 import { runners, user, workflowRunSteps, workflowRuns } from "../../db/schema/index.ts";
 
-const runColumns = {
+export const runColumns = {
   id: workflowRuns.id,
   workflowId: workflowRuns.workflowId,
   trigger: workflowRuns.trigger,
@@ -25,6 +25,7 @@ const runColumns = {
   runnerId: workflowRuns.runnerId,
   runnerName: runners.name,
   cancelRequestedAt: workflowRuns.cancelRequestedAt,
+  pinned: workflowRuns.pinned,
 };
 
 export type RunRow = {
@@ -41,6 +42,7 @@ export type RunRow = {
   runnerId: string | null;
   runnerName: string | null;
   cancelRequestedAt: Date | null;
+  pinned: boolean;
 };
 
 export type RunStepRow = typeof workflowRunSteps.$inferSelect;

@@ -1,13 +1,18 @@
-import { and, asc, eq, getTableColumns, gt, lte, ne, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gt, lte, sql } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
-import { organizations, workflows } from "../../db/schema/index.ts";
+import { organizations, workflowRuns, workflows } from "../../db/schema/index.ts";
 
 const enabled = sql`(${workflows.schedule} ->> 'isEnabled') = 'true'`;
 
+/** In progress, or a run of it queued or running. */
+const busy = sql`(${workflows.status} = 'in-progress' or exists (select 1 from ${workflowRuns} where ${workflowRuns.workflowId} = ${workflows.id} and ${workflowRuns.status} in ('queued', 'running')))`;
+
 /**
  * Claims up to `limit` due workflows for this transaction (ARCHITECTURE "Decisions on gaps"): the
- * schedule is enabled, the next execution is at or before `now`, and the workflow is not already
- * in progress. FOR UPDATE SKIP LOCKED: rows another instance has claimed are passed over, never
+ * schedule is enabled and the next execution is at or before `now`. A workflow whose policy queues
+ * (decision 030) is left due while it is busy — in progress or with a run queued or running — so it
+ * runs once that ends; busy workflows of the other policies are claimed, to be skipped or to cancel
+ * the run under way (the scheduler decides, under this lock). FOR UPDATE SKIP LOCKED: rows another instance has claimed are passed over, never
  * waited for, and once that instance commits they are no longer due. So several instances on one
  * database never run the same workflow twice.
  */
@@ -16,7 +21,9 @@ export async function claimDueWorkflows(db: Executor, now: Date, limit: number) 
     .select({ ...getTableColumns(workflows), timezone: organizations.timezone })
     .from(workflows)
     .innerJoin(organizations, eq(organizations.id, workflows.organizationId))
-    .where(and(enabled, lte(workflows.nextExecution, now), ne(workflows.status, "in-progress")))
+    .where(
+      and(enabled, lte(workflows.nextExecution, now), sql`not (${workflows.concurrencyPolicy} = 'queue' and ${busy})`),
+    )
     .orderBy(asc(workflows.nextExecution), asc(workflows.id))
     .limit(limit)
     .for("update", { of: workflows, skipLocked: true });

@@ -4,7 +4,9 @@ import { SCHEDULER } from "../../lib/actor.ts";
 import { transact, type ChangeContext } from "../../lib/change-log.ts";
 import type { EventHub } from "../../lib/event-hub.ts";
 import { notifyIfMissed, notifySkippedSchedules } from "../notifications/schedule-events.ts";
+import { endRun, publishRunChange } from "../runs/end-run.ts";
 import { beginRun, countExecutions } from "./progress.ts";
+import { findActiveRun } from "./runs-repository.ts";
 import { defaultExecution } from "./execution.ts";
 import { listSteps, updateWorkflow } from "./repository.ts";
 import { claimDueWorkflows } from "./scheduler-repository.ts";
@@ -25,7 +27,8 @@ export type SchedulerOptions = {
   clock?: () => Date;
 };
 
-export type TickResult = { ran: string[]; retimed: string[] };
+/** Started, recomputed for a new timezone, and skipped because a run was under way (decision 030). */
+export type TickResult = { ran: string[]; retimed: string[]; skipped: string[] };
 
 export type Scheduler = {
   /** Ticks now, then every `intervalMs` after the previous tick ends. */
@@ -48,7 +51,9 @@ const silent: SchedulerLogger = { error: () => {} };
  * Each tick claims due workflows in a transaction (FOR UPDATE SKIP LOCKED), records a run started
  * by the scheduler, puts the workflow in progress and advances its next execution from now (so a
  * server that was down runs a missed schedule once, not once per missed period), counts the
- * commands' executions, commits, then publishes the changes live.
+ * commands' executions, commits, then publishes the changes live. A workflow due while busy follows
+ * its concurrency policy (decision 030): skipped (counted on it and told), queued, or its run
+ * under way cancelled.
  */
 export function createScheduler(options: SchedulerOptions): Scheduler {
   const { db, events, logger = silent } = options;
@@ -62,24 +67,68 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   // The scheduler acts as the system: its runs are attributed to no person, and named in the audit log.
   const context: ChangeContext = { db, events, actor: SCHEDULER, organizationId: null };
 
-  async function runDueBatch(now: Date): Promise<string[]> {
-    const claimed = await transact(context, async (tx, log) => {
+  async function runDueBatch(now: Date): Promise<{ ran: string[]; skipped: string[] }> {
+    const cancelled: { organizationId: string; id: string; workflowId: string }[] = [];
+    const result = await transact(context, async (tx, log) => {
       const due = await claimDueWorkflows(tx, now, batchSize);
-      if (due.length === 0) return [];
-      await countExecutions(tx, due, now);
+      if (due.length === 0) return { ran: [], skipped: [] };
+      // Busy (in progress, or a run queued or running): the workflow's policy decides (decision 030).
+      // A queueing workflow is never claimed while busy, so here busy means skip or cancel.
+      const busy = new Map<string, Awaited<ReturnType<typeof findActiveRun>> | null>();
       for (const workflow of due) {
-        const advance = {
-          nextExecution: nextExecution(toSchedule(workflow.schedule), { now, timezone: workflow.timezone }),
-          scheduleTimezone: workflow.timezone,
-        };
+        const active = await findActiveRun(tx, workflow.id);
+        if (active || workflow.status === "in-progress") busy.set(workflow.id, active ?? null);
+      }
+      const skipped = due.filter((workflow) => busy.has(workflow.id) && workflow.concurrencyPolicy !== "cancel");
+      const starting = due.filter((workflow) => !skipped.includes(workflow));
+      await countExecutions(tx, starting, now);
+      const advance = (workflow: (typeof due)[number]) => ({
+        nextExecution: nextExecution(toSchedule(workflow.schedule), { now, timezone: workflow.timezone }),
+        scheduleTimezone: workflow.timezone,
+      });
+      const rescheduled = (workflow: (typeof due)[number], summary: string) =>
+        log.record({
+          action: "workflow.rescheduled",
+          organizationId: workflow.organizationId,
+          entityId: workflow.id,
+          summary,
+          changes: {
+            nextExecution: {
+              before: workflow.nextExecution?.toISOString() ?? null,
+              after: iso(advance(workflow).nextExecution),
+            },
+          },
+        });
+      for (const workflow of skipped) {
+        await updateWorkflow(tx, workflow.organizationId, workflow.id, {
+          ...advance(workflow),
+          skippedRuns: workflow.skippedRuns + 1,
+          lastSkippedAt: workflow.nextExecution,
+        });
+        rescheduled(workflow, `Skipped a due run of the workflow "${workflow.name}": a run was under way`);
+      }
+      await notifySkippedSchedules(tx, skipped, now);
+      for (const workflow of starting) {
         try {
           // A savepoint each: one workflow that cannot start does not hold back the others.
           await tx.transaction(async (savepoint) => {
+            const active = busy.get(workflow.id);
+            // A checklist under way is cancelled by beginRun itself; an executed run is ended here.
+            if (active?.kind === "executed") {
+              const ended = await endRun(savepoint, {
+                organizationId: workflow.organizationId,
+                runId: active.id,
+                workflowId: workflow.id,
+                status: "cancelled",
+                now,
+              });
+              if (ended) cancelled.push(ended);
+            }
             // With a runner for its commands' platform, the run is queued for it; otherwise a checklist.
             const steps = await listSteps(savepoint, workflow.organizationId, [workflow.id]);
             const execution = await defaultExecution(savepoint, workflow, steps, now);
             const run = await beginRun(savepoint, { workflow, trigger: "schedule", startedBy: null, now, execution });
-            await updateWorkflow(savepoint, workflow.organizationId, workflow.id, advance);
+            await updateWorkflow(savepoint, workflow.organizationId, workflow.id, advance(workflow));
             await notifyIfMissed(savepoint, workflow, now);
             // Wakes the organization's runners waiting for work.
             if (execution) log.announce({ entity: "run", id: run.id, action: "created" }, workflow.organizationId);
@@ -92,31 +141,21 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
             changes: {
               nextExecution: {
                 before: workflow.nextExecution?.toISOString() ?? null,
-                after: iso(advance.nextExecution),
+                after: iso(advance(workflow).nextExecution),
               },
             },
           });
         } catch (error) {
           logger.error({ err: error, workflowId: workflow.id }, "scheduler: a due workflow could not start");
           // Still advanced, so it is not claimed again at once, tick after tick.
-          await updateWorkflow(tx, workflow.organizationId, workflow.id, advance);
-          log.record({
-            action: "workflow.rescheduled",
-            organizationId: workflow.organizationId,
-            entityId: workflow.id,
-            summary: `Could not start the workflow "${workflow.name}"; moved it to its next execution`,
-            changes: {
-              nextExecution: {
-                before: workflow.nextExecution?.toISOString() ?? null,
-                after: iso(advance.nextExecution),
-              },
-            },
-          });
+          await updateWorkflow(tx, workflow.organizationId, workflow.id, advance(workflow));
+          rescheduled(workflow, `Could not start the workflow "${workflow.name}"; moved it to its next execution`);
         }
       }
-      return due;
+      return { ran: starting.map((workflow) => workflow.id), skipped: skipped.map((workflow) => workflow.id) };
     });
-    return claimed.map((workflow) => workflow.id);
+    for (const run of cancelled) await publishRunChange(events, run);
+    return result;
   }
 
   async function retime(now: Date): Promise<string[]> {
@@ -137,15 +176,15 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
 
   async function tick(now: Date = clock()): Promise<TickResult> {
     const retimed = await retime(now);
-    // Due while the previous run is still under way: not run (decision 008), and told (decision 019).
-    await db.transaction((tx) => notifySkippedSchedules(tx, now));
     const ran: string[] = [];
+    const skipped: string[] = [];
     for (let batch = 0; batch < MAX_BATCHES_PER_TICK; batch++) {
-      const ids = await runDueBatch(now);
-      ran.push(...ids);
-      if (ids.length < batchSize) break;
+      const done = await runDueBatch(now);
+      ran.push(...done.ran);
+      skipped.push(...done.skipped);
+      if (done.ran.length + done.skipped.length < batchSize) break;
     }
-    return { ran, retimed };
+    return { ran, retimed, skipped };
   }
 
   const loop = async () => {

@@ -60,6 +60,7 @@ export function toLastRun(row: RunRow): LastRun {
     platform: row.platform,
     runner: row.runnerId ? { id: row.runnerId, name: row.runnerName ?? "" } : null,
     cancelRequested: row.cancelRequestedAt !== null,
+    pinned: row.pinned,
   };
 }
 
@@ -106,6 +107,9 @@ export function toWorkflow(row: WorkflowRow, steps: StepRow[], lastRun: RunRow |
     updatedAt: row.updatedAt.toISOString(),
     timeoutSeconds: row.timeoutSeconds,
     runnerLabels: row.runnerLabels,
+    concurrencyPolicy: row.concurrencyPolicy,
+    skippedRuns: row.skippedRuns,
+    lastSkippedAt: iso(row.lastSkippedAt),
     steps: steps.map(toStep),
     lastRun: lastRun ? toLastRun(lastRun) : null,
   };

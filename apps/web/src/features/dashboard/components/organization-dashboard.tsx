@@ -7,6 +7,7 @@ import { DashboardStats } from "./dashboard-stats.tsx";
 import { OrganizationOverview } from "./organization-overview.tsx";
 import { QuickActions } from "./quick-actions.tsx";
 import { RecentTransactions } from "./recent-transactions.tsx";
+import { WorkflowHealthPanel } from "./workflow-health.tsx";
 
 /** The dashboard of the current organization: figures, quick actions, credits and statistics. */
 export function OrganizationDashboard({ orgId, name, role }: { orgId: string; name: string; role: Role | null }) {
@@ -33,6 +34,7 @@ export function OrganizationDashboard({ orgId, name, role }: { orgId: string; na
           <QuickActions orgId={orgId} role={role} />
         </div>
       </div>
+      <WorkflowHealthPanel orgId={orgId} />
       <OrganizationOverview overview={overview} />
     </div>
   );

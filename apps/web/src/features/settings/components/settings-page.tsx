@@ -9,6 +9,7 @@ import { formatDateTime } from "@/lib/format-date.ts";
 import { useOrganizationSettings } from "../api/get-settings.ts";
 import { AuditRetentionForm } from "./audit-retention-form.tsx";
 import { LogoUpload } from "./logo-upload.tsx";
+import { RetentionSection } from "./retention-form.tsx";
 import { SettingsForm } from "./settings-form.tsx";
 
 /** /admin/settings (spec 2 "Organization settings"), for admins and owners. */
@@ -50,6 +51,7 @@ function SettingsSection({ organization }: { organization: Membership }) {
       <LogoUpload orgId={organization.id} settings={settings.data} />
       <SettingsForm orgId={organization.id} settings={settings.data} />
       {can(organization.role, "audit.configure") && <AuditRetentionForm orgId={organization.id} />}
+      <RetentionSection orgId={organization.id} canChange={can(organization.role, "retention.update")} />
     </>
   );
 }

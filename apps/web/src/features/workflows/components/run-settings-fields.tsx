@@ -1,4 +1,6 @@
 import type { WorkflowCommand } from "@flowdeck/shared/workflows/schemas";
+import { CONCURRENCY_POLICIES, CONCURRENCY_POLICY_LABELS } from "@flowdeck/shared/workflows/constants";
+import { SelectField } from "@/components/ui/select-field.tsx";
 import { TextField } from "@/components/ui/text-field.tsx";
 import type { FieldErrors } from "@/lib/form-errors.ts";
 import type { WorkflowFormValues } from "../lib/workflow-form-values.ts";
@@ -34,6 +36,18 @@ export function RunSettingsFields({ values, set, errors, commands, knownNames }:
           hint="Comma separated; only runners with all of them run it"
           onChange={(event) => set("runnerLabels", event.target.value)}
         />
+        <SelectField
+          label="Due while a run is under way"
+          value={values.concurrencyPolicy}
+          error={errors.concurrencyPolicy}
+          onChange={(event) => set("concurrencyPolicy", event.target.value as WorkflowFormValues["concurrencyPolicy"])}
+        >
+          {CONCURRENCY_POLICIES.map((policy) => (
+            <option key={policy} value={policy}>
+              {CONCURRENCY_POLICY_LABELS[policy]}
+            </option>
+          ))}
+        </SelectField>
       </div>
       {values.taskIds.length > 0 && (
         <div className="space-y-1">

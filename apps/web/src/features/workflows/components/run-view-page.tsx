@@ -8,6 +8,7 @@ import { SkeletonText } from "@/components/ui/skeleton.tsx";
 import { useCurrentOrganization } from "@/features/session/use-current-organization.ts";
 import { formatDateTime } from "@/lib/format-date.ts";
 import { useCancelRun } from "../api/cancel-run.ts";
+import { usePinRun } from "../api/pin-run.ts";
 import { useRun } from "../api/get-run.ts";
 import { runPath } from "../api/workflow-keys.ts";
 import { runKindText } from "../lib/run-kind.ts";
@@ -26,11 +27,23 @@ export function RunViewPage() {
       orgId={organization.id}
       runId={runId}
       canCancel={can(role, "runs.cancel")}
+      canPin={can(role, "runs.pin")}
     />
   );
 }
 
-function RunView({ orgId, runId, canCancel }: { orgId: string; runId: string; canCancel: boolean }) {
+function RunView({
+  orgId,
+  runId,
+  canCancel,
+  canPin,
+}: {
+  orgId: string;
+  runId: string;
+  canCancel: boolean;
+  canPin: boolean;
+}) {
+  const pin = usePinRun(orgId);
   const run = useRun(orgId, runId);
   const logs = useRunLog(orgId, runId, run.dataUpdatedAt);
   const cancel = useCancelRun(orgId);
@@ -84,6 +97,17 @@ function RunView({ orgId, runId, canCancel }: { orgId: string; runId: string; ca
               {detail.cancelRequested ? "Cancelling…" : "Cancel run"}
             </Button>
           )}
+          {canPin && (
+            <Button
+              variant="secondary"
+              busy={pin.isPending}
+              aria-pressed={detail.pinned}
+              onClick={() => pin.mutate({ runId: detail.id, pinned: !detail.pinned })}
+            >
+              {detail.pinned ? "Unpin run" : "Pin run"}
+            </Button>
+          )}
+          {!canPin && detail.pinned && <span className="self-center text-sm text-gray-500">Pinned</span>}
           {detail.kind === "executed" && (
             <a
               href={runPath(orgId, runId, "/log.txt")}
@@ -96,6 +120,7 @@ function RunView({ orgId, runId, canCancel }: { orgId: string; runId: string; ca
           )}
         </div>
         {cancel.isError && <Alert tone="error">{cancel.error.message}</Alert>}
+        {pin.isError && <Alert tone="error">{pin.error.message}</Alert>}
         {detail.logTruncated && <Alert tone="info">The output reached its size limit and was cut.</Alert>}
       </header>
       <ol className="space-y-4">

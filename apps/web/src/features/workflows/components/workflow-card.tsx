@@ -95,6 +95,20 @@ export function WorkflowCard({ orgId, workflow, timezone, now, view, canEdit, ..
                 </>
               )}
             </Meta>
+            <Meta label="History">
+              <Link
+                to={`/workflows/${workflow.id}/history`}
+                className="text-indigo-600 hover:underline dark:text-indigo-400"
+              >
+                All runs<span className="sr-only"> of {workflow.name}</span>
+              </Link>
+            </Meta>
+            {workflow.lastSkippedAt && (
+              <Meta label="Skipped">
+                {workflow.skippedRuns} {workflow.skippedRuns === 1 ? "due run" : "due runs"} while a run was under way,
+                last <time dateTime={workflow.lastSkippedAt}>{formatNextRun(workflow.lastSkippedAt, timezone)}</time>
+              </Meta>
+            )}
             {workflow.dueDate && (
               <Meta label="Due">
                 <span className={overdue ? "font-medium text-red-600 dark:text-red-400" : undefined}>

@@ -41,6 +41,7 @@ const KNOWN_FIELDS = [
   "schedule",
   "timeoutSeconds",
   "runnerLabels",
+  "concurrencyPolicy",
 ];
 
 /** Creates or edits a workflow inline on the page (spec 2, spec 5 "Workflow form"). */

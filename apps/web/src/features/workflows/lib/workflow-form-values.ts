@@ -1,4 +1,4 @@
-import type { ScheduleType, WorkflowStatus } from "@flowdeck/shared/workflows/constants";
+import type { ConcurrencyPolicy, ScheduleType, WorkflowStatus } from "@flowdeck/shared/workflows/constants";
 import type { CreateWorkflowInput, UpdateWorkflowInput, Workflow } from "@flowdeck/shared/workflows/schemas";
 
 /** What the workflow form's fields hold, as typed, before the shared schema trims and checks it. */
@@ -25,6 +25,8 @@ export type WorkflowFormValues = {
   runnerLabels: string;
   /** The chosen commands whose step lets the run go on when it fails. */
   continueOnError: string[];
+  /** Due while a run is under way: skip, queue or cancel (decision 030). */
+  concurrencyPolicy: ConcurrencyPolicy;
 };
 
 export function emptyWorkflowForm(): WorkflowFormValues {
@@ -44,6 +46,7 @@ export function emptyWorkflowForm(): WorkflowFormValues {
     timeoutMinutes: "60",
     runnerLabels: "",
     continueOnError: [],
+    concurrencyPolicy: "skip",
   };
 }
 
@@ -66,6 +69,7 @@ export function workflowToForm(workflow: Workflow): WorkflowFormValues {
     timeoutMinutes: String(Math.round((workflow.timeoutSeconds / 60) * 100) / 100),
     runnerLabels: workflow.runnerLabels.join(", "),
     continueOnError: workflow.steps.flatMap((step) => (step.taskId && step.continueOnError ? [step.taskId] : [])),
+    concurrencyPolicy: workflow.concurrencyPolicy,
   };
 }
 
@@ -85,6 +89,7 @@ export function formRunSettings(values: WorkflowFormValues, steps: Workflow["ste
       // Kept as set through the API; the form does not edit per-step timeouts.
       timeoutSeconds: steps.find((step) => step.taskId === taskId)?.timeoutSeconds ?? null,
     })),
+    concurrencyPolicy: values.concurrencyPolicy,
   };
 }
 

@@ -1,0 +1,86 @@
+import type { Database } from "../db/database.ts";
+import {
+  claimRetentionTurn,
+  deleteExpiredRuns,
+  deleteOldNotifications,
+  deleteRunsOverCap,
+} from "../modules/retention/repository.ts";
+
+export type RetentionLogger = { error: (details: object, message: string) => void };
+
+export type RetentionResult = { runs: number; notifications: number; claimed: boolean };
+
+export const DEFAULT_RETENTION_INTERVAL_MS = 60_000;
+/** Small batches, each its own short transaction: run routes and runners never wait long on them. */
+const DEFAULT_BATCH_SIZE = 100;
+const MAX_BATCHES_PER_TICK = 50;
+
+const silent: RetentionLogger = { error: () => {} };
+
+/**
+ * The retention job (decision 031): one loop per instance. Each batch is a transaction that first
+ * takes the retention advisory lock without waiting — another instance holding it means that
+ * instance is at work, and this one leaves the turn to it — then deletes at most `batchSize` runs
+ * past their organization's days, runs past their workflow's cap (pinned runs never), and old sent
+ * notifications. A tick goes on while batches come back full.
+ */
+export function createRetentionJob(options: {
+  db: Database;
+  logger?: RetentionLogger;
+  intervalMs?: number;
+  batchSize?: number;
+  clock?: () => Date;
+}) {
+  const { db, logger = silent } = options;
+  const intervalMs = options.intervalMs ?? DEFAULT_RETENTION_INTERVAL_MS;
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  const clock = options.clock ?? (() => new Date());
+  let stopped = true;
+  let timer: NodeJS.Timeout | undefined;
+  let current: Promise<unknown> | undefined;
+
+  async function batch(now: Date): Promise<RetentionResult> {
+    return db.transaction(async (tx) => {
+      if (!(await claimRetentionTurn(tx))) return { runs: 0, notifications: 0, claimed: false };
+      let runs = await deleteExpiredRuns(tx, now, batchSize);
+      if (runs < batchSize) runs += await deleteRunsOverCap(tx, batchSize - runs);
+      const notifications = await deleteOldNotifications(tx, now, batchSize);
+      return { runs, notifications, claimed: true };
+    });
+  }
+
+  async function tick(now: Date = clock()): Promise<RetentionResult> {
+    const total: RetentionResult = { runs: 0, notifications: 0, claimed: false };
+    for (let round = 0; round < MAX_BATCHES_PER_TICK; round++) {
+      const done = await batch(now);
+      if (!done.claimed) break;
+      total.claimed = true;
+      total.runs += done.runs;
+      total.notifications += done.notifications;
+      if (done.runs < batchSize && done.notifications < batchSize) break;
+    }
+    return total;
+  }
+
+  const loop = async () => {
+    if (stopped) return;
+    current = tick().catch((error: unknown) => logger.error({ err: error }, "retention: a pass failed"));
+    await current;
+    current = undefined;
+    if (!stopped) timer = setTimeout(() => void loop(), intervalMs);
+  };
+
+  return {
+    start() {
+      if (!stopped) return;
+      stopped = false;
+      void loop();
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await current;
+    },
+    tick,
+  };
+}
