@@ -1,4 +1,4 @@
-import type { KeysetQuery, PageQuery } from "@flowdeck/shared";
+import type { KeysetQuery } from "@flowdeck/shared";
 import type { ConcurrencyPolicy, StepStatus, WorkflowStatus } from "@flowdeck/shared/workflows/constants";
 import type { WorkflowListFilters } from "@flowdeck/shared/workflows/schemas";
 import { and, asc, count, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
