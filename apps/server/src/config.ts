@@ -63,7 +63,7 @@ export type Config = {
   schedulerEnabled: boolean;
   /** Whether this instance sends queued notifications (mail and webhooks). */
   notificationsEnabled: boolean;
-  /** Whether this instance runs the retention job (decision 031). */
+  /** Whether this instance runs the retention job (decision 029). */
   retentionEnabled: boolean;
   /** How often this instance looks for due workflows. */
   schedulerIntervalMs: number;

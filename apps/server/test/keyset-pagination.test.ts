@@ -5,7 +5,7 @@ import { registerOwner } from "./helpers/factories.ts";
 import type { TestClient } from "./helpers/http-client.ts";
 import { createTestApp, type TestApp } from "./helpers/test-app.ts";
 
-// The long lists read a page after a cursor (docs/decisions/018). Rows are written straight into
+// The long lists read a page after a cursor (docs/decisions/021). Rows are written straight into
 // the tables here, many at once and some in the same microsecond, which the API cannot do.
 
 let t: TestApp;

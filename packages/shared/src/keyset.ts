@@ -4,7 +4,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "./pagination.ts";
 /**
  * Long lists (tasks, workflows, documents, the credit ledger) are read a page at a time from a
  * cursor, newest first: the next page starts after the last row shown, so a page costs the same
- * however deep it is and rows added meanwhile never shift it (docs/decisions/018).
+ * however deep it is and rows added meanwhile never shift it (docs/decisions/021).
  */
 
 /** Beyond this many matches a list says "10,000+" instead of counting them all. */

@@ -6,7 +6,7 @@ import type { Executor } from "./database.ts";
 /**
  * Keyset pagination over (created_at DESC, id DESC), the order of every long list, served by an
  * index (organization_id, created_at DESC, id DESC) on each table: a page reads pageSize + 1 index
- * entries after the cursor, never the rows before it (docs/decisions/018).
+ * entries after the cursor, never the rows before it (docs/decisions/021).
  */
 export type KeysetColumns = { createdAt: PgColumn; id: PgColumn };
 

@@ -18,7 +18,7 @@ export type PgliteQueries = {
 /**
  * The embedded database (PGlite) in a worker thread (src/db/pglite-worker.js), behind the part of
  * PGlite's interface that drizzle uses: a query runs in the worker while the HTTP event loop goes
- * on serving (docs/decisions/019). PGlite is one session: a transaction holds it until it ends,
+ * on serving (docs/decisions/022). PGlite is one session: a transaction holds it until it ends,
  * and other queries wait for it there, as they did in this thread.
  */
 export class PgliteWorkerClient implements PgliteQueries {

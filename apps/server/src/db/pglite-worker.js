@@ -1,5 +1,5 @@
 // The embedded database (PGlite) runs here, in a worker thread, so its queries never hold up the
-// HTTP event loop (docs/decisions/019). The server talks to it through pglite-client.ts.
+// HTTP event loop (docs/decisions/022). The server talks to it through pglite-client.ts.
 // Plain JavaScript: Node loads this file by path in a worker thread, from the sources (tests) and
 // from dist alike, and Node 20 cannot load TypeScript.
 import { existsSync, renameSync, rmSync } from "node:fs";

@@ -18,7 +18,7 @@ const MAX_BATCHES_PER_TICK = 50;
 const silent: RetentionLogger = { error: () => {} };
 
 /**
- * The retention job (decision 031): one loop per instance. Each batch is a transaction that first
+ * The retention job (decision 029): one loop per instance. Each batch is a transaction that first
  * takes the retention advisory lock without waiting — another instance holding it means that
  * instance is at work, and this one leaves the turn to it — then deletes at most `batchSize` runs
  * past their organization's days, runs past their workflow's cap (pinned runs never), and old sent

@@ -87,7 +87,7 @@ describe("the scheduler's events", () => {
     for (const seconds of [0, 5, 10]) await scheduler.tick(new Date(dueAgain.getTime() + seconds * 1000));
     expect((await eventsOf(rule.id)).map((e) => e.event)).toEqual(["schedule.missed", "schedule.skipped"]);
 
-    // Skipped (the default policy, decision 030): once the run is done, that due time does not run late.
+    // Skipped (the default policy, decision 028): once the run is done, that due time does not run late.
     expect((await complete(workflow.id)).status).toBe(200);
     expect((await scheduler.tick(new Date(dueAgain.getTime() + 120_000))).ran).not.toContain(workflow.id);
     expect((await eventsOf(rule.id)).map((e) => e.event)).toEqual(["schedule.missed", "schedule.skipped"]);

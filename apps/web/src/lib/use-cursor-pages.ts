@@ -10,7 +10,7 @@ export type CursorPages = {
 };
 
 /**
- * Where a keyset list (docs/decisions/018) is: the cursors of the pages walked through, so
+ * Where a keyset list (docs/decisions/021) is: the cursors of the pages walked through, so
  * Previous goes back one. A new `resetKey` (another filter or search) starts at the first page.
  * The page shown stays where it is when newer rows arrive: they join the first page.
  */

@@ -10,7 +10,7 @@ export const HISTORY_MESSAGES = {
 const dateField = z.iso.datetime({ offset: true, error: HISTORY_MESSAGES.dateInvalid }).optional();
 
 /**
- * GET /api/orgs/:orgId/workflows/:workflowId/history (decision 032): a workflow's runs newest
+ * GET /api/orgs/:orgId/workflows/:workflowId/history (decision 030): a workflow's runs newest
  * first, filtered, a page at a time by keyset (`cursor` is the previous page's `nextCursor`).
  */
 export const RunHistoryQuerySchema = z.object({

@@ -1,5 +1,5 @@
 /**
- * What a notification rule can be told about (docs/decisions/019). Run outcomes come from where
+ * What a notification rule can be told about (docs/decisions/026). Run outcomes come from where
  * runs finish; schedule events from the scheduler; "test" only from the Send test button.
  */
 export const NOTIFICATION_EVENTS = [

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** Issue 16 item 4 (decision 031): how long an organization keeps runs, and how many per workflow. */
+/** Issue 16 item 4 (decision 029): how long an organization keeps runs, and how many per workflow. */
 export const RETENTION_DEFAULTS = { keepRunsDays: 90, maxRunsPerWorkflow: 1_000 } as const;
 
 export const RETENTION_MESSAGES = {

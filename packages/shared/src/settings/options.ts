@@ -56,7 +56,7 @@ export const DEFAULT_NOTIFICATIONS: NotificationSettings = {
 };
 
 export const NOTIFICATION_OPTIONS = [
-  // Preferences only, for now (decision 018): the texts promise nothing that is not sent.
+  // Preferences only, for now (decision 027): the texts promise nothing that is not sent.
   {
     key: "email",
     label: "Email notifications",

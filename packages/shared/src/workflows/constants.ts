@@ -15,7 +15,7 @@ export const WORKFLOW_STATUS_LABELS: Record<WorkflowStatus, string> = {
 
 /**
  * What the scheduler does when a workflow comes due while its previous run is still under way
- * (issue 16, decision 030): skip that due time (the default), queue it until the run ends, or cancel
+ * (issue 16, decision 028): skip that due time (the default), queue it until the run ends, or cancel
  * the run under way and start anew.
  */
 export const CONCURRENCY_POLICIES = ["skip", "queue", "cancel"] as const;
@@ -31,7 +31,7 @@ export const CONCURRENCY_POLICY_LABELS: Record<ConcurrencyPolicy, string> = {
 export const STEP_STATUSES = ["todo", "completed"] as const;
 export type StepStatus = (typeof STEP_STATUSES)[number];
 
-/** Spec 9: schedule types; the default is manual and disabled. "cron" is Flowdeck's (decision 018). */
+/** Spec 9: schedule types; the default is manual and disabled. "cron" is Flowdeck's (decision 025). */
 export const SCHEDULE_TYPES = ["manual", "once", "daily", "weekly", "monthly", "cron"] as const;
 export type ScheduleType = (typeof SCHEDULE_TYPES)[number];
 

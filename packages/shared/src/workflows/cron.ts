@@ -2,7 +2,7 @@ import { CronExpressionParser } from "cron-parser";
 import cronstrue from "cronstrue";
 
 /**
- * Cron schedules (docs/decisions/018): five fields — minute, hour, day of month, month, day of
+ * Cron schedules (docs/decisions/025): five fields — minute, hour, day of month, month, day of
  * week — read on the organization's clock. cron-parser does the calendar arithmetic (with luxon,
  * across daylight-saving changes) and cronstrue says it in words; this file only decides what
  * Flowdeck accepts and how it explains a refusal.

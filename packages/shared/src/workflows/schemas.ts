@@ -273,7 +273,7 @@ export const WorkflowRunSchema = z.object({
   runner: z.object({ id: z.string(), name: z.string() }).nullable(),
   /** Cancel was asked for; a running run stops at its runner's next call. */
   cancelRequested: z.boolean(),
-  /** Kept whatever the retention (decision 031). */
+  /** Kept whatever the retention (decision 029). */
   pinned: z.boolean(),
   steps: z.array(RunStepSchema),
 });

@@ -5,7 +5,7 @@ import { createdAt, id } from "./columns.ts";
 import { organizations } from "./organizations.ts";
 
 /**
- * An organization's API tokens (decision 019). Only the SHA-256 of the secret is kept; a token
+ * An organization's API tokens (decision 020). Only the SHA-256 of the secret is kept; a token
  * acts with its role on its organization's routes, on behalf of the member who created it, and
  * dies with that membership.
  */

@@ -4,7 +4,7 @@ import { user } from "./auth.ts";
 import { createdAt, id, updatedAt } from "./columns.ts";
 import { organizations } from "./organizations.ts";
 
-/** What an organization wants to hear about, and where (docs/decisions/019). */
+/** What an organization wants to hear about, and where (docs/decisions/026). */
 export const notificationRules = pgTable(
   "notification_rules",
   {

@@ -28,7 +28,7 @@ export const organizations = pgTable(
     credits: integer("credits").notNull().default(0),
     /** Credits each queued run consumes; 0: runs are free. */
     creditsPerRun: integer("credits_per_run").notNull().default(0),
-    /** Retention (decision 031): ended runs older than this many days are deleted, pinned ones aside. */
+    /** Retention (decision 029): ended runs older than this many days are deleted, pinned ones aside. */
     keepRunsDays: integer("keep_runs_days").notNull().default(90),
     /** Retention: a workflow's ended runs past this many, newest first, are deleted, pinned ones aside. */
     maxRunsPerWorkflow: integer("max_runs_per_workflow").notNull().default(1000),

@@ -29,7 +29,7 @@ export type WorkflowSchedule = {
   dayOfWeek?: string | null;
   /** "1"–"28". */
   dayOfMonth?: string | null;
-  /** Five cron fields, for cron (docs/decisions/018). */
+  /** Five cron fields, for cron (docs/decisions/025). */
   expression?: string | null;
 };
 
@@ -56,7 +56,7 @@ export const workflows = pgTable(
     timeoutSeconds: integer("timeout_seconds").notNull().default(3600),
     /** Only runners carrying every one of these labels may execute its runs. */
     runnerLabels: text("runner_labels").array().notNull().default([]),
-    /** Due while a run is under way: skip, queue or cancel (decision 030). */
+    /** Due while a run is under way: skip, queue or cancel (decision 028). */
     concurrencyPolicy: text("concurrency_policy").$type<ConcurrencyPolicy>().notNull().default("skip"),
     /** Due times the scheduler skipped, and the last one, so a skip is visible on the workflow. */
     skippedRuns: integer("skipped_runs").notNull().default(0),
@@ -159,7 +159,7 @@ export const workflowRuns = pgTable(
     nextLogSeq: integer("next_log_seq").notNull().default(1),
     logBytes: integer("log_bytes").notNull().default(0),
     logTruncated: boolean("log_truncated").notNull().default(false),
-    /** Never deleted by retention (decision 031). */
+    /** Never deleted by retention (decision 029). */
     pinned: boolean("pinned").notNull().default(false),
   },
   (table) => [

@@ -13,7 +13,7 @@ import { orgScope } from "../../plugins/tenancy.ts";
 import { createToken, listTokens, revokeToken } from "./service.ts";
 
 /**
- * API tokens of an organization (admin and owner; decision 019). Managing tokens is for people
+ * API tokens of an organization (admin and owner; decision 020). Managing tokens is for people
  * only: the ACTIONS table marks these actions peopleOnly, so a token cannot mint another.
  */
 export const apiTokenRoutes: FastifyPluginAsyncZod = async (app) => {

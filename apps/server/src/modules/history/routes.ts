@@ -5,7 +5,7 @@ import { orgScope } from "../../plugins/tenancy.ts";
 import { OrgParamsSchema } from "../../lib/route-params.ts";
 import { getRunHistory, getWorkflowHealth } from "./service.ts";
 
-/** Run history that stays fast (decision 032): any member reads it. */
+/** Run history that stays fast (decision 030): any member reads it. */
 export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/orgs/:orgId/workflows/:workflowId/history",

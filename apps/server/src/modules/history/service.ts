@@ -30,7 +30,7 @@ function decodeCursor(text: string): HistoryCursor {
   throw new AppError("invalid-argument", HISTORY_MESSAGES.cursorInvalid, { cursor: HISTORY_MESSAGES.cursorInvalid });
 }
 
-/** A page of the workflow's history (decision 032); 404 for another organization's workflow. */
+/** A page of the workflow's history (decision 030); 404 for another organization's workflow. */
 export async function getRunHistory({
   db,
   organizationId,

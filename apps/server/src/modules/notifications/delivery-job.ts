@@ -26,7 +26,7 @@ const BATCH_SIZE = 20;
 const LEASE_MS = 5 * 60_000;
 
 /**
- * The background job that empties the notification outbox (docs/decisions/019), one loop per
+ * The background job that empties the notification outbox (docs/decisions/026), one loop per
  * instance like the scheduler: claims due deliveries with SKIP LOCKED in a short transaction, sends
  * them outside it (mail through the mailer, webhooks signed with the rule's secret), logs every
  * attempt and retries failures with exponential backoff for a day. Nothing secret is logged.

@@ -30,7 +30,7 @@ export type NotificationEventData = {
 type Rule = typeof notificationRules.$inferSelect;
 
 /**
- * The one entry point for notifications (docs/decisions/019): call it inside the transaction where
+ * The one entry point for notifications (docs/decisions/026): call it inside the transaction where
  * the event happens. It writes one outbox row per message — a mail to each member the rule names
  * (unless they muted the organization), one call to the rule's webhook — and the delivery job
  * sends them after the transaction commits. If the transaction rolls back, nothing is sent.

@@ -25,7 +25,7 @@ const BASE = "/api/orgs/:orgId/notifications";
 
 /**
  * Notification rules and their delivery log (admins and owners), each member's mute, and the
- * delivery job that sends the outbox (docs/decisions/019).
+ * delivery job that sends the outbox (docs/decisions/026).
  */
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const scope = (request: FastifyRequest) => orgScope(request);

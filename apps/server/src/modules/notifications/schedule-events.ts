@@ -26,7 +26,7 @@ export async function notifyIfMissed(tx: Executor, workflow: DueWorkflow, now: D
 }
 
 /**
- * Workflows whose due time the scheduler skipped because a run was under way (decision 030, the
+ * Workflows whose due time the scheduler skipped because a run was under way (decision 028, the
  * "skip" concurrency policy): the rules that ask are told, once per due time.
  */
 export async function notifySkippedSchedules(tx: Executor, skipped: readonly DueWorkflow[], now: Date) {

@@ -71,7 +71,7 @@ export async function deleteRunsOverCap(tx: Executor, limit: number) {
 
 /**
  * Deletes up to `limit` sent or failed notifications (their attempts go by cascade) and told
- * keys older than their organization's days: the outbox does not grow for ever (decision 019).
+ * keys older than their organization's days: the outbox does not grow for ever (decision 026).
  */
 export async function deleteOldNotifications(tx: Executor, now: Date, limit: number) {
   const at = now.toISOString();

@@ -7,7 +7,7 @@ import { orgScope } from "../../plugins/tenancy.ts";
 import { getRetention, setRetention, setRunPinned } from "./service.ts";
 
 /**
- * Retention (decision 031): any member reads how long runs are kept, owners change it, editors pin
+ * Retention (decision 029): any member reads how long runs are kept, owners change it, editors pin
  * a run so it is never deleted. The job deleting what is past it runs on each instance
  * (`RETENTION=off` keeps one from it).
  */

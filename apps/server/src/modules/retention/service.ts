@@ -9,7 +9,7 @@ import { transact, type OrgScope } from "../../lib/change-log.ts";
 
 type Scope = { db: Executor; organizationId: string };
 
-/** The organization's retention (decision 031); any member may read it. */
+/** The organization's retention (decision 029); any member may read it. */
 export async function getRetention({ db, organizationId }: Scope): Promise<Retention> {
   const [row] = await db
     .select({ keepRunsDays: organizations.keepRunsDays, maxRunsPerWorkflow: organizations.maxRunsPerWorkflow })

@@ -21,7 +21,7 @@ const RUNNING_STEP_ENDS_AS = {
 
 /**
  * Ends a queued or running run: its status and finish, steps still pending skipped, the workflow's
- * progress settled, and the notification rules told (decision 019: in this same transaction, so a
+ * progress settled, and the notification rules told (decision 026: in this same transaction, so a
  * rolled-back end tells nothing). A run cancelled before any runner claimed it gets its credits back. Locks the
  * workflow, then the run (the order every change to a run takes). Returns undefined when the run
  * had already ended: ending is idempotent, whoever comes second (runner, sweeper, person) changes

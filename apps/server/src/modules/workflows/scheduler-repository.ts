@@ -10,7 +10,7 @@ const busy = sql`(${workflows.status} = 'in-progress' or exists (select 1 from $
 /**
  * Claims up to `limit` due workflows for this transaction (ARCHITECTURE "Decisions on gaps"): the
  * schedule is enabled and the next execution is at or before `now`. A workflow whose policy queues
- * (decision 030) is left due while it is busy — in progress or with a run queued or running — so it
+ * (decision 028) is left due while it is busy — in progress or with a run queued or running — so it
  * runs once that ends; busy workflows of the other policies are claimed, to be skipped or to cancel
  * the run under way (the scheduler decides, under this lock). FOR UPDATE SKIP LOCKED: rows another instance has claimed are passed over, never
  * waited for, and once that instance commits they are no longer due. So several instances on one

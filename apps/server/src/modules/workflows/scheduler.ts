@@ -27,7 +27,7 @@ export type SchedulerOptions = {
   clock?: () => Date;
 };
 
-/** Started, recomputed for a new timezone, and skipped because a run was under way (decision 030). */
+/** Started, recomputed for a new timezone, and skipped because a run was under way (decision 028). */
 export type TickResult = { ran: string[]; retimed: string[]; skipped: string[] };
 
 export type Scheduler = {
@@ -52,7 +52,7 @@ const silent: SchedulerLogger = { error: () => {} };
  * by the scheduler, puts the workflow in progress and advances its next execution from now (so a
  * server that was down runs a missed schedule once, not once per missed period), counts the
  * commands' executions, commits, then publishes the changes live. A workflow due while busy follows
- * its concurrency policy (decision 030): skipped (counted on it and told), queued, or its run
+ * its concurrency policy (decision 028): skipped (counted on it and told), queued, or its run
  * under way cancelled.
  */
 export function createScheduler(options: SchedulerOptions): Scheduler {
@@ -72,7 +72,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     const result = await transact(context, async (tx, log) => {
       const due = await claimDueWorkflows(tx, now, batchSize);
       if (due.length === 0) return { ran: [], skipped: [] };
-      // Busy (in progress, or a run queued or running): the workflow's policy decides (decision 030).
+      // Busy (in progress, or a run queued or running): the workflow's policy decides (decision 028).
       // A queueing workflow is never claimed while busy, so here busy means skip or cancel.
       const busy = new Map<string, Awaited<ReturnType<typeof findActiveRun>> | null>();
       for (const workflow of due) {

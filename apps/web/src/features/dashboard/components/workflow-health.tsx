@@ -5,7 +5,7 @@ import { useWorkflowHealth } from "@/features/workflows/api/get-run-history.ts";
 import { RunStatusBadge } from "@/features/workflows/components/run-status-badge.tsx";
 import { DashboardCard } from "./card.tsx";
 
-/** Each workflow's last status and its success rate over the last 30 days (decision 032). */
+/** Each workflow's last status and its success rate over the last 30 days (decision 030). */
 export function WorkflowHealthPanel({ orgId }: { orgId: string }) {
   const health = useWorkflowHealth(orgId);
   return (

@@ -6,7 +6,7 @@ import { fieldErrorsFromApi, fieldErrorsOf, type FieldErrors } from "@/lib/form-
 import { useRetention, useSetRetention } from "../api/retention.ts";
 import { InputField } from "./form-controls.tsx";
 
-/** How long runs are kept (decision 031): owners change it, admins read it. */
+/** How long runs are kept (decision 029): owners change it, admins read it. */
 export function RetentionSection({ orgId, canChange }: { orgId: string; canChange: boolean }) {
   const retention = useRetention(orgId);
   return (

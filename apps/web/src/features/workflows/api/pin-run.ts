@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client.ts";
 import { runPath, workflowKeys } from "./workflow-keys.ts";
 
-/** Pin or unpin a run: a pinned run is never deleted by retention (decision 031). */
+/** Pin or unpin a run: a pinned run is never deleted by retention (decision 029). */
 export function usePinRun(orgId: string) {
   const queryClient = useQueryClient();
   return useMutation({

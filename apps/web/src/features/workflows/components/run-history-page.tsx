@@ -16,7 +16,7 @@ import { RunStatusBadge } from "./run-status-badge.tsx";
 const TRIGGER_LABELS = { manual: "Manual", schedule: "Scheduled" } as const;
 const NO_FILTERS: HistoryFilters = { status: "", trigger: "", from: "", to: "" };
 
-/** /workflows/:workflowId/history: every run of a workflow, filtered, newest first (decision 032). */
+/** /workflows/:workflowId/history: every run of a workflow, filtered, newest first (decision 030). */
 export function RunHistoryPage() {
   const { workflowId = "" } = useParams();
   const { organization } = useCurrentOrganization();

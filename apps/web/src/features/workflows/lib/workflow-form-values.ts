@@ -25,7 +25,7 @@ export type WorkflowFormValues = {
   runnerLabels: string;
   /** The chosen commands whose step lets the run go on when it fails. */
   continueOnError: string[];
-  /** Due while a run is under way: skip, queue or cancel (decision 030). */
+  /** Due while a run is under way: skip, queue or cancel (decision 028). */
   concurrencyPolicy: ConcurrencyPolicy;
 };
 
