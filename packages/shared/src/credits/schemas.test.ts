@@ -55,11 +55,11 @@ describe("transaction list helpers", () => {
     expect(formatSignedAmount(-1500)).toBe("-1,500");
   });
 
-  it("filters by type and pages", () => {
-    expect(CreditTransactionsQuerySchema.parse({ type: "addition", page: "2" })).toEqual({
+  it("filters by type and reads a page after a cursor", () => {
+    expect(CreditTransactionsQuerySchema.parse({ type: "addition", cursor: "abc", pageSize: "5" })).toEqual({
       type: "addition",
-      page: 2,
-      pageSize: 20,
+      cursor: "abc",
+      pageSize: 5,
     });
     expect(CreditTransactionsQuerySchema.safeParse({ type: "refund" }).success).toBe(false);
   });

@@ -105,6 +105,8 @@ describe("tags and form fields", () => {
   });
 
   it("treats empty query values as absent", () => {
-    expect(DocumentListQuerySchema.parse({ category: "", q: " ", tag: "" })).toEqual({ page: 1, pageSize: 20 });
+    const query = DocumentListQuerySchema.parse({ category: "", q: " ", tag: "" });
+    expect(query).toMatchObject({ pageSize: 20 });
+    expect([query.category, query.q, query.tag, query.cursor]).toEqual([undefined, undefined, undefined, undefined]);
   });
 });

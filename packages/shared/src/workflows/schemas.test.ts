@@ -114,10 +114,10 @@ describe("reorder and list", () => {
   });
 
   it("filters by status and creator", () => {
-    expect(WorkflowListQuerySchema.parse({ status: "in-progress", createdBy: "u1", page: "2" })).toEqual({
+    expect(WorkflowListQuerySchema.parse({ status: "in-progress", createdBy: "u1", cursor: "abc" })).toEqual({
       status: "in-progress",
       createdBy: "u1",
-      page: 2,
+      cursor: "abc",
       pageSize: 20,
     });
     expect(WorkflowListQuerySchema.safeParse({ status: "paused" }).success).toBe(false);
