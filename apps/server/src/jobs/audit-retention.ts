@@ -1,5 +1,6 @@
 import type { Database } from "../db/database.ts";
 import { deleteExpiredRows } from "../modules/audit/repository.ts";
+import { repeatEvery } from "./repeat-every.ts";
 
 export const DEFAULT_AUDIT_RETENTION_INTERVAL_MS = 60 * 60 * 1000;
 /** Rows one statement deletes: small batches keep locks and the write-ahead log short. */
@@ -15,25 +16,22 @@ type Logger = { error: (details: object, message: string) => void };
  */
 export function startAuditRetention(options: { db: Database; logger: Logger; intervalMs?: number }) {
   const { db, logger } = options;
-  let stopped = false;
-  let current: Promise<unknown> | undefined;
-
-  const pass = async () => {
-    for (let batch = 0; batch < MAX_BATCHES && !stopped; batch++) {
-      if ((await deleteExpiredRows(db, BATCH_SIZE)) < BATCH_SIZE) return;
-    }
-  };
-  const run = () => {
-    current = pass().catch((error: unknown) => logger.error({ err: error }, "audit retention: a pass failed"));
-  };
-  const timer = setInterval(run, options.intervalMs ?? DEFAULT_AUDIT_RETENTION_INTERVAL_MS);
-  timer.unref();
-  run();
+  // Ends a long pass early on shutdown; the next start goes on where it stopped.
+  let stopping = false;
+  const loop = repeatEvery(
+    options.intervalMs ?? DEFAULT_AUDIT_RETENTION_INTERVAL_MS,
+    async () => {
+      for (let batch = 0; batch < MAX_BATCHES && !stopping; batch++) {
+        if ((await deleteExpiredRows(db, BATCH_SIZE)) < BATCH_SIZE) return;
+      }
+    },
+    (error) => logger.error({ err: error }, "audit retention: a pass failed"),
+  );
+  loop.start();
   return {
     async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await current;
+      stopping = true;
+      await loop.stop();
     },
   };
 }

@@ -5,6 +5,7 @@ import {
   deleteOldNotifications,
   deleteRunsOverCap,
 } from "../modules/retention/repository.ts";
+import { repeatEvery } from "./repeat-every.ts";
 
 export type RetentionLogger = { error: (details: object, message: string) => void };
 
@@ -35,9 +36,6 @@ export function createRetentionJob(options: {
   const intervalMs = options.intervalMs ?? DEFAULT_RETENTION_INTERVAL_MS;
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   const clock = options.clock ?? (() => new Date());
-  let stopped = true;
-  let timer: NodeJS.Timeout | undefined;
-  let current: Promise<unknown> | undefined;
 
   async function batch(now: Date): Promise<RetentionResult> {
     return db.transaction(async (tx) => {
@@ -62,25 +60,6 @@ export function createRetentionJob(options: {
     return total;
   }
 
-  const loop = async () => {
-    if (stopped) return;
-    current = tick().catch((error: unknown) => logger.error({ err: error }, "retention: a pass failed"));
-    await current;
-    current = undefined;
-    if (!stopped) timer = setTimeout(() => void loop(), intervalMs);
-  };
-
-  return {
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      void loop();
-    },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await current;
-    },
-    tick,
-  };
+  const loop = repeatEvery(intervalMs, tick, (error) => logger.error({ err: error }, "retention: a pass failed"));
+  return { ...loop, tick };
 }

@@ -2,6 +2,7 @@ import type { Database } from "../db/database.ts";
 import type { EventHub } from "../lib/event-hub.ts";
 import { endRun, publishRunChange, type FinalStatus } from "../modules/runs/end-run.ts";
 import { expiredLeases, overdueRuns } from "../modules/runs/repository.ts";
+import { repeatEvery } from "./repeat-every.ts";
 
 export type SweeperLogger = { error: (details: object, message: string) => void };
 
@@ -22,9 +23,6 @@ export function createRunSweeper(options: {
 }) {
   const { db, events, logger, leaseMs } = options;
   const intervalMs = options.intervalMs ?? Math.min(5_000, Math.max(250, Math.floor(leaseMs / 4)));
-  let timer: NodeJS.Timeout | undefined;
-  let current: Promise<unknown> | undefined;
-  let stopped = true;
 
   async function end(run: { id: string; organizationId: string; workflowId: string }, status: FinalStatus, now: Date) {
     const ended = await db.transaction((tx) =>
@@ -47,24 +45,6 @@ export function createRunSweeper(options: {
     for (const run of await overdueRuns(db, now, leaseMs, BATCH)) await end(run, "timed-out", now);
   }
 
-  const loop = async () => {
-    if (stopped) return;
-    current = sweep().catch((error: unknown) => logger.error({ err: error }, "run sweeper: a sweep failed"));
-    await current;
-    if (!stopped) timer = setTimeout(() => void loop(), intervalMs);
-  };
-
-  return {
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      void loop();
-    },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await current;
-    },
-    sweep,
-  };
+  const loop = repeatEvery(intervalMs, sweep, (error) => logger.error({ err: error }, "run sweeper: a sweep failed"));
+  return { ...loop, sweep };
 }

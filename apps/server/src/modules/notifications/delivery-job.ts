@@ -10,6 +10,7 @@ import {
 } from "./deliveries-repository.ts";
 import { notify } from "./notify.ts";
 import { sendWebhook, type AttemptResult } from "./send-webhook.ts";
+import { repeatEvery } from "../../jobs/repeat-every.ts";
 
 export type DeliveryJobLogger = { error: (details: object, message: string) => void };
 
@@ -43,9 +44,6 @@ export function createDeliveryJob(options: {
   const logger = options.logger ?? { error: () => {} };
   const clock = options.clock ?? (() => new Date());
   const intervalMs = options.intervalMs ?? DEFAULT_DELIVERY_INTERVAL_MS;
-  let stopped = true;
-  let timer: NodeJS.Timeout | undefined;
-  let current: Promise<unknown> | undefined;
 
   async function tellLongRunning(now: Date) {
     await db.transaction(async (tx) => {
@@ -126,25 +124,8 @@ export function createDeliveryJob(options: {
     return { attempted: claimed.length };
   }
 
-  const loop = async () => {
-    if (stopped) return;
-    current = tick().catch((error: unknown) => logger.error({ err: error }, "notifications: a delivery pass failed"));
-    await current;
-    current = undefined;
-    if (!stopped) timer = setTimeout(() => void loop(), intervalMs);
-  };
-
-  return {
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      void loop();
-    },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await current;
-    },
-    tick,
-  };
+  const loop = repeatEvery(intervalMs, tick, (error) =>
+    logger.error({ err: error }, "notifications: a delivery pass failed"),
+  );
+  return { ...loop, tick };
 }

@@ -12,6 +12,7 @@ import { listSteps, updateWorkflow } from "./repository.ts";
 import { claimDueWorkflows } from "./scheduler-repository.ts";
 import { retimeWorkflows } from "./retime-workflows.ts";
 import { toSchedule } from "./to-workflow.ts";
+import { repeatEvery } from "../../jobs/repeat-every.ts";
 
 /** What the scheduler reports; pino's logger (app.log) fits. */
 export type SchedulerLogger = { error: (details: object, message: string) => void };
@@ -60,9 +61,6 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   const intervalMs = options.intervalMs ?? DEFAULT_SCHEDULER_INTERVAL_MS;
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   const clock = options.clock ?? (() => new Date());
-  let stopped = true;
-  let timer: NodeJS.Timeout | undefined;
-  let current: Promise<unknown> | undefined;
 
   // The scheduler acts as the system: its runs are attributed to no person, and named in the audit log.
   const context: ChangeContext = { db, events, actor: SCHEDULER, organizationId: null };
@@ -187,27 +185,8 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
     return { ran, retimed, skipped };
   }
 
-  const loop = async () => {
-    if (stopped) return;
-    current = tick().catch((error: unknown) => logger.error({ err: error }, "scheduler: a tick failed"));
-    await current;
-    current = undefined;
-    if (!stopped) timer = setTimeout(() => void loop(), intervalMs);
-  };
-
-  return {
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      void loop();
-    },
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await current;
-    },
-    tick,
-  };
+  const loop = repeatEvery(intervalMs, tick, (error) => logger.error({ err: error }, "scheduler: a tick failed"));
+  return { ...loop, tick };
 }
 
 function iso(value: Date | null | undefined): string | null {
