@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runnerRegistrationTokens, tasks } from "../../src/db/schema/index.ts";
+import { auditRows, rowsSince } from "../audit/audit-support.ts";
 import { createOrgWithRoles, type OrgWithRoles } from "../helpers/factories.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import {
@@ -81,10 +82,19 @@ describe("registration", () => {
     expect(after.body.error.message).toMatch(/revoked/);
   });
 
-  it("unregisters itself", async () => {
-    const { client } = await registerRunner(t.app, admin(), org.organizationId);
+  it("unregisters itself, and the audit log names the runner as the one who acted", async () => {
+    const { client, id } = await registerRunner(t.app, admin(), org.organizationId);
+    const baseline = await auditRows(t.app, org.organizationId);
     expect((await client.call("DELETE", "/runner")).status).toBe(204);
     expect((await client.call("GET", "/runner")).status).toBe(401);
+    const rows = await rowsSince(t.app, org.organizationId, baseline);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      action: "runner.revoked",
+      actorKind: "runner",
+      actorId: id,
+      actorLabel: "build-box",
+    });
   });
 });
 

@@ -72,14 +72,8 @@ export const runnerProtocolRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.delete(`${RUNNER_API_PREFIX}/runner`, { config }, async (request, reply) => {
-    const { id, name, organizationId } = request.runner;
-    await revokeRunner({
-      db: app.db,
-      events: app.events,
-      actor: { kind: "runner", runnerId: id, name, organizationId },
-      organizationId,
-      runnerId: id,
-    });
+    const { id, organizationId } = request.runner;
+    await revokeRunner({ db: app.db, events: app.events, actor: request.actor, organizationId, runnerId: id });
     return reply.status(204).send();
   });
 

@@ -38,6 +38,9 @@ export function registerRunnerAuthentication(app: FastifyInstance, db: Database)
     checkVersion(request);
     if (request.routeOptions.config.runnerPublic) return;
     request.runner = await authenticate(db, request);
+    // The same request's actor (lib/actor.ts): what the runner changes is attributed to it.
+    const { id, name, organizationId } = request.runner;
+    request.actor = { kind: "runner", runnerId: id, name, organizationId };
   });
 }
 
