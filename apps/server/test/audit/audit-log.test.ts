@@ -53,6 +53,8 @@ describe("the audit row and its change", () => {
       commands: { linux: "backup.sh" },
     });
     await owner.client.patch(`/api/orgs/${owner.organizationId}/tasks/${created.body.id}`, { name: "Back up nightly" });
+    // On PostgreSQL events come back through LISTEN/NOTIFY, a moment after the answer.
+    await expect.poll(() => heard.length).toBeGreaterThanOrEqual(2);
     unsubscribe();
     const [updated] = await auditRows(t.app, owner.organizationId);
     expect(updated).toMatchObject({
