@@ -90,6 +90,7 @@ describe("sign-in events", () => {
     ]);
     expect(rows[0]!.summary).toBe(`A sign-in as ${owner.email} failed`);
     // No screen shows a sign-in but the audit page, which hears of each new row.
+    await expect.poll(() => heard.length).toBeGreaterThanOrEqual(rows.length);
     unsubscribe();
     expect(heard).toEqual(rows.map((row) => ({ entity: "audit", id: String(row.id), action: "created" })));
   });
