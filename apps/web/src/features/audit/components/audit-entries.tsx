@@ -58,7 +58,7 @@ export function AuditEntries({ entries, loading }: { entries: AuditEntry[]; load
         {entries.map((entry) => (
           <li
             key={entry.id}
-            className="space-y-2 rounded-lg border border-gray-200 bg-white p-4 text-sm dark:border-gray-800 dark:bg-gray-900"
+            className="min-w-0 space-y-2 rounded-lg border border-gray-200 bg-white p-4 text-sm wrap-anywhere dark:border-gray-800 dark:bg-gray-900"
           >
             <div className="flex items-start justify-between gap-3">
               <ActionCell entry={entry} />
@@ -94,7 +94,7 @@ function ActorCell({ entry }: { entry: AuditEntry }) {
   const { actor } = entry;
   return (
     <div>
-      <div className="font-medium break-words text-gray-900 dark:text-gray-100">{actor.label || "Unknown"}</div>
+      <div className="font-medium wrap-anywhere text-gray-900 dark:text-gray-100">{actor.label || "Unknown"}</div>
       <div className="text-xs text-gray-500 dark:text-gray-400">
         {ACTOR_KIND_LABELS[actor.kind]}
         {actor.onBehalfOf ? ` · for ${actor.onBehalfOf.name}` : ""}
@@ -113,13 +113,13 @@ function SummaryCell({ entry }: { entry: AuditEntry }) {
   const changes = Object.entries(entry.changes ?? {});
   return (
     <div>
-      <p>{entry.summary}</p>
+      <p className="wrap-anywhere">{entry.summary}</p>
       {changes.length > 0 && (
         <details className="mt-1 text-xs text-gray-600 dark:text-gray-400">
           <summary className="cursor-pointer select-none">What changed</summary>
           <dl className="mt-1 space-y-1">
             {changes.map(([field, change]) => (
-              <div key={field} className="break-words">
+              <div key={field} className="wrap-anywhere">
                 <dt className="inline font-medium">{field}: </dt>
                 <dd className="inline">
                   {"before" in change && <span className="line-through">{show(change.before)}</span>}
