@@ -7,6 +7,7 @@ import type { Config } from "./config.ts";
 import type { Database, DatabaseHandle } from "./db/database.ts";
 import { createEventHub, type EventHub } from "./lib/event-hub.ts";
 import { loggerOptions } from "./lib/logger.ts";
+import { createSessionCache } from "./lib/session-cache.ts";
 import { createMailer, type Mailer } from "./lib/mailer.ts";
 import { accountRoutes } from "./modules/account/routes.ts";
 import { apiTokenRoutes } from "./modules/api-tokens/routes.ts";
@@ -108,7 +109,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandler(app);
   registerJsonBody(app);
   registerRequestGuards(app, { appUrl: config.appUrl });
-  registerAuthentication(app, auth);
+  await registerAuthentication(app, auth, createSessionCache({ ttlSeconds: config.sessionCacheSeconds, events }));
   registerTenancy(app, database.db);
   await registerRateLimits(app, database.db);
   limitApiTokens(app, config.apiTokenRateLimit);

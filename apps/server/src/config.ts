@@ -14,6 +14,7 @@ const EnvSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(10),
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   BETTER_AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
   SMTP_URL: z
     .string()
@@ -50,6 +51,8 @@ export type Config = {
   databaseUrl: string | undefined;
   /** Connections this instance keeps to PostgreSQL at most. */
   databasePoolSize: number;
+  /** How long a signed-in session and its memberships stay cached in memory; 0 reads them each time. */
+  sessionCacheSeconds: number;
   authSecret: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -104,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: values.DATABASE_URL,
     databasePoolSize: values.DATABASE_POOL_SIZE,
+    sessionCacheSeconds: values.SESSION_CACHE_SECONDS,
     authSecret: values.BETTER_AUTH_SECRET ?? readOrCreateSecret(dataDir),
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM,

@@ -1,8 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { INITIAL_CREDITS, MESSAGES } from "@flowdeck/shared";
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { memberships } from "../src/db/schema/index.ts";
 import { addMember, createOrgWithRoles, createUser, type OrgWithRoles, type RoleName } from "./helpers/factories.ts";
 import { TestClient } from "./helpers/http-client.ts";
 import { EventStream, baseUrlOf } from "./helpers/sse-client.ts";
@@ -67,8 +65,9 @@ describe("the membership guard on /api/orgs/:orgId/...", () => {
     const member = await createUser(t.app);
     await addMember(t.app, { organizationId: org.organizationId, userId: member.id, role: "editor" });
     expect((await openEvents(org.organizationId, member.client)).status).toBe(200);
-    // The membership is read on every request: removing it takes effect at once.
-    await t.app.db.delete(memberships).where(eq(memberships.userId, member.id));
+    // The membership is cached with the session; removing the member ends that cache at once.
+    const removed = await org.users.owner.client.delete(`/api/orgs/${org.organizationId}/members/${member.id}`);
+    expect(removed.status).toBe(204);
     expect((await openEvents(org.organizationId, member.client)).status).toBe(404);
   });
 });

@@ -28,16 +28,29 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
 };
 
-export type DatabaseOptions =
+/** Hears each statement the application sends (tests count them); migrations are not included. */
+export type QueryListener = (query: string) => void;
+
+export type DatabaseOptions = (
   | { kind: "postgres"; connectionString: string; poolSize?: number }
   /** `dataDir: null` keeps the embedded database in memory (tests). */
-  | { kind: "pglite"; dataDir: string | null };
+  | { kind: "pglite"; dataDir: string | null }
+) & { onQuery?: QueryListener };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.kind === "postgres" ? openPostgres(options) : openPglite(options.dataDir);
+  return options.kind === "postgres" ? openPostgres(options) : openPglite(options.dataDir, options.onQuery);
 }
 
-async function openPostgres(options: { connectionString: string; poolSize?: number }): Promise<DatabaseHandle> {
+/** drizzle's logger option for a listener. */
+function queryLogger(onQuery: QueryListener | undefined) {
+  return onQuery ? { logger: { logQuery: (query: string) => onQuery(query) } } : {};
+}
+
+async function openPostgres(options: {
+  connectionString: string;
+  poolSize?: number;
+  onQuery?: QueryListener;
+}): Promise<DatabaseHandle> {
   const pool = createPool({ connectionString: options.connectionString, max: options.poolSize ?? 10 });
   const client = await pool.connect();
   try {
@@ -48,19 +61,21 @@ async function openPostgres(options: { connectionString: string; poolSize?: numb
   } finally {
     client.release();
   }
-  const db = drizzlePg(pool, { schema }) as unknown as Database;
+  const db = drizzlePg(pool, { schema, ...queryLogger(options.onQuery) }) as unknown as Database;
   return { db, kind: "postgres", connectionString: options.connectionString, close: () => pool.end() };
 }
 
-async function openPglite(dataDir: string | null): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | null, onQuery?: QueryListener): Promise<DatabaseHandle> {
   // The lock stays in this thread: the kernel drops it with the process, whatever the worker does.
   const lock = dataDir ? await acquireDataDirLock(dataDir) : undefined;
   try {
     const client = await PgliteWorkerClient.start(dataDir ? path.join(dataDir, "pglite") : null);
     try {
       // drizzle's PGlite driver needs only query and transaction, which the worker's client answers.
-      const db = drizzlePglite(client as unknown as PGlite, { schema });
-      await migratePglite(db, { migrationsFolder: migrationsFolder() });
+      await migratePglite(drizzlePglite(client as unknown as PGlite, { schema }), {
+        migrationsFolder: migrationsFolder(),
+      });
+      const db = drizzlePglite(client as unknown as PGlite, { schema, ...queryLogger(onQuery) });
       return {
         db: db as unknown as Database,
         kind: "pglite",

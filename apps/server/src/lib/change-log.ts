@@ -5,6 +5,7 @@ import type { Database, Executor } from "../db/database.ts";
 import { auditLog } from "../db/schema/index.ts";
 import { actorId, actorLabel, type Actor } from "./actor.ts";
 import type { EventHub } from "./event-hub.ts";
+import { sessionsChanged } from "./session-cache.ts";
 
 /** Where a request came from, for the audit log. */
 export type RequestOrigin = { ip: string | null; userAgent: string | null };
@@ -79,6 +80,10 @@ export async function logged<T>(
 
 /** Publishes after commit; the hub never rejects, so a lost live update fails no request. */
 export async function announce(events: EventHub, announcements: Announcement[]) {
+  // A member joined, changed role, left or changed their profile (a member event's id is the
+  // user's): their cached sessions end first, so the screens this event refreshes see the change.
+  const members = announcements.filter(({ event }) => event.entity === "member").map(({ event }) => event.id);
+  await sessionsChanged(events, members);
   for (const { organizationId, event } of announcements) await events.publish(organizationId, event);
 }
 

@@ -3,7 +3,9 @@ import pg from "pg";
 import { createPool } from "../db/pool.ts";
 
 type Listener = (event: LiveEvent) => void;
-type Envelope = { orgId: string; event: LiveEvent };
+type SessionsListener = (userIds: string[]) => void;
+/** A live event for an organization's screens, or word that some users' cached sessions are stale. */
+type Envelope = { orgId: string; event: LiveEvent } | { staleSessions: string[] };
 
 /** What the hub reports; pino's logger (app.log) fits. */
 export type HubLogger = { warn: (details: object, message: string) => void };
@@ -25,6 +27,12 @@ export type EventHub = {
    */
   publish: (orgId: string, event: LiveEvent) => Promise<void>;
   subscribe: (orgId: string, listener: Listener) => () => void;
+  /**
+   * Tells every instance that these users' sessions or memberships changed (lib/session-cache.ts).
+   * This instance hears it before the promise settles; the others through NOTIFY. Never rejects.
+   */
+  sessionsChanged: (userIds: string[]) => Promise<void>;
+  onSessionsChanged: (listener: SessionsListener) => void;
   close: () => Promise<void>;
 };
 
@@ -33,8 +41,14 @@ const silent: HubLogger = { warn: () => {} };
 export async function createEventHub(options: { connectionString?: string; logger?: HubLogger }): Promise<EventHub> {
   const logger = options.logger ?? silent;
   const subscribers = new Map<string, Set<Listener>>();
+  const sessionListeners: SessionsListener[] = [];
 
-  const deliver = ({ orgId, event }: Envelope) => {
+  const deliver = (envelope: Envelope) => {
+    if ("staleSessions" in envelope) {
+      for (const listener of sessionListeners) listener(envelope.staleSessions);
+      return;
+    }
+    const { orgId, event } = envelope;
     for (const listener of [...(subscribers.get(orgId) ?? [])]) {
       try {
         listener(event);
@@ -57,10 +71,14 @@ export async function createEventHub(options: { connectionString?: string; logge
     };
   };
 
+  const onSessionsChanged = (listener: SessionsListener) => void sessionListeners.push(listener);
+
   if (!options.connectionString) {
     return {
       publish: async (orgId, event) => deliver({ orgId, event }),
       subscribe,
+      sessionsChanged: async (userIds) => deliver({ staleSessions: userIds }),
+      onSessionsChanged,
       close: async () => subscribers.clear(),
     };
   }
@@ -68,16 +86,23 @@ export async function createEventHub(options: { connectionString?: string; logge
   const connectionString = options.connectionString;
   const listener = await startListener({ connectionString, deliver, logger });
   const notifier = createPool({ connectionString, max: 2, application_name: "flowdeck-notify" });
+  const notify = async (envelope: Envelope) => {
+    try {
+      await notifier.query("select pg_notify($1, $2)", [CHANNEL, JSON.stringify(envelope)]);
+    } catch (error) {
+      logger.warn({ err: error, envelope }, "live updates: an event could not be published");
+    }
+  };
   return {
-    publish: async (orgId, event) => {
-      try {
-        const payload = JSON.stringify({ orgId, event } satisfies Envelope);
-        await notifier.query("select pg_notify($1, $2)", [CHANNEL, payload]);
-      } catch (error) {
-        logger.warn({ err: error, orgId, event }, "live updates: an event could not be published");
-      }
-    },
+    publish: (orgId, event) => notify({ orgId, event }),
     subscribe,
+    sessionsChanged: async (userIds) => {
+      // At once here (this instance's next request must see the change), then everywhere; hearing
+      // our own NOTIFY later forgets nothing more.
+      deliver({ staleSessions: userIds });
+      await notify({ staleSessions: userIds });
+    },
+    onSessionsChanged,
     close: async () => {
       subscribers.clear();
       await listener.close();
@@ -179,8 +204,11 @@ async function startListener(options: {
 
 function parseEnvelope(payload: string): Envelope | undefined {
   try {
-    const value = JSON.parse(payload) as Partial<Envelope>;
+    const value = JSON.parse(payload) as { orgId?: unknown; event?: unknown; staleSessions?: unknown };
     if (typeof value.orgId === "string" && value.event && typeof value.event === "object") return value as Envelope;
+    if (Array.isArray(value.staleSessions) && value.staleSessions.every((id) => typeof id === "string")) {
+      return { staleSessions: value.staleSessions as string[] };
+    }
   } catch {
     // Not ours: ignore.
   }

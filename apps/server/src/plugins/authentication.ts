@@ -1,8 +1,12 @@
 import { AppError, MESSAGES } from "@flowdeck/shared";
 import { API_TOKEN_MESSAGES } from "@flowdeck/shared/api-tokens/messages";
+import type { Role } from "@flowdeck/shared";
+import { parseCookies } from "better-auth/cookies";
 import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Actor, UserActor } from "../lib/actor.ts";
+import type { SessionCache } from "../lib/session-cache.ts";
+import { listRolesOfUser } from "../modules/organizations/repository.ts";
 import { bearerApiToken, tokenActor } from "../modules/api-tokens/authenticate.ts";
 import type { ChangeContext, RequestOrigin } from "../lib/change-log.ts";
 import type { Auth } from "../modules/auth/auth.ts";
@@ -19,12 +23,19 @@ declare module "fastify" {
      * A signed-in user (session cookie) or an API token (`Authorization: Bearer fdt_…`).
      */
     actor: Actor;
+    /**
+     * A signed-in user's memberships (organization id → role) as cached with the session, for the
+     * tenancy guard; null for an API token or a public route.
+     */
+    sessionMemberships: ReadonlyMap<string, Role | null> | null;
   }
 }
 
 /** The one hook that says who is acting on each /api request. */
-export function registerAuthentication(app: FastifyInstance, auth: Auth) {
+export async function registerAuthentication(app: FastifyInstance, auth: Auth, sessions: SessionCache) {
   app.decorateRequest<Actor>("actor", null as unknown as Actor);
+  app.decorateRequest("sessionMemberships", null);
+  const cookieName = (await auth.$context).authCookies.sessionToken.name;
   app.addHook("onRequest", async (request) => {
     // The routed path as well as the raw URL: "/%61pi/..." reaches the same handlers as "/api/...".
     const isApi = request.url.startsWith("/api/") || Boolean(request.routeOptions.url?.startsWith("/api/"));
@@ -37,9 +48,20 @@ export function registerAuthentication(app: FastifyInstance, auth: Auth) {
       request.actor = await tokenActor(app.db, apiToken, request.log);
       return;
     }
-    const result = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
-    if (!result) throw new AppError("unauthenticated", MESSAGES.notSignedIn);
-    request.actor = { kind: "user", userId: result.user.id, email: result.user.email, name: result.user.name };
+    const cookieValue = parseCookies(request.headers.cookie ?? "").get(cookieName);
+    if (!cookieValue) throw new AppError("unauthenticated", MESSAGES.notSignedIn);
+    const session = await sessions.read(cookieValue, async () => {
+      // better-auth checks the cookie's signature and the session's expiry, and renews it.
+      const found = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+      if (!found) return null;
+      const { id, email, name } = found.user;
+      const memberships = new Map(await listRolesOfUser(app.db, id));
+      return { session: { user: { id, email, name }, memberships }, expiresAt: new Date(found.session.expiresAt) };
+    });
+    if (!session) throw new AppError("unauthenticated", MESSAGES.notSignedIn);
+    const { user } = session;
+    request.actor = { kind: "user", userId: user.id, email: user.email, name: user.name };
+    request.sessionMemberships = session.memberships;
   });
 }
 

@@ -17,8 +17,9 @@ declare module "fastify" {
 export const ORG_ROUTE_PREFIX = "/api/orgs/:orgId";
 
 /**
- * The one membership and permission guard for every /api/orgs/:orgId/... route. It reads the
- * membership on each request, so a role change takes effect at once, and completes the actor with
+ * The one membership and permission guard for every /api/orgs/:orgId/... route. It takes the
+ * membership cached with the session (a role change or removal ends that cache at once, decision
+ * 033) or reads it when the cache does not list the organization, and completes the actor with
  * the organization and role. A non-member gets 404: another tenant's data does not exist for them.
  * An actor whose role is below the route's action gets 403 before the body is read, so a viewer
  * learns nothing from validation.
@@ -35,7 +36,7 @@ export function registerTenancy(app: FastifyInstance, db: Database) {
   app.addHook("onRequest", async (request) => {
     if (!request.routeOptions.url?.startsWith(ORG_ROUTE_PREFIX)) return;
     const { orgId } = request.params as { orgId: string };
-    const actor = await actorInOrganization(db, request.actor, orgId);
+    const actor = await actorInOrganization(db, request, orgId);
     if (!actor) throw new AppError("not-found", MESSAGES.organizationNotFound);
     const action = request.routeOptions.config.action!;
     if (actor.kind === "token" && !tokensMay(action)) {
@@ -47,9 +48,17 @@ export function registerTenancy(app: FastifyInstance, db: Database) {
 }
 
 /** The actor with the organization and its role there, or null when it does not belong to it. */
-async function actorInOrganization(db: Database, actor: Actor, organizationId: string): Promise<Actor | null> {
+async function actorInOrganization(
+  db: Database,
+  request: FastifyRequest,
+  organizationId: string,
+): Promise<Actor | null> {
+  const { actor } = request;
   switch (actor.kind) {
     case "user": {
+      const cached = request.sessionMemberships;
+      if (cached?.has(organizationId)) return { ...actor, organizationId, role: cached.get(organizationId) ?? null };
+      // Not cached: not a member, or one since the session was cached, which the database knows.
       const membership = await findMembership(db, { organizationId, userId: actor.userId });
       return membership ? { ...actor, organizationId, role: membership.role } : null;
     }

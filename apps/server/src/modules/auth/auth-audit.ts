@@ -6,6 +6,7 @@ import { user } from "../../db/schema/index.ts";
 import type { UserActor } from "../../lib/actor.ts";
 import { transact, type RequestOrigin } from "../../lib/change-log.ts";
 import type { EventHub } from "../../lib/event-hub.ts";
+import { sessionsChanged } from "../../lib/session-cache.ts";
 import { listOrganizationIdsOfUser } from "../profile/repository.ts";
 import { CLIENT_IP_HEADER } from "./auth.ts";
 
@@ -16,7 +17,8 @@ type Seen = { account: AccountRow | null };
 /**
  * Sign-in, failed sign-in, sign-out, password reset and two-factor changes, recorded through
  * better-auth's hooks: one audit row in each organization the account belongs to (one row without
- * an organization when it belongs to none, or the address is unknown).
+ * an organization when it belongs to none, or the address is unknown). Sign-out, password reset
+ * and two-factor changes also end the account's cached sessions on every instance (decision 033).
  */
 export function authAuditHooks({ db, events }: { db: Database; events: EventHub }) {
   const seen = new WeakMap<object, Seen>();
@@ -75,10 +77,13 @@ export function authAuditHooks({ db, events }: { db: Database; events: EventHub 
       return;
     }
     if (ctx.path === "/sign-out" && !failed && earlier?.account) {
+      await sessionsChanged(events, [earlier.account.id]);
       await record(earlier.account, "auth.signed_out", `${earlier.account.email} signed out`, origin);
       return;
     }
     if (!ctx.path.startsWith("/two-factor/")) return;
+    // Turning two-factor on or off replaces the session: the old one must not live on in a cache.
+    if (earlier?.account && !failed) await sessionsChanged(events, [earlier.account.id]);
     // The second step of a sign-in: no session before it, a new one after it.
     if (!earlier?.account) {
       if (newSession)
@@ -101,6 +106,8 @@ export function authAuditHooks({ db, events }: { db: Database; events: EventHub 
       ip: request?.headers.get(CLIENT_IP_HEADER) ?? null,
       userAgent: request?.headers.get("user-agent")?.slice(0, 500) ?? null,
     };
+    // better-auth has deleted the account's sessions by now (revokeSessionsOnPasswordReset).
+    await sessionsChanged(events, [account.id]);
     await record(account, "auth.password_reset", `${account.email} reset their password`, origin);
   };
 

@@ -1,8 +1,16 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Role } from "@flowdeck/shared";
 import { CREDIT_TEXTS } from "@flowdeck/shared/credits/messages";
 import type { Executor } from "../../db/database.ts";
-import { creditTransactions, memberships, organizations, user } from "../../db/schema/index.ts";
+import {
+  creditTransactions,
+  memberships,
+  organizationLogos,
+  organizations,
+  user,
+  userAvatars,
+} from "../../db/schema/index.ts";
 
 export async function findMembership(db: Executor, keys: { organizationId: string; userId: string }) {
   const [row] = await db
@@ -11,6 +19,58 @@ export async function findMembership(db: Executor, keys: { organizationId: strin
     .where(and(eq(memberships.organizationId, keys.organizationId), eq(memberships.userId, keys.userId)));
   return row ? { role: (row.role ?? null) as Role | null } : undefined;
 }
+
+/** Every organization the user belongs to, with their role there (null acts as viewer). */
+export async function listRolesOfUser(db: Executor, userId: string): Promise<Array<[string, Role | null]>> {
+  const rows = await db
+    .select({ organizationId: memberships.organizationId, role: memberships.role })
+    .from(memberships)
+    .where(eq(memberships.userId, userId));
+  return rows.map((row) => [row.organizationId, (row.role ?? null) as Role | null]);
+}
+
+/** An image's version in its URL: the upload time in whole milliseconds, as the driver reads it. */
+const uploadedAtMs = (column: PgColumn) => sql`floor(extract(epoch from ${column}) * 1000)`;
+
+/**
+ * What GET /api/me shows, in one statement: the user, their avatar's version, and each
+ * organization they belong to with their role and its logo's version, oldest membership first.
+ */
+export async function findMe(db: Executor, userId: string) {
+  const organizationsOfUser = sql<MeOrganizationRow[]>`coalesce((
+    select json_agg(json_build_object(
+      'id', ${organizations.id}, 'name', ${organizations.name}, 'domain', ${organizations.domain},
+      'credits', ${organizations.credits}, 'role', ${memberships.role},
+      'logoUploadedAt', ${uploadedAtMs(organizationLogos.uploadedAt)}
+    ) order by ${memberships.createdAt}, ${organizations.name})
+    from ${memberships}
+    join ${organizations} on ${organizations.id} = ${memberships.organizationId}
+    left join ${organizationLogos} on ${organizationLogos.organizationId} = ${organizations.id}
+    where ${memberships.userId} = ${user.id}
+  ), '[]'::json)`;
+  const [row] = await db
+    .select({
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      currentOrgId: user.currentOrgId,
+      avatarUploadedAt: sql<number | null>`${uploadedAtMs(userAvatars.uploadedAt)}`.mapWith(Number),
+      organizations: organizationsOfUser,
+    })
+    .from(user)
+    .leftJoin(userAvatars, eq(userAvatars.userId, user.id))
+    .where(eq(user.id, userId));
+  return row;
+}
+
+type MeOrganizationRow = {
+  id: string;
+  name: string;
+  domain: string | null;
+  credits: number;
+  role: Role | null;
+  logoUploadedAt: number | null;
+};
 
 export async function listMembershipsOfUser(db: Executor, userId: string) {
   return db

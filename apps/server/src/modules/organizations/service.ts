@@ -1,50 +1,36 @@
 import { AppError, INITIAL_CREDITS, MESSAGES, type Me } from "@flowdeck/shared";
-import { eq } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
-import { user } from "../../db/schema/index.ts";
 import { organizationLogoUrl, userAvatarUrl } from "@flowdeck/shared/images/urls";
 import type { UserActor } from "../../lib/actor.ts";
 import { transact, type ChangeContext } from "../../lib/change-log.ts";
-import { findAvatarVersion } from "../profile/repository.ts";
-import { findLogoVersions } from "../settings/repository.ts";
-import { findMembership, insertOrganization, listMembershipsOfUser, setCurrentOrganization } from "./repository.ts";
+import { sessionsChanged } from "../../lib/session-cache.ts";
+import { findMe, findMembership, insertOrganization, setCurrentOrganization } from "./repository.ts";
 
 export async function getMe({ db, userId }: { db: Database; userId: string }): Promise<Me> {
-  const [profile] = await db
-    .select({ id: user.id, email: user.email, name: user.name, currentOrgId: user.currentOrgId })
-    .from(user)
-    .where(eq(user.id, userId));
+  const profile = await findMe(db, userId);
   if (!profile) throw new AppError("unauthenticated", MESSAGES.notSignedIn);
-  const organizations = await listMembershipsOfUser(db, userId);
   // Logo and avatar URLs carry their upload time, so a new image is a new URL everywhere at once.
   // The avatar comes from the stored image only: users.image may hold another site's picture.
-  const logos = await findLogoVersions(
-    db,
-    organizations.map((org) => org.id),
-  );
-  const avatarUploadedAt = await findAvatarVersion(db, userId);
+  const { avatarUploadedAt } = profile;
   return {
     user: {
       id: profile.id,
       email: profile.email,
       displayName: profile.name || null,
-      avatarUrl: avatarUploadedAt ? userAvatarUrl(profile.id, avatarUploadedAt) : null,
+      avatarUrl: avatarUploadedAt === null ? null : userAvatarUrl(profile.id, new Date(avatarUploadedAt)),
       currentOrgId: profile.currentOrgId,
     },
-    organizations: organizations.map((org) => {
-      const logoUploadedAt = logos.get(org.id);
-      return {
-        ...org,
-        role: org.role ?? null,
-        logoUrl: logoUploadedAt ? organizationLogoUrl(org.id, logoUploadedAt) : null,
-      };
-    }),
+    organizations: profile.organizations.map(({ logoUploadedAt, ...org }) => ({
+      ...org,
+      role: org.role ?? null,
+      logoUrl: logoUploadedAt === null ? null : organizationLogoUrl(org.id, new Date(logoUploadedAt)),
+    })),
   };
 }
 
 export async function createOrganization({ name, ...context }: ChangeContext & { actor: UserActor; name: string }) {
   const { actor } = context;
-  return transact(context, async (tx, log) => {
+  const created = await transact(context, async (tx, log) => {
     const organization = await insertOrganization(tx, {
       name,
       domain: null,
@@ -60,6 +46,9 @@ export async function createOrganization({ name, ...context }: ChangeContext & {
     });
     return organization;
   });
+  // The creator's cached session lists their organizations: it must now list this one too.
+  await sessionsChanged(context.events, [actor.userId]);
+  return created;
 }
 
 export async function switchOrganization({
