@@ -41,6 +41,36 @@ export async function cappedCount(db: Executor, table: PgTable, where: SQL | und
   return row?.value ?? 0;
 }
 
+/**
+ * cappedCount as a column of the page's own query, so a page and its count are one statement
+ * (PostgreSQL runs the uncorrelated subquery once). `where` names only the table's own columns.
+ */
+export function cappedCountColumn(table: PgTable, where: SQL | undefined) {
+  const filter = where ? sql` where ${where}` : sql``;
+  return sql<number>`(select count(*) from (select 1 from ${table}${filter} limit ${COUNT_CAP + 1}) matches)`.mapWith(
+    Number,
+  );
+}
+
+/**
+ * The page from rows read with `limit(pageSize + 1)` and a `matching` column (cappedCountColumn).
+ * An empty page has no row to carry the count: without a cursor it is 0; after one (a cursor past
+ * the end) it is counted on its own.
+ */
+export async function toCountedKeysetPage<Row extends { id: string; position: string; matching: number }>(
+  db: Executor,
+  rows: Row[],
+  options: { table: PgTable; where: SQL | undefined; cursor: string | undefined; pageSize: number },
+): Promise<KeysetPage<Omit<Row, "matching">>> {
+  const { table, where, cursor, pageSize } = options;
+  const matching = rows[0]?.matching ?? (cursor ? await cappedCount(db, table, where) : 0);
+  return toKeysetPage(
+    rows.map(({ matching: _count, ...row }) => row),
+    matching,
+    pageSize,
+  );
+}
+
 /** The page from rows read with `limit(pageSize + 1)`: the extra row says there is a next page. */
 export function toKeysetPage<Row extends { id: string; position: string }>(
   rows: Row[],

@@ -2,7 +2,7 @@ import type { CreditTransaction, CreditTransactionType } from "@flowdeck/shared/
 import type { KeysetQuery } from "@flowdeck/shared";
 import { and, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
-import { afterCursor, cappedCount, cursorPosition, keysetOrder, toKeysetPage } from "../../db/keyset.ts";
+import { afterCursor, cappedCountColumn, cursorPosition, keysetOrder, toCountedKeysetPage } from "../../db/keyset.ts";
 import { creditTransactions, organizations, user } from "../../db/schema/index.ts";
 
 /**
@@ -39,11 +39,13 @@ export async function insertTransaction(
     description: string;
   },
 ) {
-  const [row] = await db.insert(creditTransactions).values(values).returning({ id: creditTransactions.id });
+  // One statement: the new row comes back with its author's name, read in RETURNING.
+  const [row] = await db
+    .insert(creditTransactions)
+    .values(values)
+    .returning({ ...transactionColumns, userName: authorName(creditTransactions.userId) });
   if (!row) throw new Error("insert returned no credit transaction");
-  const transaction = await findTransaction(db, { organizationId: values.organizationId, id: row.id });
-  if (!transaction) throw new Error("the credit transaction just written was not found");
-  return transaction;
+  return toTransaction(row);
 }
 
 export async function findTransaction(db: Executor, keys: { organizationId: string; id: string }) {
@@ -62,14 +64,15 @@ export async function listTransactions(
     eq(creditTransactions.organizationId, options.organizationId),
     options.type ? eq(creditTransactions.type, options.type) : undefined,
   );
-  const [rows, matching] = await Promise.all([
-    selectTransactions(db, { position: cursorPosition(creditTransactions) })
-      .where(and(filter, afterCursor(creditTransactions, options.cursor)))
-      .orderBy(...keysetOrder(creditTransactions))
-      .limit(options.pageSize + 1),
-    cappedCount(db, creditTransactions, filter),
-  ]);
-  const page = toKeysetPage(rows, matching, options.pageSize);
+  const rows = await selectTransactions(db, {
+    position: cursorPosition(creditTransactions),
+    matching: cappedCountColumn(creditTransactions, filter),
+  })
+    .where(and(filter, afterCursor(creditTransactions, options.cursor)))
+    .orderBy(...keysetOrder(creditTransactions))
+    .limit(options.pageSize + 1);
+  const { cursor, pageSize } = options;
+  const page = await toCountedKeysetPage(db, rows, { table: creditTransactions, where: filter, cursor, pageSize });
   return { ...page, items: page.items.map(toTransaction) };
 }
 
@@ -79,19 +82,34 @@ const transactionColumns = {
   type: creditTransactions.type,
   description: creditTransactions.description,
   userId: creditTransactions.userId,
-  userName: sql<string | null>`coalesce(nullif(${user.name}, ''), split_part(${user.email}, '@', 1))`,
   createdAt: creditTransactions.createdAt,
 };
 
+/** The name the ledger shows for who made an entry: the display name, else the address's local part. */
+const userName = sql<string | null>`coalesce(nullif(${user.name}, ''), split_part(${user.email}, '@', 1))`;
+
+/** userName of the user with this id, as a subquery (for RETURNING, which cannot join). */
+function authorName(userId: typeof creditTransactions.userId) {
+  return sql<string | null>`(select ${userName} from ${user} where ${user.id} = ${userId})`;
+}
+
 function selectTransactions<Extra extends Record<string, SQL.Aliased | SQL>>(db: Executor, extra?: Extra) {
   return db
-    .select({ ...transactionColumns, ...(extra as Extra) })
+    .select({ ...transactionColumns, userName, ...(extra as Extra) })
     .from(creditTransactions)
     .leftJoin(user, eq(user.id, creditTransactions.userId))
     .$dynamic();
 }
 
-type TransactionRow = Awaited<ReturnType<ReturnType<typeof selectTransactions>["execute"]>>[number];
+type TransactionRow = {
+  id: string;
+  amount: number;
+  type: CreditTransactionType;
+  description: string;
+  userId: string | null;
+  userName: string | null;
+  createdAt: Date;
+};
 
 function toTransaction(row: TransactionRow): CreditTransaction {
   const { id, amount, type, description, userId, userName, createdAt } = row;

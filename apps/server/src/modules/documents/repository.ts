@@ -1,7 +1,7 @@
 import type { KeysetPage, KeysetQuery } from "@flowdeck/shared";
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
-import { afterCursor, cappedCount, cursorPosition, keysetOrder, toKeysetPage } from "../../db/keyset.ts";
+import { afterCursor, cappedCountColumn, cursorPosition, keysetOrder, toCountedKeysetPage } from "../../db/keyset.ts";
 import { documentFiles, documents, user } from "../../db/schema/index.ts";
 
 /** Who a person is in a list: their display name, else their email. */
@@ -69,17 +69,14 @@ export async function listDocuments(
   page: KeysetQuery,
 ): Promise<KeysetPage<DocumentRow>> {
   const where = filterConditions(filters);
-  const [rows, matching] = await Promise.all([
-    db
-      .select({ ...documentColumns, position: cursorPosition(documents) })
-      .from(documents)
-      .leftJoin(user, eq(user.id, documents.uploadedBy))
-      .where(and(where, afterCursor(documents, page.cursor)))
-      .orderBy(...keysetOrder(documents))
-      .limit(page.pageSize + 1),
-    cappedCount(db, documents, where),
-  ]);
-  return toKeysetPage(rows, matching, page.pageSize);
+  const rows = await db
+    .select({ ...documentColumns, position: cursorPosition(documents), matching: cappedCountColumn(documents, where) })
+    .from(documents)
+    .leftJoin(user, eq(user.id, documents.uploadedBy))
+    .where(and(where, afterCursor(documents, page.cursor)))
+    .orderBy(...keysetOrder(documents))
+    .limit(page.pageSize + 1);
+  return toCountedKeysetPage(db, rows, { table: documents, where, cursor: page.cursor, pageSize: page.pageSize });
 }
 
 export async function findDocument(db: Executor, keys: { organizationId: string; documentId: string }) {

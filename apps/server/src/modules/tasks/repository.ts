@@ -3,7 +3,7 @@ import type { TaskCategory, TaskPriority, TaskStatus } from "@flowdeck/shared/ta
 import type { TaskListFilters } from "@flowdeck/shared/tasks/schemas";
 import { and, asc, count, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
-import { afterCursor, cappedCount, cursorPosition, keysetOrder, toKeysetPage } from "../../db/keyset.ts";
+import { afterCursor, cappedCountColumn, cursorPosition, keysetOrder, toCountedKeysetPage } from "../../db/keyset.ts";
 import { tasks, user, workflowSteps, workflows } from "../../db/schema/index.ts";
 
 /** The columns a task is written with (the API's commands object spread over three columns). */
@@ -104,17 +104,14 @@ function listConditions(organizationId: string, filters: TaskListFilters): SQL |
 /** One page of the organization's tasks, newest first, after the cursor, and how many match (capped). */
 export async function listTasks(db: Executor, organizationId: string, filters: TaskListFilters, page: KeysetQuery) {
   const where = listConditions(organizationId, filters);
-  const [rows, matching] = await Promise.all([
-    db
-      .select({ ...rowColumns, position: cursorPosition(tasks) })
-      .from(tasks)
-      .leftJoin(user, eq(user.id, tasks.assigneeId))
-      .where(and(where, afterCursor(tasks, page.cursor)))
-      .orderBy(...keysetOrder(tasks))
-      .limit(page.pageSize + 1),
-    cappedCount(db, tasks, where),
-  ]);
-  return toKeysetPage(rows, matching, page.pageSize);
+  const rows = await db
+    .select({ ...rowColumns, position: cursorPosition(tasks), matching: cappedCountColumn(tasks, where) })
+    .from(tasks)
+    .leftJoin(user, eq(user.id, tasks.assigneeId))
+    .where(and(where, afterCursor(tasks, page.cursor)))
+    .orderBy(...keysetOrder(tasks))
+    .limit(page.pageSize + 1);
+  return toCountedKeysetPage(db, rows, { table: tasks, where, cursor: page.cursor, pageSize: page.pageSize });
 }
 
 export async function findTask(db: Executor, organizationId: string, taskId: string) {

@@ -4,7 +4,7 @@ import type { WorkflowListFilters } from "@flowdeck/shared/workflows/schemas";
 import { and, asc, count, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/database.ts";
-import { afterCursor, cappedCount, cursorPosition, keysetOrder, toKeysetPage } from "../../db/keyset.ts";
+import { afterCursor, cappedCountColumn, cursorPosition, keysetOrder, toCountedKeysetPage } from "../../db/keyset.ts";
 import { organizations, tasks, user, workflowSteps, workflows, type WorkflowSchedule } from "../../db/schema/index.ts";
 
 const creator = alias(user, "creator");
@@ -36,17 +36,19 @@ export async function listWorkflows(
   page: KeysetQuery,
 ) {
   const where = listConditions(organizationId, filters);
-  const [rows, matching] = await Promise.all([
-    db
-      .select({ ...getTableColumns(workflows), createdByName: creatorName, position: cursorPosition(workflows) })
-      .from(workflows)
-      .leftJoin(creator, eq(creator.id, workflows.createdBy))
-      .where(and(where, afterCursor(workflows, page.cursor)))
-      .orderBy(...keysetOrder(workflows))
-      .limit(page.pageSize + 1),
-    cappedCount(db, workflows, where),
-  ]);
-  return toKeysetPage(rows, matching, page.pageSize);
+  const rows = await db
+    .select({
+      ...getTableColumns(workflows),
+      createdByName: creatorName,
+      position: cursorPosition(workflows),
+      matching: cappedCountColumn(workflows, where),
+    })
+    .from(workflows)
+    .leftJoin(creator, eq(creator.id, workflows.createdBy))
+    .where(and(where, afterCursor(workflows, page.cursor)))
+    .orderBy(...keysetOrder(workflows))
+    .limit(page.pageSize + 1);
+  return toCountedKeysetPage(db, rows, { table: workflows, where, cursor: page.cursor, pageSize: page.pageSize });
 }
 
 export async function findWorkflow(db: Executor, organizationId: string, workflowId: string) {
