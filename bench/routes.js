@@ -11,6 +11,8 @@ import { CREDIT_ROUTES } from "./routes-credits.js";
 export const ROUTES = [
   { name: "GET /healthz", method: "GET", path: "/healthz", auth: false },
   { name: "GET /api/me", method: "GET", path: "/api/me" },
+  // A list route: the session, the membership and one page with its count.
+  { name: "GET tasks", method: "GET", path: "/api/orgs/{orgId}/tasks" },
   // Order matters: additions run before consumption, so consumption never runs out.
   ...CREDIT_ROUTES,
 ];

@@ -8,6 +8,11 @@ import { ROUTES } from "./routes.js";
 const DURATION = Number(process.env.BENCH_DURATION ?? 10); // seconds per route
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2); // seconds per route, not counted
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+// Comma-separated parts of route names to measure (the first route, the baseline, always runs).
+const ONLY = process.env.BENCH_ROUTES?.split(",").filter(Boolean);
+const SELECTED = ROUTES.filter(
+  (route, index) => index === 0 || !ONLY || ONLY.some((part) => route.name.includes(part)),
+);
 
 async function main() {
   console.log(`Flowdeck bench: ${DURATION} s per route, ${CONNECTIONS} connections, ${WARMUP} s warm-up`);
@@ -30,7 +35,7 @@ async function benchDatabase(label, options) {
   try {
     const session = await registerOwner(server.url);
     const rows = [];
-    for (const route of ROUTES) {
+    for (const route of SELECTED) {
       process.stdout.write(`  ${route.name} …`);
       const request = toRequest(route, server.url, session);
       await check(request, route);
