@@ -8,6 +8,7 @@ describe("configuration", () => {
     ["PORT", "abc"],
     ["DATABASE_URL", "mysql://x"],
     ["DATABASE_POOL_SIZE", "0"],
+    ["SESSION_CACHE_SECONDS", "-1"],
   ])(
     "a bad %s stops start-up with a message naming it and no stack trace",
     async (name, value) => {
