@@ -5,7 +5,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog.tsx";
 import { DataTable, type DataTableColumn } from "@/components/ui/data-table.tsx";
 import { PageNumberPagination } from "@/components/ui/pagination.tsx";
-import { RoleBadge } from "@/features/shell/role-badge.tsx";
+import { RoleBadge } from "@/components/ui/role-badge.tsx";
 import { formatDate, formatDateTime } from "@/lib/format-date.ts";
 import { API_TOKENS_PAGE_SIZE } from "../api/api-token-keys.ts";
 import { useApiTokens } from "../api/get-api-tokens.ts";

@@ -7,7 +7,7 @@ import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { TextField } from "@/components/ui/text-field.tsx";
 import { fieldErrorsFromApi, fieldErrorsOf, type FieldErrors } from "@/lib/form-errors.ts";
-import { safeRedirect } from "@/features/session/safe-redirect.ts";
+import { safeRedirect } from "@/lib/session/safe-redirect.ts";
 import { register } from "../api/auth-requests.ts";
 import { AuthLayout } from "./auth-layout.tsx";
 import { OAuthButtons } from "./oauth-buttons.tsx";

@@ -1,9 +1,9 @@
-import { ROLE_BADGE_COLOR } from "@flowdeck/shared";
 import type { Invitation } from "@flowdeck/shared/invitations/schemas";
 import { RefreshCw, X } from "lucide-react";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
+import { RoleBadge } from "@/components/ui/role-badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog.tsx";
 import { DataTable, type DataTableColumn } from "@/components/ui/data-table.tsx";
@@ -15,14 +15,9 @@ import { useCancelInvitation } from "../api/cancel-invitation.ts";
 import { useInvitations } from "../api/get-invitations.ts";
 import { useResendInvitation } from "../api/resend-invitation.ts";
 import { errorText } from "./error-text.ts";
-
-type Feedback = { tone: "success" | "error"; text: string } | null;
+import { NoticeAlert, type Notice } from "@/components/ui/notice.tsx";
 
 const EMPTY = "No pending invitations";
-
-function RoleBadge({ role }: { role: Invitation["role"] }) {
-  return <Badge color={ROLE_BADGE_COLOR[role]}>{role}</Badge>;
-}
 
 /** Pending in yellow; a pending invitation past its expiry in red (Resend renews it). */
 function StatusBadge({ status }: { status: Invitation["status"] }) {
@@ -36,7 +31,7 @@ export function InvitationList({ orgId }: { orgId: string }) {
   const resend = useResendInvitation(orgId);
   const cancel = useCancelInvitation(orgId);
   const [cancelling, setCancelling] = useState<Invitation | null>(null);
-  const [feedback, setFeedback] = useState<Feedback>(null);
+  const [feedback, setFeedback] = useState<Notice | null>(null);
 
   const resendTo = (invitation: Invitation) => {
     setFeedback(null);
@@ -124,11 +119,7 @@ export function InvitationList({ orgId }: { orgId: string }) {
       <h2 id="pending-invitations-title" className="text-lg font-semibold">
         Pending invitations
       </h2>
-      {feedback && (
-        <Alert tone={feedback.tone} onDismiss={() => setFeedback(null)}>
-          {feedback.text}
-        </Alert>
-      )}
+      <NoticeAlert notice={feedback} onDismiss={() => setFeedback(null)} />
       {invitations.error ? (
         <Alert tone="error" title="The invitations could not be loaded">
           {invitations.error.message}

@@ -3,15 +3,13 @@ import { INVITATION_MESSAGES } from "@flowdeck/shared/invitations/messages";
 import { CUSTOM_MESSAGE_MAX_LENGTH, CreateInvitationSchema } from "@flowdeck/shared/invitations/schemas";
 import { Send } from "lucide-react";
 import { useId, useState, type FormEvent } from "react";
-import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { TextField } from "@/components/ui/text-field.tsx";
 import { fieldErrorsOf, type FieldErrors } from "@/lib/form-errors.ts";
 import { useSendInvitation } from "../api/send-invitation.ts";
 import { errorText } from "./error-text.ts";
 import { useIntent } from "@/lib/idempotency-key.ts";
-
-type Outcome = { tone: "success" | "error"; text: string } | null;
+import { NoticeAlert, type Notice } from "@/components/ui/notice.tsx";
 
 const fieldClass =
   "block w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 shadow-sm focus:border-indigo-500 focus:ring-2 focus:ring-indigo-500 focus:outline-none dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100";
@@ -22,7 +20,7 @@ export function SendInvitationForm({ orgId }: { orgId: string }) {
   const [role, setRole] = useState<InvitableRole>("viewer");
   const [customMessage, setCustomMessage] = useState("");
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [outcome, setOutcome] = useState<Notice | null>(null);
   const send = useSendInvitation(orgId);
   const sendIntent = useIntent();
   const roleId = useId();
@@ -107,11 +105,7 @@ export function SendInvitationForm({ orgId }: { orgId: string }) {
             </p>
           )}
         </div>
-        {outcome && (
-          <Alert tone={outcome.tone} onDismiss={() => setOutcome(null)}>
-            {outcome.text}
-          </Alert>
-        )}
+        <NoticeAlert notice={outcome} onDismiss={() => setOutcome(null)} />
         <Button type="submit" disabled={!isValidEmail(email)} busy={send.isPending}>
           <Send aria-hidden className="size-4" />
           {send.isPending ? "Sending..." : "Send invitation"}

@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { SelectField } from "@/components/ui/select-field.tsx";
 import { SkeletonText } from "@/components/ui/skeleton.tsx";
 import { TextField } from "@/components/ui/text-field.tsx";
-import { useCurrentOrganization } from "@/features/session/use-current-organization.ts";
+import { useCurrentOrganization } from "@/lib/session/use-current-organization.ts";
 import { formatDateTime } from "@/lib/format-date.ts";
 import { useRunHistory, type HistoryFilters } from "../api/get-run-history.ts";
 import { runKindText } from "../lib/run-kind.ts";

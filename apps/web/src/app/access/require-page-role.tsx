@@ -1,6 +1,6 @@
 import { checkPageAccess, findPage } from "@flowdeck/shared";
 import type { ReactNode } from "react";
-import { useCurrentOrganization } from "@/features/session/use-current-organization.ts";
+import { useCurrentOrganization } from "@/lib/session/use-current-organization.ts";
 import { AccessDenied } from "./access-denied.tsx";
 
 /**

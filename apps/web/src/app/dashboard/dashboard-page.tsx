@@ -1,7 +1,7 @@
 import { InvitationWelcomeNotice } from "@/features/invitations/components/welcome-notice.tsx";
-import { useMe } from "@/features/session/api/get-me.ts";
-import { useCurrentOrganization } from "@/features/session/use-current-organization.ts";
-import { CreateOrganizationForm } from "./create-organization-form.tsx";
+import { useMe } from "@/lib/session/get-me.ts";
+import { useCurrentOrganization } from "@/lib/session/use-current-organization.ts";
+import { CreateOrganizationForm } from "@/features/dashboard/components/create-organization-form.tsx";
 import { OrganizationDashboard } from "./organization-dashboard.tsx";
 
 /** Spec 2 "Dashboard": the greeting uses the display name, else the email's local part, else 'User'. */

@@ -4,12 +4,12 @@ import { Suspense, useState } from "react";
 import { Outlet, useLocation } from "react-router";
 import { findPage } from "@flowdeck/shared/permissions/pages";
 import { useDocumentTitle } from "@/lib/use-document-title.ts";
-import { useMe } from "@/features/session/api/get-me.ts";
-import { useCurrentOrganization } from "@/features/session/use-current-organization.ts";
-import { useRemovedFromOrganization } from "@/features/session/use-removed-from-organization.ts";
+import { useMe } from "@/lib/session/get-me.ts";
+import { useCurrentOrganization } from "@/lib/session/use-current-organization.ts";
+import { useRemovedFromOrganization } from "@/lib/session/use-removed-from-organization.ts";
 import { Alert } from "@/components/ui/alert.tsx";
-import { useLiveUpdates } from "@/features/live/use-live-updates.ts";
-import { PageSkeleton } from "./page-skeleton.tsx";
+import { useLiveUpdates } from "@/app/live/use-live-updates.ts";
+import { PageSkeleton } from "@/components/ui/page-skeleton.tsx";
 import { Sidebar } from "./sidebar.tsx";
 
 /** A fixed 16rem sidebar on large screens; a slide-over with open and close buttons on small ones. */

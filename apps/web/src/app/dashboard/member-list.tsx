@@ -1,14 +1,13 @@
-import { ROLE_BADGE_COLOR, roleLabel } from "@flowdeck/shared";
 import { Alert } from "@/components/ui/alert.tsx";
-import { Badge } from "@/components/ui/badge.tsx";
+import { RoleBadge } from "@/components/ui/role-badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
-import { useDashboardMembers } from "../api/get-members.ts";
-import { formatDate } from "./format.ts";
+import { useMembers } from "@/features/members/api/get-members.ts";
+import { formatDate } from "@/lib/format-date.ts";
 
-/** The inline member list of Quick Actions: who is in the organization, with their role. */
+/** The inline member list of Quick Actions: the first page of the Members page, with their roles. */
 export function MemberList({ orgId }: { orgId: string }) {
-  const { data, error, isPending, isFetching, refetch } = useDashboardMembers(orgId, true);
+  const { data, error, isPending, isFetching, refetch } = useMembers(orgId, 1);
   return (
     <div className="rounded-lg border border-gray-200 dark:border-gray-800">
       <h3 className="border-b border-gray-200 px-4 py-2.5 text-sm font-semibold dark:border-gray-800">
@@ -50,7 +49,7 @@ export function MemberList({ orgId }: { orgId: string }) {
                       {member.email} · joined {formatDate(member.joinedAt)}
                     </p>
                   </div>
-                  <Badge color={member.role ? ROLE_BADGE_COLOR[member.role] : "gray"}>{roleLabel(member.role)}</Badge>
+                  <RoleBadge role={member.role} />
                 </li>
               );
             })}

@@ -3,7 +3,7 @@ import { ArrowRight, CreditCard, Users, Workflow } from "lucide-react";
 import { Link } from "react-router";
 import { ThemeToggle } from "@/components/ui/theme-toggle.tsx";
 import { InvitationDeclinedNotice } from "@/features/invitations/components/declined-notice.tsx";
-import { useMe } from "@/features/session/api/get-me.ts";
+import { useMe } from "@/lib/session/get-me.ts";
 import { useDocumentTitle } from "@/lib/use-document-title.ts";
 
 type Feature = { title: string; description: string; icon: LucideIcon };

@@ -3,10 +3,10 @@ import { LogOut } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "@/components/ui/button.tsx";
 import { ThemeToggle } from "@/components/ui/theme-toggle.tsx";
-import { useLogOut } from "@/features/session/api/log-out.ts";
-import { useCurrentOrganization } from "@/features/session/use-current-organization.ts";
+import { useLogOut } from "@/lib/session/log-out.ts";
+import { useCurrentOrganization } from "@/lib/session/use-current-organization.ts";
 import { OrganizationSwitcher } from "./organization-switcher.tsx";
-import { RoleBadge } from "./role-badge.tsx";
+import { RoleBadge } from "@/components/ui/role-badge.tsx";
 import { SidebarNav } from "./sidebar-nav.tsx";
 import { UserBadge } from "./user-badge.tsx";
 

@@ -4,7 +4,7 @@ import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { TextField } from "@/components/ui/text-field.tsx";
 import { fieldErrorsOf } from "@/lib/form-errors.ts";
-import { useSendInvitation } from "../api/send-invitation.ts";
+import { useSendInvitation } from "@/features/invitations/api/send-invitation.ts";
 import { useIntent } from "@/lib/idempotency-key.ts";
 
 /**
@@ -25,7 +25,7 @@ export function InviteForm({ orgId }: { orgId: string }) {
     if (!parsed.success) return setEmailError(fieldErrorsOf(parsed.error).email);
     setEmailError(undefined);
     if (!sendIntent.begin(parsed.data)) return; // a second click while sending
-    send.mutate(parsed.data.email, {
+    send.mutate(parsed.data, {
       onSettled: (_invitation, error) => sendIntent.end(!error),
       onSuccess: () => {
         setSentTo(parsed.data.email);

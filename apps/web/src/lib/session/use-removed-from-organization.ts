@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useMe } from "./api/get-me.ts";
+import { useMe } from "./get-me.ts";
 
 type Seen = { id: string; name: string };
 

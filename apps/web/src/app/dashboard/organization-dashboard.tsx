@@ -1,12 +1,12 @@
 import { Alert } from "@/components/ui/alert.tsx";
-import { ROLE_BADGE_COLOR, roleLabel, type Role } from "@flowdeck/shared";
-import { Badge } from "@/components/ui/badge.tsx";
-import { useOverview } from "../api/get-overview.ts";
-import { CreditManagement } from "./credit-management.tsx";
-import { DashboardStats } from "./dashboard-stats.tsx";
-import { OrganizationOverview } from "./organization-overview.tsx";
+import type { Role } from "@flowdeck/shared";
+import { RoleBadge } from "@/components/ui/role-badge.tsx";
+import { useOverview } from "@/features/dashboard/api/get-overview.ts";
+import { CreditManagement } from "@/features/dashboard/components/credit-management.tsx";
+import { DashboardStats } from "@/features/dashboard/components/dashboard-stats.tsx";
+import { OrganizationOverview } from "@/features/dashboard/components/organization-overview.tsx";
 import { QuickActions } from "./quick-actions.tsx";
-import { RecentTransactions } from "./recent-transactions.tsx";
+import { RecentTransactions } from "@/features/dashboard/components/recent-transactions.tsx";
 import { WorkflowHealthPanel } from "./workflow-health.tsx";
 
 /** The dashboard of the current organization: figures, quick actions, credits and statistics. */
@@ -16,7 +16,7 @@ export function OrganizationDashboard({ orgId, name, role }: { orgId: string; na
     <div className="space-y-6">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <h2 className="min-w-0 truncate text-lg font-medium text-gray-700 dark:text-gray-300">{name}</h2>
-        <Badge color={role ? ROLE_BADGE_COLOR[role] : "gray"}>{roleLabel(role)}</Badge>
+        <RoleBadge role={role} />
       </div>
       {overview.data?.warnings?.map((warning) => (
         <Alert key={warning} tone="error">

@@ -1,6 +1,6 @@
 import type { Membership } from "@flowdeck/shared";
 import { useId } from "react";
-import { useSwitchOrganization } from "@/features/session/api/switch-organization.ts";
+import { useSwitchOrganization } from "@/lib/session/switch-organization.ts";
 
 /** Shown when the user belongs to more than one organization. */
 export function OrganizationSwitcher({

@@ -2,8 +2,8 @@ import { Navigate, Outlet, useLocation, useSearchParams } from "react-router";
 import { ApiError } from "@/lib/api-client.ts";
 import { Alert } from "@/components/ui/alert.tsx";
 import { FullPageSkeleton } from "./full-page-skeleton.tsx";
-import { useMe } from "./api/get-me.ts";
-import { safeRedirect } from "./safe-redirect.ts";
+import { useMe } from "@/lib/session/get-me.ts";
+import { safeRedirect } from "@/lib/session/safe-redirect.ts";
 
 /** Protected routes: a visitor without a session is sent to /login and brought back afterwards. */
 export function RequireAuth() {

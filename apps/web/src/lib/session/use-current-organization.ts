@@ -1,5 +1,5 @@
 import type { Membership, Role } from "@flowdeck/shared";
-import { useMe } from "./api/get-me.ts";
+import { useMe } from "./get-me.ts";
 
 export type CurrentOrganization = {
   organization: Membership | null;

@@ -2,7 +2,7 @@ import clsx from "clsx";
 import { ChevronDown, UserPlus, Users } from "lucide-react";
 import { can, type Role } from "@flowdeck/shared";
 import { useId, useState, type ReactNode } from "react";
-import { DashboardCard } from "./card.tsx";
+import { DashboardCard } from "@/features/dashboard/components/card.tsx";
 import { InviteForm } from "./invite-form.tsx";
 import { MemberList } from "./member-list.tsx";
 

@@ -3,7 +3,7 @@ import { Alert } from "@/components/ui/alert.tsx";
 import { SkeletonText } from "@/components/ui/skeleton.tsx";
 import { useWorkflowHealth } from "@/features/workflows/api/get-run-history.ts";
 import { RunStatusBadge } from "@/features/workflows/components/run-status-badge.tsx";
-import { DashboardCard } from "./card.tsx";
+import { DashboardCard } from "@/features/dashboard/components/card.tsx";
 
 /** Each workflow's last status and its success rate over the last 30 days (decision 030). */
 export function WorkflowHealthPanel({ orgId }: { orgId: string }) {
