@@ -14,7 +14,8 @@ import { TextAreaField } from "@/components/ui/text-area-field.tsx";
 import { focusFirstInvalid } from "@/lib/focus-first-invalid.ts";
 import { fieldErrorsFromApi, fieldErrorsOf, type FieldErrors } from "@/lib/form-errors.ts";
 import { useUpdateOrganizationSettings } from "../api/update-settings.ts";
-import { InputField, SwitchField } from "./form-controls.tsx";
+import { TextField } from "@/components/ui/text-field.tsx";
+import { SwitchField } from "./form-controls.tsx";
 import { formValuesOf, sameValues, type SettingsFormValues } from "./settings-form-values.ts";
 
 type TextField = Exclude<keyof SettingsFormValues, "notifications">;
@@ -104,8 +105,8 @@ export function SettingsForm({ orgId, settings }: { orgId: string; settings: Org
 
       <Card title="Details" id="details-heading">
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <InputField label="Organization name" required autoComplete="organization" {...text("name")} />
-          <InputField
+          <TextField label="Organization name" required autoComplete="organization" {...text("name")} />
+          <TextField
             label="Domain"
             placeholder="example.com"
             autoCapitalize="none"
@@ -113,7 +114,7 @@ export function SettingsForm({ orgId, settings }: { orgId: string; settings: Org
             hint="First set at registration; it can be changed here. Each domain belongs to one organization."
             {...text("domain")}
           />
-          <InputField
+          <TextField
             label="Website"
             inputMode="url"
             placeholder="https://example.com"
@@ -144,7 +145,7 @@ export function SettingsForm({ orgId, settings }: { orgId: string; settings: Org
               </option>
             ))}
           </SelectField>
-          <InputField label="Phone" type="tel" autoComplete="tel" placeholder="+1 555 010 0000" {...text("phone")} />
+          <TextField label="Phone" type="tel" autoComplete="tel" placeholder="+1 555 010 0000" {...text("phone")} />
           <TextAreaField
             label="Address"
             rows={3}
@@ -164,7 +165,7 @@ export function SettingsForm({ orgId, settings }: { orgId: string; settings: Org
       </Card>
 
       <Card title="Runs" id="runs-heading">
-        <InputField
+        <TextField
           label="Credits per run"
           type="number"
           min={0}

@@ -1,7 +1,8 @@
 import { can, MESSAGES } from "@flowdeck/shared";
 import type { RunStep } from "@flowdeck/shared/workflows/schemas";
 import { Download, XCircle } from "lucide-react";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
+import { Breadcrumbs } from "@/components/ui/breadcrumbs.tsx";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { SkeletonText } from "@/components/ui/skeleton.tsx";
@@ -62,11 +63,7 @@ function RunView({
   return (
     <div className="space-y-6">
       <header className="space-y-2">
-        <p className="text-sm">
-          <Link to="/workflows" className="text-indigo-600 hover:underline dark:text-indigo-400">
-            Workflows
-          </Link>
-        </p>
+        <Breadcrumbs items={[{ label: "Workflows", to: "/workflows" }, { label: detail.workflowName }]} />
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-2xl font-semibold">{detail.workflowName}</h1>
           <RunStatusBadge status={detail.status} />
