@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState, type BaseSyntheticEvent } from "react";
+import { useEffect, useState, type BaseSyntheticEvent } from "react";
 import { get, useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from "react-hook-form";
 import type { z } from "zod";
 import { ApiError } from "./api-client.ts";
@@ -7,6 +7,8 @@ import { focusFirstInvalid } from "./focus-first-invalid.ts";
 
 type ZodFormOptions<Input extends FieldValues> = {
   defaultValues: DefaultValues<Input>;
+  /** Values that arrive later (a live update, the saved answer): a new one resets the form to it. */
+  values?: Input;
 };
 
 export type ZodForm<Input extends FieldValues, Output> = UseFormReturn<Input, unknown, Output> & {
@@ -42,14 +44,18 @@ export function useZodForm<Schema extends z.ZodType<unknown, FieldValues>>(
   const form = useForm<Input, unknown, z.output<Schema>>({
     resolver: zodResolver(schema as never) as never,
     defaultValues: options.defaultValues,
+    values: options.values,
     reValidateMode: "onSubmit",
     shouldFocusError: false,
   });
   // Held as state, not a ref: it is only read in event handlers, and set once when the form mounts.
   const [element, attach] = useState<HTMLFormElement | null>(null);
-  const focusProblem = () => {
-    if (element) focusFirstInvalid(element);
-  };
+  // Focus moves once React has drawn the refusal: react-hook-form reports it before it renders.
+  const [focusRequests, setFocusRequests] = useState(0);
+  useEffect(() => {
+    if (focusRequests > 0 && element) focusFirstInvalid(element);
+  }, [focusRequests, element]);
+  const focusProblem = () => setFocusRequests((count) => count + 1);
   const errors = form.formState.errors;
   return {
     ...form,
