@@ -1,10 +1,8 @@
-import { TASK_CATEGORIES, TASK_CATEGORY_LABELS } from "@flowdeck/shared/tasks/constants";
 import { TASK_MESSAGES } from "@flowdeck/shared/tasks/messages";
 import type { CreateTaskData, Task } from "@flowdeck/shared/tasks/schemas";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Modal } from "@/components/ui/modal.tsx";
-import { SelectField } from "@/components/ui/select-field.tsx";
 import { TextAreaField } from "@/components/ui/text-area-field.tsx";
 import { TextField } from "@/components/ui/text-field.tsx";
 import { useIntent } from "@/lib/idempotency-key.ts";
@@ -20,6 +18,7 @@ import {
 } from "../lib/task-form-values.ts";
 import { TaskAssignmentFields } from "./task-assignment-fields.tsx";
 import { TaskCommandsFieldset } from "./task-commands-fieldset.tsx";
+import { TaskStatusFields } from "./task-status-fields.tsx";
 
 export type TaskForm = ZodForm<TaskFormValues, CreateTaskData>;
 
@@ -92,19 +91,7 @@ export function TaskFormModal({ orgId, open, task, onClose, onSaved }: TaskFormM
           value={form.watch("description")}
           {...form.register("description")}
         />
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <SelectField label="Category" error={form.errorOf("category")} {...form.register("category")}>
-            {TASK_CATEGORIES.map((category) => (
-              <option key={category} value={category}>
-                {TASK_CATEGORY_LABELS[category]}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField label="Status" error={form.errorOf("status")} {...form.register("status")}>
-            <option value="active">Active</option>
-            <option value="inactive">Inactive</option>
-          </SelectField>
-        </div>
+        <TaskStatusFields form={form} />
         <TaskCommandsFieldset form={form} />
         <TextField
           label="Tags"
