@@ -1,7 +1,36 @@
+import { readdirSync } from "node:fs";
 import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import { importX } from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+// The web app's layers (docs/conventions.md, "Web"): code flows shared (components, lib) → features
+// → app. A feature never imports another feature; the app layer composes them.
+const web = "./apps/web/src";
+const features = readdirSync(new URL(`${web}/features`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const webZones = [
+  ...features.map((feature) => ({
+    target: `${web}/features/${feature}`,
+    from: `${web}/features`,
+    except: [`./${feature}`],
+    message:
+      "A feature does not import another feature: compose them in src/app, or move the shared part to src/lib or src/components.",
+  })),
+  {
+    target: `${web}/features`,
+    from: `${web}/app`,
+    message: "Features do not import the app layer; what they share lives in src/lib or src/components.",
+  },
+  {
+    target: [`${web}/components`, `${web}/lib`],
+    from: [`${web}/features`, `${web}/app`],
+    message: "Shared code does not import features or the app layer.",
+  },
+];
 
 export default tseslint.config(
   { ignores: ["**/dist/**", "**/node_modules/**", "data/**", "test-results/**", "playwright-report/**"] },
@@ -17,8 +46,14 @@ export default tseslint.config(
   {
     files: ["apps/web/**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { "react-hooks": reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    plugins: { "react-hooks": reactHooks, "import-x": importX },
+    settings: {
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "apps/web/tsconfig.json" })],
+    },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      "import-x/no-restricted-paths": ["error", { zones: webZones }],
+    },
   },
   {
     files: ["**/test/**/*.ts", "e2e/**/*.ts"],

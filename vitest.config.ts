@@ -1,3 +1,4 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 // API tests run against the embedded database always, and against PostgreSQL too when
@@ -11,7 +12,16 @@ export default defineConfig({
     maxWorkers: 3,
     projects: [
       { test: { name: "shared", include: ["packages/shared/src/**/*.test.ts"] } },
-      { test: { name: "web", include: ["apps/web/src/**/*.test.ts"] } },
+      {
+        // The web app's helpers and components, in a simulated browser (src/testing/render.tsx).
+        resolve: { alias: { "@": fileURLToPath(new URL("apps/web/src", import.meta.url)) } },
+        test: {
+          name: "web",
+          include: ["apps/web/src/**/*.test.{ts,tsx}"],
+          environment: "happy-dom",
+          setupFiles: ["apps/web/src/testing/setup.ts"],
+        },
+      },
       {
         // The runner program with real processes; its CLI tests run the built bin (built once here).
         test: {

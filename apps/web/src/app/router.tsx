@@ -1,12 +1,12 @@
 import { createBrowserRouter, Navigate } from "react-router";
-import { RequirePageRole } from "@/features/access/require-page-role.tsx";
-import { LandingPage } from "@/features/landing/landing-page.tsx";
-import { RedirectIfSignedIn, RequireAuth } from "@/features/session/require-auth.tsx";
+import { RequirePageRole } from "@/app/access/require-page-role.tsx";
+import { LandingPage } from "@/app/landing/landing-page.tsx";
+import { RedirectIfSignedIn, RequireAuth } from "@/app/session/require-auth.tsx";
 import { lazyPage, lazyRoute } from "./lazy-page.ts";
 import { RouteError } from "./route-error.tsx";
 
 // Every page but the landing page loads on first visit, so the first screen stays small.
-const DashboardPage = lazyPage(() => import("@/features/dashboard/components/dashboard-page.tsx"), "DashboardPage");
+const DashboardPage = lazyPage(() => import("@/app/dashboard/dashboard-page.tsx"), "DashboardPage");
 const DocumentsPage = lazyPage(() => import("@/features/documents/components/documents-page.tsx"), "DocumentsPage");
 const InvitationsPage = lazyPage(
   () => import("@/features/invitations/components/invitations-page.tsx"),
@@ -82,7 +82,7 @@ export function createRouter() {
           element: <RequireAuth />,
           children: [
             {
-              lazy: lazyRoute(() => import("@/features/shell/app-shell.tsx"), "AppShell"),
+              lazy: lazyRoute(() => import("@/app/shell/app-shell.tsx"), "AppShell"),
               children: [
                 ...protectedPages.map(({ path, element }) => ({
                   path,

@@ -1,4 +1,5 @@
-const dateFormat = new Intl.DateTimeFormat(undefined, { year: "numeric", month: "short", day: "numeric" });
+// The one date formatter of the web app: every date and time on screen goes through here.
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
 const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /** A day in the reader's locale, with the month abbreviated ("Mar 4, 2025"). */

@@ -1,4 +1,4 @@
-import { useCallback, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 
 export type CursorPages = {
   /** The cursor of the page shown; undefined on the first page. */
@@ -30,4 +30,17 @@ export function useCursorPages(resetKey: string): CursorPages {
     [resetKey, walked],
   );
   return { cursor: cursors.at(-1), pageNumber: cursors.length + 1, next, previous };
+}
+
+/** A page emptied by deletions (here or elsewhere) falls back to the one before it. */
+export function useLeaveEmptiedPage(
+  pages: CursorPages,
+  page: { items: readonly unknown[] } | undefined,
+  isPlaceholderData: boolean,
+) {
+  const emptied = Boolean(page && page.items.length === 0 && pages.pageNumber > 1 && !isPlaceholderData);
+  const { previous } = pages;
+  useEffect(() => {
+    if (emptied) previous();
+  }, [emptied, previous]);
 }

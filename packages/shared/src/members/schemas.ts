@@ -19,4 +19,3 @@ export const MemberParamsSchema = z.object({ orgId: z.string().min(1), userId: z
 export const UpdateMemberRoleSchema = z.object({
   role: z.enum(ROLES, { error: MEMBER_MESSAGES.roleInvalid }),
 });
-export type UpdateMemberRoleInput = z.infer<typeof UpdateMemberRoleSchema>;

@@ -5,6 +5,7 @@ export type BreadcrumbItem = { label: string; to?: string };
 
 type BreadcrumbsProps = { items: BreadcrumbItem[] };
 
+/** Where a nested page sits (one of the spec's shared UI pieces): the pages above it as links, then this one. */
 export function Breadcrumbs({ items }: BreadcrumbsProps) {
   return (
     <nav aria-label="Breadcrumb">

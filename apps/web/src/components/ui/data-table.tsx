@@ -9,7 +9,7 @@ export type DataTableColumn<T> = {
   className?: string;
 };
 
-type DataTableProps<T> = {
+export type DataTableProps<T> = {
   columns: DataTableColumn<T>[];
   rows: T[];
   rowKey: (row: T) => string;

@@ -1,7 +1,7 @@
 import clsx from "clsx";
 import type { ReactNode } from "react";
 
-// The look and the error wiring of TextField, for the other labelled controls (select, textarea).
+// The look and the error wiring of every labelled control: TextField, SelectField, TextAreaField.
 
 /** The control's own classes: a red border and ring while it has an error. */
 export function fieldControlClassName(error: string | undefined) {

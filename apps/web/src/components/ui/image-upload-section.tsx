@@ -3,9 +3,9 @@ import { Trash2, Upload, type LucideIcon } from "lucide-react";
 import { useRef, useState, type ReactNode } from "react";
 import { ApiError } from "@/lib/api-client.ts";
 import { useImageChoice, type ImageChoice } from "@/lib/use-image-choice.ts";
-import { Alert } from "./alert.tsx";
 import { Button } from "./button.tsx";
 import { ConfirmDialog } from "./confirm-dialog.tsx";
+import { NoticeAlert, type Notice } from "./notice.tsx";
 
 /** The part of a TanStack Query mutation this section uses. */
 type ImageMutation<TVariables> = {
@@ -15,8 +15,6 @@ type ImageMutation<TVariables> = {
     callbacks: { onSuccess?: () => void; onError?: (error: Error) => void; onSettled?: () => void },
   ) => void;
 };
-
-type Feedback = { tone: "success" | "error"; text: string } | null;
 
 type ImageUploadSectionProps = {
   /** The heading ("Logo"); in lower case it names the image in the buttons ("Upload logo"). */
@@ -51,7 +49,7 @@ export function ImageUploadSection({
   const headingId = `${subject}-heading`;
   const input = useRef<HTMLInputElement>(null);
   const image = useImageChoice();
-  const [feedback, setFeedback] = useState<Feedback>(null);
+  const [feedback, setFeedback] = useState<Notice | null>(null);
   const [confirming, setConfirming] = useState(false);
   const busy = upload.isPending || remove.isPending;
   const ChooseIcon = choose.icon;
@@ -137,11 +135,7 @@ export function ImageUploadSection({
           {image.error}
         </p>
       )}
-      {feedback && (
-        <Alert tone={feedback.tone} onDismiss={() => setFeedback(null)} className="mt-4">
-          {feedback.text}
-        </Alert>
-      )}
+      <NoticeAlert notice={feedback} onDismiss={() => setFeedback(null)} className="mt-4" />
 
       <ConfirmDialog
         open={confirming}

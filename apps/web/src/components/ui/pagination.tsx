@@ -1,5 +1,6 @@
-import { formatCount } from "@flowdeck/shared/keyset";
+import { formatCount, type KeysetPage } from "@flowdeck/shared/keyset";
 import { ChevronLeft, ChevronRight } from "lucide-react";
+import type { CursorPages } from "@/lib/use-cursor-pages.ts";
 import { Button } from "./button.tsx";
 
 type PaginationProps = {
@@ -74,6 +75,31 @@ export function PageNumberPagination(props: {
       hasNext={page * pageSize < total}
       onPrevious={() => onPageChange(page - 1)}
       onNext={() => onPageChange(page + 1)}
+    />
+  );
+}
+
+/** The controls under a list read from a cursor: the page shown and where `useCursorPages` is. */
+export function CursorPagination({
+  page,
+  pages,
+  label,
+}: {
+  page: KeysetPage<unknown>;
+  pages: CursorPages;
+  label?: string;
+}) {
+  return (
+    <Pagination
+      label={label}
+      pageNumber={pages.pageNumber}
+      pageSize={page.pageSize}
+      shown={page.items.length}
+      total={page.total}
+      totalCapped={page.totalCapped}
+      hasNext={page.nextCursor !== null}
+      onPrevious={pages.previous}
+      onNext={() => page.nextCursor && pages.next(page.nextCursor)}
     />
   );
 }

@@ -1,11 +1,13 @@
-/** Keys start with ["orgs", orgId, "apiToken"]: the live-update hook invalidates that prefix. */
+import { orgKey, orgPath } from "@/lib/org-api.ts";
+
+/** Keys start with orgKey(orgId, "apiToken"): the live-update hook invalidates that prefix. */
 export const apiTokenKeys = {
-  all: (orgId: string) => ["orgs", orgId, "apiToken"] as const,
-  list: (orgId: string, page: number) => ["orgs", orgId, "apiToken", "list", page] as const,
+  all: (orgId: string) => orgKey(orgId, "apiToken"),
+  list: (orgId: string, page: number) => orgKey(orgId, "apiToken", "list", page),
 };
 
 export function apiTokensPath(orgId: string, tokenId?: string) {
-  return `/api/orgs/${encodeURIComponent(orgId)}/api-tokens${tokenId ? `/${encodeURIComponent(tokenId)}` : ""}`;
+  return orgPath(orgId, `api-tokens${tokenId ? `/${encodeURIComponent(tokenId)}` : ""}`);
 }
 
 export const API_TOKENS_PAGE_SIZE = 20;

@@ -2,7 +2,7 @@ import { MESSAGES } from "@flowdeck/shared";
 import type { CreatedApiToken } from "@flowdeck/shared/api-tokens/schemas";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert.tsx";
-import { useCurrentOrganization } from "@/features/session/use-current-organization.ts";
+import { useCurrentOrganization } from "@/lib/session/use-current-organization.ts";
 import { CreateTokenForm } from "./create-token-form.tsx";
 import { CreatedToken } from "./created-token.tsx";
 import { TokenList } from "./token-list.tsx";

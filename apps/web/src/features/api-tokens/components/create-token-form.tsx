@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import { roleRank, type Role } from "@flowdeck/shared";
 import { API_TOKEN_MESSAGES } from "@flowdeck/shared/api-tokens/messages";
 import {
@@ -9,13 +8,13 @@ import {
   type CreatedApiToken,
 } from "@flowdeck/shared/api-tokens/schemas";
 import { KeyRound } from "lucide-react";
-import { useForm } from "react-hook-form";
 import { z } from "zod";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { SelectField } from "@/components/ui/select-field.tsx";
 import { TextField } from "@/components/ui/text-field.tsx";
 import { useIntent } from "@/lib/idempotency-key.ts";
+import { useZodForm } from "@/lib/use-zod-form.ts";
 import { useCreateApiToken } from "../api/create-api-token.ts";
 
 /**
@@ -25,7 +24,6 @@ import { useCreateApiToken } from "../api/create-api-token.ts";
 const FormSchema = CreateApiTokenSchema.omit({ expiresInDays: true }).extend({
   expiry: z.enum([...API_TOKEN_EXPIRY_DAYS.map(String), "never"], { error: API_TOKEN_MESSAGES.expiryInvalid }),
 });
-type FormInput = z.input<typeof FormSchema>;
 type FormOutput = z.output<typeof FormSchema>;
 
 function toRequest({ expiry, ...rest }: FormOutput): CreateApiTokenInput {
@@ -49,13 +47,11 @@ export function CreateTokenForm({
   // A second click while creating is ignored. The key is not sent: creating is not idempotent, as
   // a replayed answer would have to show the secret again.
   const intent = useIntent();
-  const form = useForm<FormInput, unknown, FormOutput>({
-    defaultValues: { name: "", role: "viewer", expiry: "90" },
-    resolver: zodResolver(FormSchema),
-  });
+  const form = useZodForm(FormSchema, { defaultValues: { name: "", role: "viewer", expiry: "90" } });
+  const { attach: attachForm } = form;
   const roles = API_TOKEN_ROLES.filter((role) => roleRank(role) <= roleRank(myRole));
 
-  const submit = form.handleSubmit((values) => {
+  const submit = form.submit((values) => {
     const request = toRequest(values);
     if (!intent.begin(request)) return;
     create.mutate(request, {
@@ -67,7 +63,6 @@ export function CreateTokenForm({
     });
   });
 
-  const { errors } = form.formState;
   return (
     <section
       aria-labelledby="create-token-title"
@@ -80,23 +75,23 @@ export function CreateTokenForm({
         A token calls this organization's API with its role, on your behalf. It stops working when it expires, when it
         is revoked, or when you leave the organization.
       </p>
-      <form onSubmit={submit} noValidate className="mt-4 space-y-4">
+      <form ref={attachForm} onSubmit={submit} noValidate className="mt-4 space-y-4">
         <div className="grid gap-4 sm:grid-cols-[1fr_10rem_10rem]">
           <TextField
             label="Token name"
             autoComplete="off"
             placeholder="Deploy pipeline"
-            error={errors.name?.message}
+            error={form.errorOf("name")}
             {...form.register("name")}
           />
-          <SelectField label="Role" error={errors.role?.message} {...form.register("role")}>
+          <SelectField label="Role" error={form.errorOf("role")} {...form.register("role")}>
             {roles.map((role) => (
               <option key={role} value={role}>
                 {role}
               </option>
             ))}
           </SelectField>
-          <SelectField label="Expires" error={errors.expiry?.message} {...form.register("expiry")}>
+          <SelectField label="Expires" error={form.errorOf("expiry")} {...form.register("expiry")}>
             {API_TOKEN_EXPIRY_DAYS.map((days) => (
               <option key={days} value={String(days)}>
                 in {days} days

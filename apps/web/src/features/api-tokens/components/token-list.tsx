@@ -1,11 +1,12 @@
 import type { ApiToken } from "@flowdeck/shared/api-tokens/schemas";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog.tsx";
-import { DataTable, type DataTableColumn } from "@/components/ui/data-table.tsx";
+import type { DataTableColumn } from "@/components/ui/data-table.tsx";
 import { PageNumberPagination } from "@/components/ui/pagination.tsx";
-import { RoleBadge } from "@/features/shell/role-badge.tsx";
+import { RoleBadge } from "@/components/ui/role-badge.tsx";
+import { TableOrCards } from "@/components/ui/table-or-cards.tsx";
 import { formatDate, formatDateTime } from "@/lib/format-date.ts";
 import { API_TOKENS_PAGE_SIZE } from "../api/api-token-keys.ts";
 import { useApiTokens } from "../api/get-api-tokens.ts";
@@ -27,6 +28,11 @@ export function TokenList({ orgId }: { orgId: string }) {
   const tokens = useApiTokens(orgId, page);
   const revoke = useRevokeApiToken(orgId);
 
+  const revokeButton = (token: ApiToken) => (
+    <Button variant="secondary" onClick={() => setRevoking(token)} aria-label={`Revoke ${token.name}`}>
+      Revoke
+    </Button>
+  );
   const columns: DataTableColumn<ApiToken>[] = [
     {
       key: "name",
@@ -50,11 +56,7 @@ export function TokenList({ orgId }: { orgId: string }) {
     {
       key: "actions",
       header: "Actions",
-      cell: (token) => (
-        <Button variant="secondary" onClick={() => setRevoking(token)} aria-label={`Revoke ${token.name}`}>
-          Revoke
-        </Button>
-      ),
+      cell: (token) => revokeButton(token),
     },
   ];
   const total = tokens.data?.total;
@@ -63,7 +65,8 @@ export function TokenList({ orgId }: { orgId: string }) {
   return (
     <section className="space-y-3">
       {tokens.error && <Alert tone="error">{tokens.error.message}</Alert>}
-      <DataTable
+      <TableOrCards
+        card={(token) => <TokenCard token={token} action={revokeButton(token)} />}
         caption={caption}
         columns={columns}
         rows={tokens.data?.items ?? []}
@@ -91,5 +94,28 @@ export function TokenList({ orgId }: { orgId: string }) {
         onConfirm={() => revoking && revoke.mutate(revoking.id, { onSettled: () => setRevoking(null) })}
       />
     </section>
+  );
+}
+
+/** One token on a phone: name and hint, role, who made it, and its dates. */
+function TokenCard({ token, action }: { token: ApiToken; action: ReactNode }) {
+  return (
+    <>
+      <div className="flex items-start justify-between gap-3">
+        <p className="min-w-0 wrap-anywhere">
+          <span className="font-medium text-gray-900 dark:text-gray-100">{token.name}</span>
+          <code className="block text-xs text-gray-600 dark:text-gray-400">{token.hint}</code>
+        </p>
+        <RoleBadge role={token.role} />
+      </div>
+      <p className="wrap-anywhere text-gray-600 dark:text-gray-400">
+        Created <When iso={token.createdAt} empty="" /> by {token.createdBy?.name || token.createdBy?.email || "—"}
+      </p>
+      <p className="text-xs text-gray-500 dark:text-gray-400">
+        Last used <When iso={token.lastUsedAt} empty="Never" withTime /> · Expires{" "}
+        <When iso={token.expiresAt} empty="Never" />
+      </p>
+      {action}
+    </>
   );
 }

@@ -1,5 +1,6 @@
 import type { ActorKind } from "@flowdeck/shared/audit/actors";
 import type { AuditAction, AuditEntityType } from "@flowdeck/shared/audit/actions";
+import { orgKey, orgPath } from "@/lib/org-api.ts";
 
 /** The filters the page applies; dates are days (yyyy-mm-dd) in the reader's timezone. */
 export type AuditFilters = {
@@ -12,17 +13,17 @@ export type AuditFilters = {
 };
 
 /**
- * Keys start with ["orgs", orgId, "audit"]: the server announces each new audit row as an "audit"
+ * Keys start with orgKey(orgId, "audit"): the server announces each new audit row as an "audit"
  * change, so the live-update hook refreshes an open log and new rows appear on their own.
  */
 export const auditKeys = {
-  all: (orgId: string) => ["orgs", orgId, "audit"] as const,
-  list: (orgId: string, filters: AuditFilters) => ["orgs", orgId, "audit", "list", filters] as const,
-  retention: (orgId: string) => ["orgs", orgId, "audit", "retention"] as const,
+  all: (orgId: string) => orgKey(orgId, "audit"),
+  list: (orgId: string, filters: AuditFilters) => orgKey(orgId, "audit", "list", filters),
+  retention: (orgId: string) => orgKey(orgId, "audit", "retention"),
 };
 
 export function auditPath(orgId: string, rest = ""): string {
-  return `/api/orgs/${encodeURIComponent(orgId)}/audit${rest}`;
+  return orgPath(orgId, `audit${rest}`);
 }
 
 /** The query string of the filters: a day range becomes the instants that bound it, in local time. */

@@ -3,7 +3,7 @@ import { Download } from "lucide-react";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
-import { useCurrentOrganization } from "@/features/session/use-current-organization.ts";
+import { useCurrentOrganization } from "@/lib/session/use-current-organization.ts";
 import { auditPath, auditQuery, type AuditFilters } from "../api/audit-keys.ts";
 import { useAuditLog } from "../api/get-audit.ts";
 import { AuditEntries } from "./audit-entries.tsx";

@@ -1,33 +1,17 @@
-import { MESSAGES, RegisterSchema } from "@flowdeck/shared";
+import { MESSAGES } from "@flowdeck/shared";
 import { useQueryClient } from "@tanstack/react-query";
-import clsx from "clsx";
-import { useState, type FormEvent } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { TextField } from "@/components/ui/text-field.tsx";
-import { fieldErrorsFromApi, fieldErrorsOf, type FieldErrors } from "@/lib/form-errors.ts";
-import { safeRedirect } from "@/features/session/safe-redirect.ts";
+import { TextLink } from "@/components/ui/text-link.tsx";
+import { safeRedirect } from "@/lib/session/safe-redirect.ts";
+import { useZodForm } from "@/lib/use-zod-form.ts";
 import { register } from "../api/auth-requests.ts";
 import { AuthLayout } from "./auth-layout.tsx";
 import { OAuthButtons } from "./oauth-buttons.tsx";
-import { TextLink } from "@/components/ui/text-link.tsx";
-
-type Mode = "join" | "create";
-
-const MODES: { value: Mode; label: string; description: string }[] = [
-  { value: "join", label: "Join an existing organization", description: "Use the invitation code you were sent" },
-  { value: "create", label: "Create a new organization", description: "Start a workspace for your team" },
-];
-
-/**
- * The invitation code: ?code=, or the one in ?redirect=/invite/{code} when the invitee went from
- * the invitation to Log In and on to "Create one".
- */
-function invitationCodeOf(searchParams: URLSearchParams, redirect: string): string {
-  const fromInvitation = /^\/invite\/([^/?#]+)$/.exec(redirect)?.[1];
-  return searchParams.get("code") ?? (fromInvitation ? decodeURIComponent(fromInvitation) : "");
-}
+import { RegisterFormSchema, invitationCodeOf } from "./register-form-values.ts";
+import { RegisterModePicker } from "./register-mode-picker.tsx";
 
 export function RegisterPage() {
   const [searchParams] = useSearchParams();
@@ -35,53 +19,31 @@ export function RegisterPage() {
   const code = invitationCodeOf(searchParams, redirect);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [mode, setMode] = useState<Mode>(code ? "join" : "create");
-  const [values, setValues] = useState({
-    email: searchParams.get("email") ?? "",
-    password: "",
-    confirmPassword: "",
-    invitationCode: code,
-    organizationName: "",
-    domain: "",
+  const form = useZodForm(RegisterFormSchema, {
+    defaultValues: {
+      mode: code ? "join" : "create",
+      email: searchParams.get("email") ?? "",
+      password: "",
+      confirmPassword: "",
+      invitationCode: code,
+      organizationName: "",
+      domain: "",
+    },
   });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
-  const set = (field: keyof typeof values) => (event: { target: { value: string } }) =>
-    setValues({ ...values, [field]: event.target.value });
+  const { attach: attachForm } = form;
+  const mode = form.watch("mode");
+  const busy = form.formState.isSubmitting || form.formState.isSubmitSuccessful;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const input =
-      mode === "join"
-        ? {
-            mode,
-            email: values.email,
-            password: values.password,
-            confirmPassword: values.confirmPassword,
-            invitationCode: values.invitationCode,
-          }
-        : {
-            mode,
-            email: values.email,
-            password: values.password,
-            confirmPassword: values.confirmPassword,
-            organizationName: values.organizationName,
-            domain: values.domain,
-          };
-    const parsed = RegisterSchema.safeParse(input);
-    if (!parsed.success) return setErrors(fieldErrorsOf(parsed.error));
-    setErrors({});
-    setBusy(true);
+  const submit = form.submit(async (input) => {
     try {
       await register(input);
       // A new account: nothing read before it still holds (the invitation it used is now spent).
       await queryClient.invalidateQueries();
       await navigate(redirect, { replace: true });
     } catch (error) {
-      setErrors(fieldErrorsFromApi(error, MESSAGES.registerFailed));
-      setBusy(false);
+      form.showServerError(error, MESSAGES.registerFailed);
     }
-  };
+  });
 
   return (
     <AuthLayout
@@ -89,66 +51,30 @@ export function RegisterPage() {
       pageTitle="Sign Up"
       subtitle="Join your team's organization or start a new one."
     >
-      <form onSubmit={submit} noValidate className="space-y-4">
-        {errors._ && <Alert tone="error">{errors._}</Alert>}
-        <fieldset>
-          <legend className="mb-2 text-sm font-medium text-gray-700 dark:text-gray-200">
-            How do you want to start?
-          </legend>
-          <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-            {MODES.map((option) => (
-              <label
-                key={option.value}
-                className={clsx(
-                  "flex cursor-pointer flex-col rounded-lg border p-3 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-indigo-500",
-                  mode === option.value
-                    ? "border-indigo-500 bg-indigo-50 dark:bg-indigo-950"
-                    : "border-gray-300 dark:border-gray-700",
-                )}
-              >
-                <span className="flex items-center gap-2 font-medium">
-                  <input
-                    type="radio"
-                    name="mode"
-                    value={option.value}
-                    checked={mode === option.value}
-                    onChange={() => {
-                      setMode(option.value);
-                      setErrors({});
-                    }}
-                  />
-                  {option.label}
-                </span>
-                <span className="mt-1 text-xs text-gray-600 dark:text-gray-300">{option.description}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
-
+      <form ref={attachForm} onSubmit={submit} noValidate className="space-y-4">
+        {form.formError && <Alert tone="error">{form.formError}</Alert>}
+        <RegisterModePicker mode={mode} field={form.register("mode", { onChange: () => form.clearErrors() })} />
         {mode === "join" ? (
           <TextField
             label="Invitation code"
-            value={values.invitationCode}
-            error={errors.invitationCode}
-            onChange={set("invitationCode")}
+            error={form.errorOf("invitationCode")}
             autoComplete="off"
+            {...form.register("invitationCode")}
           />
         ) : (
           <>
             <TextField
               label="Organization name"
-              value={values.organizationName}
-              error={errors.organizationName}
-              onChange={set("organizationName")}
+              error={form.errorOf("organizationName")}
               autoComplete="organization"
+              {...form.register("organizationName")}
             />
             <TextField
               label="Organization domain"
-              value={values.domain}
-              error={errors.domain}
-              onChange={set("domain")}
+              error={form.errorOf("domain")}
               placeholder="example.com"
               autoComplete="off"
+              {...form.register("domain")}
             />
           </>
         )}
@@ -156,26 +82,23 @@ export function RegisterPage() {
           label="Email"
           type="email"
           autoComplete="email"
-          value={values.email}
-          error={errors.email}
-          onChange={set("email")}
+          error={form.errorOf("email")}
+          {...form.register("email")}
         />
         <TextField
           label="Password"
           type="password"
           autoComplete="new-password"
-          value={values.password}
-          error={errors.password}
-          onChange={set("password")}
+          error={form.errorOf("password")}
           hint="At least 6 characters"
+          {...form.register("password")}
         />
         <TextField
           label="Confirm password"
           type="password"
           autoComplete="new-password"
-          value={values.confirmPassword}
-          error={errors.confirmPassword}
-          onChange={set("confirmPassword")}
+          error={form.errorOf("confirmPassword")}
+          {...form.register("confirmPassword")}
         />
         <Button type="submit" busy={busy} className="w-full">
           {busy ? "Creating your account..." : "Create account"}

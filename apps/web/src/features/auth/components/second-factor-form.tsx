@@ -3,7 +3,7 @@ import { useState, type FormEvent } from "react";
 import { Button } from "@/components/ui/button.tsx";
 import { TextField } from "@/components/ui/text-field.tsx";
 import { fieldErrorsFromApi } from "@/lib/form-errors.ts";
-import { verifyBackupCode, verifyTotp } from "../api/two-factor-requests.ts";
+import { verifyBackupCode, verifyTotp } from "@/lib/session/two-factor-requests.ts";
 
 /** The sign-in step after the password: a code from the authenticator app, or a backup code. */
 export function SecondFactorForm({ onSignedIn }: { onSignedIn: () => Promise<void> }) {

@@ -1,10 +1,11 @@
 import type { CreditChangeResult } from "@flowdeck/shared/credits/schemas";
 import type { OrganizationOverview } from "@flowdeck/shared/dashboard/schemas";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { meQueryKey } from "@/features/session/api/get-me.ts";
+import { meQueryKey } from "@/lib/session/get-me.ts";
 import { api } from "@/lib/api-client.ts";
 import { IDEMPOTENCY_HEADER, useIntent } from "@/lib/idempotency-key.ts";
-import { dashboardKeys, orgPath } from "./dashboard-keys.ts";
+import { orgPath } from "@/lib/org-api.ts";
+import { dashboardKeys } from "./dashboard-keys.ts";
 
 export type CreditChangeKind = "consume" | "add";
 export type CreditChangeVariables = { amount: number; description?: string; idempotencyKey: string };

@@ -1,21 +1,16 @@
 import type { CreditTransactionType } from "@flowdeck/shared/credits/schemas";
+import { orgKey } from "@/lib/org-api.ts";
 
 export type TransactionListQuery = { cursor?: string; pageSize: number; type?: CreditTransactionType };
 
 /**
- * Keys start with ["orgs", orgId, entity]: the live-update hook invalidates that prefix when the
+ * Keys start with orgKey(orgId, entity): the live-update hook invalidates that prefix when the
  * server announces a change, so everyone in the organization sees the balance and ledger move.
  * Every credit change announces both "credit" and "organization".
  */
 export const dashboardKeys = {
-  credit: (orgId: string) => ["orgs", orgId, "credit"] as const,
-  transactions: (orgId: string, query: TransactionListQuery) =>
-    ["orgs", orgId, "credit", "transactions", query] as const,
-  organization: (orgId: string) => ["orgs", orgId, "organization"] as const,
-  overview: (orgId: string) => ["orgs", orgId, "organization", "overview"] as const,
-  members: (orgId: string) => ["orgs", orgId, "member", "dashboard-list"] as const,
+  credit: (orgId: string) => orgKey(orgId, "credit"),
+  transactions: (orgId: string, query: TransactionListQuery) => orgKey(orgId, "credit", "transactions", query),
+  organization: (orgId: string) => orgKey(orgId, "organization"),
+  overview: (orgId: string) => orgKey(orgId, "organization", "overview"),
 };
-
-export function orgPath(orgId: string, rest: string) {
-  return `/api/orgs/${encodeURIComponent(orgId)}/${rest}`;
-}

@@ -1,7 +1,8 @@
 import type { CreditTransactionPage } from "@flowdeck/shared/credits/schemas";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client.ts";
-import { dashboardKeys, orgPath, type TransactionListQuery } from "./dashboard-keys.ts";
+import { dashboardKeys, type TransactionListQuery } from "./dashboard-keys.ts";
+import { orgPath } from "@/lib/org-api.ts";
 
 export function getCreditTransactions(orgId: string, query: TransactionListQuery, signal?: AbortSignal) {
   const params = new URLSearchParams({ pageSize: String(query.pageSize) });

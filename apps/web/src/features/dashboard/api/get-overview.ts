@@ -1,7 +1,8 @@
 import type { OrganizationOverview } from "@flowdeck/shared/dashboard/schemas";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client.ts";
-import { dashboardKeys, orgPath } from "./dashboard-keys.ts";
+import { orgPath } from "@/lib/org-api.ts";
+import { dashboardKeys } from "./dashboard-keys.ts";
 
 export function getOverview(orgId: string, signal?: AbortSignal) {
   return api<OrganizationOverview>(orgPath(orgId, "overview"), { signal });

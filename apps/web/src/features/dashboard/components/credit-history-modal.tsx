@@ -16,7 +16,7 @@ import { Pagination } from "@/components/ui/pagination.tsx";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
 import { useCursorPages } from "@/lib/use-cursor-pages.ts";
 import { useCreditTransactions } from "../api/get-credit-transactions.ts";
-import { formatDateTime } from "./format.ts";
+import { formatDateTime } from "@/lib/format-date.ts";
 import { TransactionItem } from "./transaction-item.tsx";
 
 const PAGE_SIZE = 20;

@@ -1,7 +1,7 @@
 import { formatSignedAmount, type CreditTransaction } from "@flowdeck/shared/credits/schemas";
 import clsx from "clsx";
 import { ArrowDownRight, ArrowUpRight } from "lucide-react";
-import { formatDateTime } from "./format.ts";
+import { formatDateTime } from "@/lib/format-date.ts";
 
 /** One ledger row: description, date, who, and the amount with its sign (spec 2). */
 export function TransactionItem({ transaction }: { transaction: CreditTransaction }) {

@@ -1,4 +1,5 @@
 import type { DocumentCategory } from "@flowdeck/shared/documents/file-types";
+import { orgKey, orgPath } from "@/lib/org-api.ts";
 
 export type DocumentListFilters = {
   cursor?: string;
@@ -8,18 +9,18 @@ export type DocumentListFilters = {
 };
 
 /**
- * Keys start with ["orgs", orgId, "document"]: the live-update hook invalidates that prefix when
+ * Keys start with orgKey(orgId, "document"): the live-update hook invalidates that prefix when
  * the server announces a change, so every open list, detail and statistic refreshes.
  */
 export const documentKeys = {
-  all: (orgId: string) => ["orgs", orgId, "document"] as const,
-  list: (orgId: string, filters: DocumentListFilters) => ["orgs", orgId, "document", "list", filters] as const,
-  stats: (orgId: string) => ["orgs", orgId, "document", "stats"] as const,
-  detail: (orgId: string, documentId: string) => ["orgs", orgId, "document", "detail", documentId] as const,
+  all: (orgId: string) => orgKey(orgId, "document"),
+  list: (orgId: string, filters: DocumentListFilters) => orgKey(orgId, "document", "list", filters),
+  stats: (orgId: string) => orgKey(orgId, "document", "stats"),
+  detail: (orgId: string, documentId: string) => orgKey(orgId, "document", "detail", documentId),
 };
 
 export function documentsPath(orgId: string, rest = ""): string {
-  return `/api/orgs/${encodeURIComponent(orgId)}/documents${rest}`;
+  return orgPath(orgId, `documents${rest}`);
 }
 
 export function documentPath(orgId: string, documentId: string, rest = ""): string {

@@ -7,7 +7,8 @@ import { PreviewImage } from "./preview-image.tsx";
 import { DocumentActions, type DocumentHandlers } from "./document-actions.tsx";
 import { DocumentTags } from "./document-tags.tsx";
 import { FileIcon } from "./file-icon.tsx";
-import { categoryLabel, formatDate } from "./format.ts";
+import { formatDate } from "@/lib/format-date.ts";
+import { categoryLabel } from "./format.ts";
 
 /** Spec 2 "Documents" card: icon, title, file name, actions, preview, description, tags and facts. */
 export function DocumentCard({

@@ -18,6 +18,7 @@ import { EditDocumentForm } from "./edit-document-form.tsx";
 import { FileIcon } from "./file-icon.tsx";
 import { categoryLabel, relativeTime } from "./format.ts";
 import { NewVersionForm } from "./new-version-form.tsx";
+import { NoticeAlert, type Notice } from "@/components/ui/notice.tsx";
 
 type DocumentDetailModalProps = {
   orgId: string;
@@ -30,8 +31,6 @@ type DocumentDetailModalProps = {
   notice: Notice | null;
   onNotice: (notice: Notice | null) => void;
 };
-
-export type Notice = { tone: "success" | "error"; text: string };
 
 /** One document: its preview, details, every version (each downloadable) and, for editors, changes. */
 export function DocumentDetailModal({
@@ -88,11 +87,7 @@ export function DocumentDetailModal({
       description={data?.fileName}
       size="2xl"
     >
-      {notice && (
-        <Alert tone={notice.tone} onDismiss={() => actions.onNotice(null)} className="mb-4">
-          {notice.text}
-        </Alert>
-      )}
+      <NoticeAlert notice={notice} onDismiss={() => actions.onNotice(null)} className="mb-4" />
       {body}
     </Modal>
   );

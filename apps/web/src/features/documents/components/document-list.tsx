@@ -4,7 +4,8 @@ import { DataTable, type DataTableColumn } from "@/components/ui/data-table.tsx"
 import { DocumentActions, type DocumentHandlers } from "./document-actions.tsx";
 import { DocumentTags } from "./document-tags.tsx";
 import { FileIcon } from "./file-icon.tsx";
-import { categoryLabel, formatDate } from "./format.ts";
+import { formatDate } from "@/lib/format-date.ts";
+import { categoryLabel } from "./format.ts";
 
 /** The list view: the card's facts in rows; less important columns give way on small screens. */
 export function DocumentList({ documents, ...handlers }: DocumentHandlers & { documents: DocumentItem[] }) {

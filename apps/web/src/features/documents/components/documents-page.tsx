@@ -3,16 +3,16 @@ import { DOCUMENT_MESSAGES } from "@flowdeck/shared/documents/messages";
 import type { DocumentItem } from "@flowdeck/shared/documents/schemas";
 import { Upload } from "lucide-react";
 import { useEffect, useState } from "react";
-import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog.tsx";
-import { PageSkeleton } from "@/features/shell/page-skeleton.tsx";
-import { useCurrentOrganization } from "@/features/session/use-current-organization.ts";
+import { PageSkeleton } from "@/components/ui/page-skeleton.tsx";
+import { useCurrentOrganization } from "@/lib/session/use-current-organization.ts";
 import { useDebouncedValue } from "@/lib/use-debounced-value.ts";
 import { useViewMode } from "@/lib/use-view-mode.ts";
 import { useDeleteDocument } from "../api/delete-document.ts";
 import { useDownloadDocument, type DownloadTarget } from "../api/download-document.ts";
-import { DocumentDetailModal, type Notice } from "./document-detail-modal.tsx";
+import { NoticeAlert, useNotice } from "@/components/ui/notice.tsx";
+import { DocumentDetailModal } from "./document-detail-modal.tsx";
 import { DocumentStatsRow } from "./document-stats.tsx";
 import { DocumentsResults } from "./documents-results.tsx";
 import { DocumentsToolbar } from "./documents-toolbar.tsx";
@@ -37,7 +37,8 @@ function OrganizationDocuments({ orgId, canEdit }: { orgId: string; canEdit: boo
   const [uploadOpen, setUploadOpen] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<DocumentItem | null>(null);
-  const [notice, setNotice] = useState<Notice | null>(null);
+  // Success messages fade after a while; errors stay until dismissed.
+  const [notice, setNotice] = useNotice({ fade: true });
   const download = useDownloadDocument(orgId);
   const remove = useDeleteDocument(orgId);
 
@@ -51,13 +52,6 @@ function OrganizationDocuments({ orgId, canEdit }: { orgId: string; canEdit: boo
   useEffect(() => {
     if (debouncedSearch !== filters.q && debouncedSearch === search.trim()) setFilters({ q: debouncedSearch });
   }, [debouncedSearch, search, filters.q, setFilters]);
-
-  // Success messages fade after a while; errors stay until dismissed.
-  useEffect(() => {
-    if (notice?.tone !== "success") return;
-    const timer = setTimeout(() => setNotice(null), 6000);
-    return () => clearTimeout(timer);
-  }, [notice]);
 
   const startDownload = (target: DownloadTarget) => {
     download.mutate(target, {
@@ -102,11 +96,7 @@ function OrganizationDocuments({ orgId, canEdit }: { orgId: string; canEdit: boo
         )}
       </div>
 
-      {notice && !modalOpen && (
-        <Alert tone={notice.tone} onDismiss={() => setNotice(null)}>
-          {notice.text}
-        </Alert>
-      )}
+      {!modalOpen && <NoticeAlert notice={notice} onDismiss={() => setNotice(null)} />}
 
       <DocumentStatsRow orgId={orgId} />
 

@@ -1,11 +1,10 @@
 import { DOCUMENT_MESSAGES } from "@flowdeck/shared/documents/messages";
 import { FolderOpen, SearchX } from "lucide-react";
-import { useEffect } from "react";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
-import { Pagination } from "@/components/ui/pagination.tsx";
+import { CursorPagination } from "@/components/ui/pagination.tsx";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
-import { useCursorPages } from "@/lib/use-cursor-pages.ts";
+import { useCursorPages, useLeaveEmptiedPage } from "@/lib/use-cursor-pages.ts";
 import type { ViewMode } from "@/lib/use-view-mode.ts";
 import { useDocuments } from "../api/get-documents.ts";
 import type { DocumentHandlers } from "./document-actions.tsx";
@@ -43,12 +42,7 @@ export function DocumentsResults({
   });
   const data = query.data;
 
-  // The last documents of a page went away (deleted here or elsewhere): step back a page.
-  const emptiedPage = Boolean(data && data.items.length === 0 && pages.pageNumber > 1 && !query.isPlaceholderData);
-  const { previous } = pages;
-  useEffect(() => {
-    if (emptiedPage) previous();
-  }, [emptiedPage, previous]);
+  useLeaveEmptiedPage(pages, data, query.isPlaceholderData);
 
   if (query.isPending) {
     return (
@@ -117,16 +111,7 @@ export function DocumentsResults({
       ) : (
         <DocumentList documents={data.items} {...handlers} />
       )}
-      <Pagination
-        pageNumber={pages.pageNumber}
-        pageSize={DOCUMENTS_PAGE_SIZE}
-        shown={data.items.length}
-        total={data.total}
-        totalCapped={data.totalCapped}
-        hasNext={data.nextCursor !== null}
-        onPrevious={previous}
-        onNext={() => data.nextCursor && pages.next(data.nextCursor)}
-      />
+      <CursorPagination page={data} pages={pages} />
     </div>
   );
 }

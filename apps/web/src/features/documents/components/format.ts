@@ -1,9 +1,4 @@
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
-
-/** The locale's medium date style; lib/format-date.ts has the app's other date and time formats. */
-export function formatDate(iso: string): string {
-  return dateFormat.format(new Date(iso));
-}
+import { formatDate } from "@/lib/format-date.ts";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

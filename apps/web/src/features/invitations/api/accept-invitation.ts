@@ -1,7 +1,7 @@
 import type { AcceptedInvitation } from "@flowdeck/shared/invitations/schemas";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client.ts";
-import { meQueryKey } from "@/features/session/api/get-me.ts";
+import { meQueryKey } from "@/lib/session/get-me.ts";
 import { codePath } from "./invitation-keys.ts";
 
 export function acceptInvitation(code: string) {

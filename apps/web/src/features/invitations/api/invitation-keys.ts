@@ -1,15 +1,17 @@
+import { orgKey, orgPath } from "@/lib/org-api.ts";
+
 /**
- * The admins' list lives under ["orgs", orgId, "invitation"], which the live-update hook invalidates
+ * The admins' list lives under orgKey(orgId, "invitation"), which the live-update hook invalidates
  * on every invitation event. The invitee's preview is not organization-scoped: it is keyed by code.
  */
 export const invitationKeys = {
-  all: (orgId: string) => ["orgs", orgId, "invitation"] as const,
-  list: (orgId: string, page: number) => ["orgs", orgId, "invitation", "list", page] as const,
+  all: (orgId: string) => orgKey(orgId, "invitation"),
+  list: (orgId: string, page: number) => orgKey(orgId, "invitation", "list", page),
   preview: (code: string) => ["invitation-code", code] as const,
 };
 
 export function invitationsPath(orgId: string, rest = "") {
-  return `/api/orgs/${encodeURIComponent(orgId)}/invitations${rest}`;
+  return orgPath(orgId, `invitations${rest}`);
 }
 
 export function codePath(code: string, rest = "") {

@@ -9,7 +9,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { LoadingDialog } from "@/components/ui/loading-dialog.tsx";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
 import { ApiError } from "@/lib/api-client.ts";
-import { useMe } from "@/features/session/api/get-me.ts";
+import { useMe } from "@/lib/session/get-me.ts";
 import { useAcceptInvitation } from "../api/accept-invitation.ts";
 import { useDeclineInvitation } from "../api/decline-invitation.ts";
 import { useInvitationPreview } from "../api/get-invitation-preview.ts";

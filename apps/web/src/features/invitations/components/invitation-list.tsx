@@ -1,33 +1,18 @@
-import { ROLE_BADGE_COLOR } from "@flowdeck/shared";
 import type { Invitation } from "@flowdeck/shared/invitations/schemas";
-import { RefreshCw, X } from "lucide-react";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert.tsx";
-import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog.tsx";
-import { DataTable, type DataTableColumn } from "@/components/ui/data-table.tsx";
-import { EmailText } from "@/components/ui/email-text.tsx";
-import { Skeleton } from "@/components/ui/skeleton.tsx";
-import { formatDate } from "@/lib/format-date.ts";
+import { TableOrCards } from "@/components/ui/table-or-cards.tsx";
 import { INVITATIONS_PAGE_SIZE } from "../api/invitation-keys.ts";
 import { useCancelInvitation } from "../api/cancel-invitation.ts";
 import { useInvitations } from "../api/get-invitations.ts";
 import { useResendInvitation } from "../api/resend-invitation.ts";
 import { errorText } from "./error-text.ts";
-
-type Feedback = { tone: "success" | "error"; text: string } | null;
+import { InvitationActions, InvitationCard, invitationColumns } from "./invitation-rows.tsx";
+import { NoticeAlert, type Notice } from "@/components/ui/notice.tsx";
 
 const EMPTY = "No pending invitations";
-
-function RoleBadge({ role }: { role: Invitation["role"] }) {
-  return <Badge color={ROLE_BADGE_COLOR[role]}>{role}</Badge>;
-}
-
-/** Pending in yellow; a pending invitation past its expiry in red (Resend renews it). */
-function StatusBadge({ status }: { status: Invitation["status"] }) {
-  return status === "pending" ? <Badge color="yellow">Pending</Badge> : <Badge color="red">Expired</Badge>;
-}
 
 /** Pending invitations with Resend and Cancel (spec 2 "Invitations"); live for every admin. */
 export function InvitationList({ orgId }: { orgId: string }) {
@@ -36,7 +21,7 @@ export function InvitationList({ orgId }: { orgId: string }) {
   const resend = useResendInvitation(orgId);
   const cancel = useCancelInvitation(orgId);
   const [cancelling, setCancelling] = useState<Invitation | null>(null);
-  const [feedback, setFeedback] = useState<Feedback>(null);
+  const [feedback, setFeedback] = useState<Notice | null>(null);
 
   const resendTo = (invitation: Invitation) => {
     setFeedback(null);
@@ -57,65 +42,14 @@ export function InvitationList({ orgId }: { orgId: string }) {
     });
   };
 
-  const actionsOf = (row: Invitation) => {
-    const resending = resend.isPending && resend.variables === row.id;
-    return (
-      <div className="flex flex-wrap items-center gap-2 md:flex-nowrap">
-        <Button
-          variant="secondary"
-          className="px-3 py-1.5"
-          busy={resending}
-          onClick={() => resendTo(row)}
-          aria-label={`Resend the invitation to ${row.email}`}
-        >
-          <RefreshCw aria-hidden className={resending ? "size-4 animate-spin" : "size-4"} />
-          Resend
-        </Button>
-        <Button
-          variant="secondary"
-          className="px-3 py-1.5 text-red-700 dark:text-red-400"
-          onClick={() => setCancelling(row)}
-          aria-label={`Cancel the invitation to ${row.email}`}
-        >
-          <X aria-hidden className="size-4" />
-          Cancel
-        </Button>
-      </div>
-    );
-  };
-
-  const columns: DataTableColumn<Invitation>[] = [
-    {
-      key: "email",
-      header: "Email",
-      cell: (row) => (
-        <span className="wrap-anywhere text-gray-900 dark:text-gray-100">
-          <EmailText email={row.email} />
-        </span>
-      ),
-    },
-    { key: "role", header: "Role", cell: (row) => <RoleBadge role={row.role} /> },
-    {
-      key: "invitedBy",
-      header: "Invited by",
-      cell: (row) => (
-        <span className="wrap-anywhere">
-          <EmailText email={row.invitedByName || "—"} />
-        </span>
-      ),
-    },
-    { key: "status", header: "Status", cell: (row) => <StatusBadge status={row.status} /> },
-    {
-      key: "expires",
-      header: "Expires",
-      cell: (row) => (
-        <time dateTime={row.expiresAt} className="whitespace-nowrap">
-          {formatDate(row.expiresAt)}
-        </time>
-      ),
-    },
-    { key: "actions", header: "Actions", cell: actionsOf },
-  ];
+  const actionsOf = (row: Invitation) => (
+    <InvitationActions
+      row={row}
+      resending={resend.isPending && resend.variables === row.id}
+      onResend={resendTo}
+      onCancel={setCancelling}
+    />
+  );
 
   const data = invitations.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / INVITATIONS_PAGE_SIZE)) : 1;
@@ -124,62 +58,20 @@ export function InvitationList({ orgId }: { orgId: string }) {
       <h2 id="pending-invitations-title" className="text-lg font-semibold">
         Pending invitations
       </h2>
-      {feedback && (
-        <Alert tone={feedback.tone} onDismiss={() => setFeedback(null)}>
-          {feedback.text}
-        </Alert>
-      )}
+      <NoticeAlert notice={feedback} onDismiss={() => setFeedback(null)} />
       {invitations.error ? (
         <Alert tone="error" title="The invitations could not be loaded">
           {invitations.error.message}
         </Alert>
       ) : (
-        <>
-          <div className="hidden md:block">
-            <DataTable
-              columns={columns}
-              rows={data?.items ?? []}
-              rowKey={(row) => row.id}
-              loading={invitations.isPending}
-              emptyMessage={EMPTY}
-            />
-          </div>
-          <div aria-busy={invitations.isPending} className="md:hidden">
-            {invitations.isPending ? (
-              <Skeleton className="h-32 w-full" />
-            ) : !data || data.items.length === 0 ? (
-              <p className="rounded-lg border border-gray-200 bg-white p-6 text-center text-sm text-gray-500 dark:border-gray-800 dark:bg-gray-900 dark:text-gray-400">
-                {EMPTY}
-              </p>
-            ) : (
-              <ul className="space-y-3">
-                {data.items.map((row) => (
-                  <li
-                    key={row.id}
-                    className="space-y-2 rounded-lg border border-gray-200 bg-white p-4 text-sm dark:border-gray-800 dark:bg-gray-900"
-                  >
-                    <div className="flex items-start justify-between gap-3">
-                      <p className="min-w-0 font-medium wrap-anywhere text-gray-900 dark:text-gray-100">
-                        <EmailText email={row.email} />
-                      </p>
-                      <StatusBadge status={row.status} />
-                    </div>
-                    <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-gray-600 dark:text-gray-400">
-                      <RoleBadge role={row.role} />
-                      <span className="wrap-anywhere">
-                        by <EmailText email={row.invitedByName || "—"} />
-                      </span>
-                    </p>
-                    <p className="text-xs text-gray-500 dark:text-gray-400">
-                      Expires <time dateTime={row.expiresAt}>{formatDate(row.expiresAt)}</time>
-                    </p>
-                    {actionsOf(row)}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
-        </>
+        <TableOrCards
+          columns={invitationColumns(actionsOf)}
+          rows={data?.items ?? []}
+          rowKey={(row) => row.id}
+          loading={invitations.isPending}
+          emptyMessage={EMPTY}
+          card={(row) => <InvitationCard row={row} actions={actionsOf(row)} />}
+        />
       )}
       {pages > 1 && (
         <nav aria-label="Pagination" className="flex items-center justify-end gap-3 text-sm">

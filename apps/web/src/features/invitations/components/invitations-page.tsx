@@ -1,6 +1,6 @@
 import { MESSAGES } from "@flowdeck/shared";
 import { Alert } from "@/components/ui/alert.tsx";
-import { useCurrentOrganization } from "@/features/session/use-current-organization.ts";
+import { useCurrentOrganization } from "@/lib/session/use-current-organization.ts";
 import { InvitationList } from "./invitation-list.tsx";
 import { SendInvitationForm } from "./send-invitation-form.tsx";
 

@@ -5,7 +5,7 @@ import { EmailText } from "@/components/ui/email-text.tsx";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
 import { formatDate } from "@/lib/format-date.ts";
 import { memberName } from "./member-display.tsx";
-import { MemberRoleBadge } from "./member-role-badge.tsx";
+import { RoleBadge } from "@/components/ui/role-badge.tsx";
 
 type MembersListProps = {
   members: Member[];
@@ -43,7 +43,7 @@ export function MembersList({ members, total, loading, currentUserId, actions }:
         </span>
       ),
     },
-    { key: "role", header: "Role", cell: (member) => <MemberRoleBadge role={member.role} /> },
+    { key: "role", header: "Role", cell: (member) => <RoleBadge role={member.role} /> },
     {
       key: "joined",
       header: "Joined",
@@ -94,7 +94,7 @@ export function MembersList({ members, total, loading, currentUserId, actions }:
                       <EmailText email={member.email} />
                     </p>
                   </div>
-                  <MemberRoleBadge role={member.role} />
+                  <RoleBadge role={member.role} />
                 </div>
                 <p className="mt-1 text-xs text-gray-500 dark:text-gray-400">
                   Joined <time dateTime={member.joinedAt}>{formatDate(member.joinedAt)}</time>

@@ -9,8 +9,8 @@ import { Button } from "@/components/ui/button.tsx";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog.tsx";
 import { LoadingDialog } from "@/components/ui/loading-dialog.tsx";
 import { ApiError } from "@/lib/api-client.ts";
-import { useMe } from "@/features/session/api/get-me.ts";
-import { useCurrentOrganization } from "@/features/session/use-current-organization.ts";
+import { useMe } from "@/lib/session/get-me.ts";
+import { useCurrentOrganization } from "@/lib/session/use-current-organization.ts";
 import { MEMBERS_PAGE_SIZE } from "../api/member-keys.ts";
 import { useMembers } from "../api/get-members.ts";
 import { useRemoveMember } from "../api/remove-member.ts";
@@ -19,6 +19,7 @@ import { MemberActions } from "./member-actions.tsx";
 import { memberName } from "./member-display.tsx";
 import { MembersList } from "./members-list.tsx";
 import { RoleLegend } from "./role-legend.tsx";
+import { NoticeAlert, type Notice } from "@/components/ui/notice.tsx";
 
 /** /admin/members (spec 2 "Member management"). */
 export function MembersPage() {
@@ -43,7 +44,6 @@ export function MembersPage() {
   );
 }
 
-type Feedback = { tone: "success" | "error"; text: string } | null;
 type Running = { title: string; message: string } | null;
 
 function messageOf(error: unknown, fallback: string) {
@@ -63,7 +63,7 @@ function MembersSection({
   const members = useMembers(organization.id, page);
   const updateRole = useUpdateMemberRole(organization.id);
   const removeMember = useRemoveMember(organization.id);
-  const [feedback, setFeedback] = useState<Feedback>(null);
+  const [feedback, setFeedback] = useState<Notice | null>(null);
   const [running, setRunning] = useState<Running>(null);
   const [removing, setRemoving] = useState<Member | null>(null);
   // A role picked in a row waits for confirmation: a select changes on each arrow key.
@@ -122,11 +122,7 @@ function MembersSection({
           {MEMBER_MESSAGES.viewOnly}
         </p>
       )}
-      {feedback && (
-        <Alert tone={feedback.tone} onDismiss={() => setFeedback(null)}>
-          {feedback.text}
-        </Alert>
-      )}
+      <NoticeAlert notice={feedback} onDismiss={() => setFeedback(null)} />
       {members.error ? (
         <Alert tone="error" title="The members could not be loaded">
           {messageOf(members.error, "Please try refreshing the page.")}

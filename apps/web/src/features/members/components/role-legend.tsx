@@ -1,5 +1,5 @@
 import { ROLE_LEGEND } from "@flowdeck/shared/members/messages";
-import { MemberRoleBadge } from "./member-role-badge.tsx";
+import { RoleBadge } from "@/components/ui/role-badge.tsx";
 
 /** The role-permission legend of spec 2 "Member management". */
 export function RoleLegend() {
@@ -15,7 +15,7 @@ export function RoleLegend() {
         {ROLE_LEGEND.map(({ role, description }) => (
           <div key={role} className="flex items-center gap-2 text-sm">
             <dt className="shrink-0">
-              <MemberRoleBadge role={role} />
+              <RoleBadge role={role} />
             </dt>
             <dd className="text-gray-600 dark:text-gray-400">{description}</dd>
           </div>

@@ -3,10 +3,11 @@ import type { Member } from "@flowdeck/shared/members/schemas";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client.ts";
 import { notificationKeys } from "./notification-keys.ts";
+import { orgPath } from "@/lib/org-api.ts";
 
 /** The members a rule can mail by name (the first hundred; larger teams choose by role). */
 export function getMemberChoices(orgId: string, signal?: AbortSignal) {
-  return api<Page<Member>>(`/api/orgs/${encodeURIComponent(orgId)}/members?page=1&pageSize=100`, { signal });
+  return api<Page<Member>>(orgPath(orgId, `members?page=1&pageSize=100`), { signal });
 }
 
 export function useMemberChoices(orgId: string) {

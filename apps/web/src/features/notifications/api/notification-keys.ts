@@ -1,12 +1,13 @@
-export const notificationsPath = (orgId: string, rest = "") =>
-  `/api/orgs/${encodeURIComponent(orgId)}/notifications${rest}`;
+import { orgKey, orgPath } from "@/lib/org-api.ts";
+
+export const notificationsPath = (orgId: string, rest = "") => orgPath(orgId, `notifications${rest}`);
 
 export const DELIVERIES_PAGE_SIZE = 20;
 
 export const notificationKeys = {
-  all: (orgId: string) => ["orgs", orgId, "notifications"] as const,
-  rules: (orgId: string) => ["orgs", orgId, "notifications", "rules"] as const,
-  allDeliveries: (orgId: string) => ["orgs", orgId, "notifications", "deliveries"] as const,
-  deliveries: (orgId: string, page: number) => ["orgs", orgId, "notifications", "deliveries", page] as const,
-  memberChoices: (orgId: string) => ["orgs", orgId, "member", "notification-choices"] as const,
+  all: (orgId: string) => orgKey(orgId, "notifications"),
+  rules: (orgId: string) => orgKey(orgId, "notifications", "rules"),
+  allDeliveries: (orgId: string) => orgKey(orgId, "notifications", "deliveries"),
+  deliveries: (orgId: string, page: number) => orgKey(orgId, "notifications", "deliveries", page),
+  memberChoices: (orgId: string) => orgKey(orgId, "member", "notification-choices"),
 };

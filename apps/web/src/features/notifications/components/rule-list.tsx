@@ -12,8 +12,7 @@ import { useSendTest } from "../api/send-test.ts";
 import { RuleCard } from "./rule-card.tsx";
 import { RuleFormModal } from "./rule-form-modal.tsx";
 import { SecretOnce } from "./secret-once.tsx";
-
-type Outcome = { tone: "success" | "error"; text: string } | null;
+import { NoticeAlert, type Notice } from "@/components/ui/notice.tsx";
 
 /** The rules, with create, edit, Send test and delete. */
 export function RuleList({ orgId }: { orgId: string }) {
@@ -23,7 +22,7 @@ export function RuleList({ orgId }: { orgId: string }) {
   const [editing, setEditing] = useState<NotificationRule | "new" | null>(null);
   const [deleting, setDeleting] = useState<NotificationRule | null>(null);
   const [secret, setSecret] = useState<SavedNotificationRule | null>(null);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [outcome, setOutcome] = useState<Notice | null>(null);
 
   const saved = (rule: SavedNotificationRule, message: string) => {
     setEditing(null);
@@ -51,11 +50,7 @@ export function RuleList({ orgId }: { orgId: string }) {
           <Plus aria-hidden="true" className="size-4" /> New rule
         </Button>
       </div>
-      {outcome && (
-        <Alert tone={outcome.tone} onDismiss={() => setOutcome(null)}>
-          {outcome.text}
-        </Alert>
-      )}
+      <NoticeAlert notice={outcome} onDismiss={() => setOutcome(null)} />
       {rules.isPending ? (
         <Skeleton className="h-32 w-full" />
       ) : rules.isError ? (

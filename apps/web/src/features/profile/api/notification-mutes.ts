@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client.ts";
+import { orgPath } from "@/lib/org-api.ts";
 
 type Mute = { organizationId: string; organizationName: string; muted: boolean };
 
@@ -14,7 +15,7 @@ export function useNotificationMutes() {
 }
 
 export function setNotificationMute(organizationId: string, muted: boolean) {
-  return api<{ muted: boolean }>(`/api/orgs/${encodeURIComponent(organizationId)}/notifications/mute`, {
+  return api<{ muted: boolean }>(orgPath(organizationId, `notifications/mute`), {
     method: "PUT",
     body: { muted },
   });

@@ -1,7 +1,7 @@
 import type { Me } from "@flowdeck/shared";
 import type { Profile, UpdateProfileInput } from "@flowdeck/shared/profile/schemas";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { meQueryKey } from "@/features/session/api/get-me.ts";
+import { meQueryKey } from "@/lib/session/get-me.ts";
 import { api } from "@/lib/api-client.ts";
 import { PROFILE_PATH, profileKeys } from "./profile-keys.ts";
 

@@ -8,7 +8,7 @@ import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { TextField } from "@/components/ui/text-field.tsx";
 import { fieldErrorsFromApi } from "@/lib/form-errors.ts";
-import { disableTwoFactor, enableTwoFactor, verifyTotp } from "@/features/auth/api/two-factor-requests.ts";
+import { disableTwoFactor, enableTwoFactor, verifyTotp } from "@/lib/session/two-factor-requests.ts";
 import { profileKeys } from "../api/profile-keys.ts";
 
 type Step =

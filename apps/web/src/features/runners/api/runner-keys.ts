@@ -1,9 +1,11 @@
-/** The runners list lives under ["orgs", orgId, "runner"], which live `runner` events invalidate. */
+import { orgKey, orgPath } from "@/lib/org-api.ts";
+
+/** The runners list lives under orgKey(orgId, "runner"), which live `runner` events invalidate. */
 export const runnerKeys = {
-  all: (orgId: string) => ["orgs", orgId, "runner"] as const,
-  list: (orgId: string) => ["orgs", orgId, "runner", "list"] as const,
+  all: (orgId: string) => orgKey(orgId, "runner"),
+  list: (orgId: string) => orgKey(orgId, "runner", "list"),
 };
 
 export function runnersPath(orgId: string, rest = "") {
-  return `/api/orgs/${encodeURIComponent(orgId)}/runners${rest}`;
+  return orgPath(orgId, `runners${rest}`);
 }

@@ -9,7 +9,7 @@ import { Badge } from "@/components/ui/badge.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog.tsx";
 import { SkeletonText } from "@/components/ui/skeleton.tsx";
-import { useCurrentOrganization } from "@/features/session/use-current-organization.ts";
+import { useCurrentOrganization } from "@/lib/session/use-current-organization.ts";
 import { formatDateTime } from "@/lib/format-date.ts";
 import { useRevokeRunner } from "../api/change-runner.ts";
 import { useRunners } from "../api/get-runners.ts";

@@ -2,9 +2,10 @@ import type { AuditRetention } from "@flowdeck/shared/audit/schemas";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client.ts";
 import { settingsKeys } from "./settings-keys.ts";
+import { orgPath } from "@/lib/org-api.ts";
 
 function retentionPath(orgId: string) {
-  return `/api/orgs/${encodeURIComponent(orgId)}/audit/retention`;
+  return orgPath(orgId, `audit/retention`);
 }
 
 /** How many days the audit log keeps its rows (an owner's setting). */

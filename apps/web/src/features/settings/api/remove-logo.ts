@@ -1,6 +1,6 @@
 import type { OrganizationSettings } from "@flowdeck/shared/settings/schemas";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { meQueryKey } from "@/features/session/api/get-me.ts";
+import { meQueryKey } from "@/lib/session/get-me.ts";
 import { api } from "@/lib/api-client.ts";
 import { logoPath, settingsKeys } from "./settings-keys.ts";
 

@@ -2,8 +2,9 @@ import type { Retention } from "@flowdeck/shared/retention/schemas";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client.ts";
 import { settingsKeys } from "./settings-keys.ts";
+import { orgPath } from "@/lib/org-api.ts";
 
-const retentionPath = (orgId: string) => `/api/orgs/${encodeURIComponent(orgId)}/retention`;
+const retentionPath = (orgId: string) => orgPath(orgId, `retention`);
 // Under the organization's prefix: a change announced live refreshes it for everyone.
 const retentionKey = (orgId: string) => [...settingsKeys.all(orgId), "retention"] as const;
 

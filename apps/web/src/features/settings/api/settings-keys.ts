@@ -1,18 +1,20 @@
+import { orgKey, orgPath } from "@/lib/org-api.ts";
+
 /**
- * Keys start with ["orgs", orgId, "organization"]: the live-update hook invalidates that prefix
+ * Keys start with orgKey(orgId, "organization"): the live-update hook invalidates that prefix
  * (and ["me"]) when the server announces a change to the organization, so every member's open
  * settings page and shell refresh.
  */
 export const settingsKeys = {
-  all: (orgId: string) => ["orgs", orgId, "organization"] as const,
-  settings: (orgId: string) => ["orgs", orgId, "organization", "settings"] as const,
-  auditRetention: (orgId: string) => ["orgs", orgId, "organization", "audit-retention"] as const,
+  all: (orgId: string) => orgKey(orgId, "organization"),
+  settings: (orgId: string) => orgKey(orgId, "organization", "settings"),
+  auditRetention: (orgId: string) => orgKey(orgId, "organization", "audit-retention"),
 };
 
 export function settingsPath(orgId: string): string {
-  return `/api/orgs/${encodeURIComponent(orgId)}/settings`;
+  return orgPath(orgId, `settings`);
 }
 
 export function logoPath(orgId: string): string {
-  return `/api/orgs/${encodeURIComponent(orgId)}/logo`;
+  return orgPath(orgId, `logo`);
 }

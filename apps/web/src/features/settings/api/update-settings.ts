@@ -1,6 +1,6 @@
 import type { OrganizationSettings, UpdateOrganizationSettingsInput } from "@flowdeck/shared/settings/schemas";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { meQueryKey } from "@/features/session/api/get-me.ts";
+import { meQueryKey } from "@/lib/session/get-me.ts";
 import { api } from "@/lib/api-client.ts";
 import { settingsKeys, settingsPath } from "./settings-keys.ts";
 

@@ -1,6 +1,6 @@
 import type { Logo, OrganizationSettings } from "@flowdeck/shared/settings/schemas";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { meQueryKey } from "@/features/session/api/get-me.ts";
+import { meQueryKey } from "@/lib/session/get-me.ts";
 import { fileForm, uploadForm } from "@/lib/upload-form.ts";
 import { logoPath, settingsKeys } from "./settings-keys.ts";
 

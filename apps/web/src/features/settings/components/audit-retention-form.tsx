@@ -5,7 +5,7 @@ import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { fieldErrorsFromApi, fieldErrorsOf, type FieldErrors } from "@/lib/form-errors.ts";
 import { useAuditRetention, useUpdateAuditRetention } from "../api/audit-retention.ts";
-import { InputField } from "./form-controls.tsx";
+import { TextField } from "@/components/ui/text-field.tsx";
 
 /** The owner's "Keep audit log for N days"; older rows are deleted in the background. */
 export function AuditRetentionForm({ orgId }: { orgId: string }) {
@@ -47,7 +47,7 @@ function RetentionForm({ orgId, days }: { orgId: string; days: number }) {
         {AUDIT_RETENTION.default} unless changed. Only owners can change it.
       </p>
       <form noValidate onSubmit={submit} className="mt-4 flex flex-wrap items-start gap-3">
-        <InputField
+        <TextField
           label="Keep audit log for (days)"
           type="number"
           inputMode="numeric"

@@ -1,25 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from "react";
-import { FieldFrame, fieldControlClassName, fieldDescribedBy } from "@/components/ui/field-frame.tsx";
-
-type InputFieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: ReactNode };
-
-/** TextField with a red asterisk on the label of a required field. */
-export function InputField({ label, error, hint, required, className, id, ...rest }: InputFieldProps) {
-  const generatedId = useId();
-  const fieldId = id ?? generatedId;
-  return (
-    <FieldFrame id={fieldId} label={label} error={error} hint={hint} required={required} className={className}>
-      <input
-        id={fieldId}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={fieldDescribedBy(fieldId, error, hint)}
-        className={fieldControlClassName(error)}
-        {...rest}
-      />
-    </FieldFrame>
-  );
-}
+import { useId } from "react";
 
 /** A checkbox drawn as a switch: a real input, so it works with Tab and Space and has a label. */
 export function SwitchField({

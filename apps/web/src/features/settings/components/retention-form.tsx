@@ -4,7 +4,7 @@ import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { fieldErrorsFromApi, fieldErrorsOf, type FieldErrors } from "@/lib/form-errors.ts";
 import { useRetention, useSetRetention } from "../api/retention.ts";
-import { InputField } from "./form-controls.tsx";
+import { TextField } from "@/components/ui/text-field.tsx";
 
 /** How long runs are kept (decision 029): owners change it, admins read it. */
 export function RetentionSection({ orgId, canChange }: { orgId: string; canChange: boolean }) {
@@ -54,7 +54,7 @@ function RetentionForm({ orgId, current, canChange }: { orgId: string; current: 
   };
   return (
     <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-2">
-      <InputField
+      <TextField
         label="Keep runs for (days)"
         type="number"
         value={values.keepRunsDays}
@@ -62,7 +62,7 @@ function RetentionForm({ orgId, current, canChange }: { orgId: string; current: 
         disabled={!canChange}
         onChange={(event) => setValues({ ...values, keepRunsDays: event.target.value })}
       />
-      <InputField
+      <TextField
         label="At most runs per workflow"
         type="number"
         value={values.maxRunsPerWorkflow}

@@ -1,5 +1,6 @@
 import type { NotificationSettings } from "@flowdeck/shared/settings/options";
-import type { OrganizationSettings } from "@flowdeck/shared/settings/schemas";
+import { UpdateOrganizationSettingsSchema, type OrganizationSettings } from "@flowdeck/shared/settings/schemas";
+import { z } from "zod";
 
 /** The settings form's fields: text as typed ("" for none), notifications as switches. */
 export type SettingsFormValues = {
@@ -34,3 +35,14 @@ export function formValuesOf(settings: OrganizationSettings): SettingsFormValues
 export function sameValues(a: SettingsFormValues, b: SettingsFormValues): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
+
+/** The form's values checked by the server's own schema; the output is the request body. */
+export const SettingsFormSchema = z
+  .custom<SettingsFormValues>()
+  // The schema checks the shape (a timezone from its list, an industry or none).
+  .transform((values): unknown => ({
+    ...values,
+    // Blank is not zero: the schema's message asks for a whole number.
+    creditsPerRun: values.creditsPerRun.trim() === "" ? Number.NaN : Number(values.creditsPerRun),
+  }))
+  .pipe(UpdateOrganizationSettingsSchema);

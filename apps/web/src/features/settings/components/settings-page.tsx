@@ -4,7 +4,7 @@ import type { OrganizationSettings } from "@flowdeck/shared/settings/schemas";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
-import { useCurrentOrganization } from "@/features/session/use-current-organization.ts";
+import { useCurrentOrganization } from "@/lib/session/use-current-organization.ts";
 import { formatDateTime } from "@/lib/format-date.ts";
 import { useOrganizationSettings } from "../api/get-settings.ts";
 import { AuditRetentionForm } from "./audit-retention-form.tsx";

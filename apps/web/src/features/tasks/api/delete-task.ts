@@ -2,6 +2,7 @@ import type { DeleteTaskResult } from "@flowdeck/shared/tasks/schemas";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client.ts";
 import { taskKeys, tasksPath } from "./task-keys.ts";
+import { orgKey } from "@/lib/org-api.ts";
 
 export function deleteTask(orgId: string, taskId: string) {
   return api<DeleteTaskResult>(tasksPath(orgId, `/${encodeURIComponent(taskId)}`), { method: "DELETE" });
@@ -14,7 +15,7 @@ export function useDeleteTask(orgId: string) {
     onSuccess: (result) => {
       void queryClient.invalidateQueries({ queryKey: taskKeys.all(orgId) });
       // Workflows that ran the command now show its step as deleted.
-      if (result.detachedFrom.length > 0) void queryClient.invalidateQueries({ queryKey: ["orgs", orgId, "workflow"] });
+      if (result.detachedFrom.length > 0) void queryClient.invalidateQueries({ queryKey: orgKey(orgId, "workflow") });
     },
   });
 }

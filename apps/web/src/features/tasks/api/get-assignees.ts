@@ -2,6 +2,7 @@ import type { Page } from "@flowdeck/shared";
 import type { Member } from "@flowdeck/shared/members/schemas";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client.ts";
+import { orgKey, orgPath } from "@/lib/org-api.ts";
 
 export type Assignee = { id: string; label: string };
 
@@ -9,7 +10,7 @@ export type Assignee = { id: string; label: string };
 const MAX_ASSIGNEES = 100;
 
 export async function getAssignees(orgId: string, signal?: AbortSignal): Promise<Assignee[]> {
-  const page = await api<Page<Member>>(`/api/orgs/${encodeURIComponent(orgId)}/members?pageSize=${MAX_ASSIGNEES}`, {
+  const page = await api<Page<Member>>(orgPath(orgId, `members?pageSize=${MAX_ASSIGNEES}`), {
     signal,
   });
   return page.items
@@ -20,7 +21,7 @@ export async function getAssignees(orgId: string, signal?: AbortSignal): Promise
 /** Under the "member" entity, so a membership change refreshes the choices. */
 export function assigneesQueryOptions(orgId: string) {
   return queryOptions({
-    queryKey: ["orgs", orgId, "member", "task-assignees"] as const,
+    queryKey: orgKey(orgId, "member", "task-assignees"),
     queryFn: ({ signal }) => getAssignees(orgId, signal),
   });
 }

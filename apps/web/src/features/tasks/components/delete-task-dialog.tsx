@@ -2,12 +2,13 @@ import { TASK_MESSAGES } from "@flowdeck/shared/tasks/messages";
 import type { Task } from "@flowdeck/shared/tasks/schemas";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog.tsx";
 import { useDeleteTask } from "../api/delete-task.ts";
+import { type Notice } from "@/components/ui/notice.tsx";
 
 type DeleteTaskDialogProps = {
   orgId: string;
   task: Task | null;
   onClose: () => void;
-  onDone: (notice: { tone: "success" | "error"; text: string }) => void;
+  onDone: (notice: Notice) => void;
 };
 
 /**

@@ -3,7 +3,7 @@ import { TASK_MESSAGES } from "@flowdeck/shared/tasks/messages";
 import { Plus, SearchX, TerminalSquare } from "lucide-react";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
-import { Pagination } from "@/components/ui/pagination.tsx";
+import { CursorPagination } from "@/components/ui/pagination.tsx";
 import { Skeleton, SkeletonText } from "@/components/ui/skeleton.tsx";
 import type { CursorPages } from "@/lib/use-cursor-pages.ts";
 import { TaskCard } from "./task-card.tsx";
@@ -66,16 +66,7 @@ export function TaskList(props: TaskListProps) {
           <TaskCard key={task.id} task={task} now={props.loadedAt} onEdit={props.onEdit} onDelete={props.onDelete} />
         ))}
       </div>
-      <Pagination
-        pageNumber={props.pages.pageNumber}
-        pageSize={data.pageSize}
-        shown={data.items.length}
-        total={data.total}
-        totalCapped={data.totalCapped}
-        hasNext={data.nextCursor !== null}
-        onPrevious={props.pages.previous}
-        onNext={() => data.nextCursor && props.pages.next(data.nextCursor)}
-      />
+      <CursorPagination page={data} pages={props.pages} />
     </div>
   );
 }

@@ -2,12 +2,11 @@ import { TASK_CATEGORIES, TASK_CATEGORY_LABELS, type TaskCategory } from "@flowd
 import type { Task } from "@flowdeck/shared/tasks/schemas";
 import { Plus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { SelectField } from "@/components/ui/select-field.tsx";
 import { TextField } from "@/components/ui/text-field.tsx";
-import { useCurrentOrganization } from "@/features/session/use-current-organization.ts";
-import { useCursorPages } from "@/lib/use-cursor-pages.ts";
+import { useCurrentOrganization } from "@/lib/session/use-current-organization.ts";
+import { useCursorPages, useLeaveEmptiedPage } from "@/lib/use-cursor-pages.ts";
 import { useDebouncedValue } from "@/lib/use-debounced-value.ts";
 import { useTaskStats } from "../api/get-task-stats.ts";
 import { useTasks } from "../api/get-tasks.ts";
@@ -17,11 +16,10 @@ import { TaskFormModal } from "./task-form-modal.tsx";
 import { TaskList } from "./task-list.tsx";
 import { TaskStatCards } from "./task-stat-cards.tsx";
 import { TASK_PANEL_ID, TaskTabs, tabId } from "./task-tabs.tsx";
+import { NoticeAlert, useNotice } from "@/components/ui/notice.tsx";
 
 const PAGE_SIZE = 12;
-const NOTICE_MS = 6000;
 
-type Notice = { tone: "success" | "error"; text: string };
 type FormState = { task: Task | null; key: number } | null;
 
 /** /tasks: the organization's library of system commands (editor and above). */
@@ -38,7 +36,8 @@ function TasksView({ orgId }: { orgId: string }) {
   const debouncedSearch = useDebouncedValue(search, 300);
   const [form, setForm] = useState<FormState>(null);
   const [deleting, setDeleting] = useState<Task | null>(null);
-  const [notice, setNotice] = useState<Notice | null>(null);
+  // Success messages fade after a while; errors stay until dismissed.
+  const [notice, setNotice] = useNotice({ fade: true });
 
   const status = filters.tab === "all" ? undefined : filters.tab;
   const category = filters.category || undefined;
@@ -62,17 +61,7 @@ function TasksView({ orgId }: { orgId: string }) {
 
   // A page emptied by deletions (here or elsewhere) falls back to the one before it.
   const data = list.data;
-  const emptiedPage = Boolean(data && data.items.length === 0 && pages.pageNumber > 1 && !list.isPlaceholderData);
-  const { previous } = pages;
-  useEffect(() => {
-    if (emptiedPage) previous();
-  }, [emptiedPage, previous]);
-
-  useEffect(() => {
-    if (notice?.tone !== "success") return;
-    const timer = setTimeout(() => setNotice(null), NOTICE_MS);
-    return () => clearTimeout(timer);
-  }, [notice]);
+  useLeaveEmptiedPage(pages, data, list.isPlaceholderData);
 
   const openForm = (task: Task | null) => setForm({ task, key: Date.now() });
   const clearFilters = () => {
@@ -101,11 +90,7 @@ function TasksView({ orgId }: { orgId: string }) {
         </Button>
       </header>
 
-      {notice && (
-        <Alert tone={notice.tone} onDismiss={() => setNotice(null)}>
-          {notice.text}
-        </Alert>
-      )}
+      <NoticeAlert notice={notice} onDismiss={() => setNotice(null)} />
 
       <TaskStatCards stats={stats.data} loading={stats.isPending} />
 

@@ -1,6 +1,13 @@
-import type { TaskCategory, TaskPriority, TaskStatus } from "@flowdeck/shared/tasks/constants";
+import {
+  TASK_PLATFORMS,
+  type TaskCategory,
+  type TaskPlatform,
+  type TaskPriority,
+  type TaskStatus,
+} from "@flowdeck/shared/tasks/constants";
 import { formatTags, parseTags } from "@flowdeck/shared/tasks/format";
-import type { CreateTaskInput, Task } from "@flowdeck/shared/tasks/schemas";
+import { CreateTaskSchema, type CreateTaskInput, type Task } from "@flowdeck/shared/tasks/schemas";
+import { z } from "zod";
 
 /** What the task form's fields hold: text as typed, before the shared schema trims and checks it. */
 export type TaskFormValues = {
@@ -78,3 +85,26 @@ export function localDate(date: Date): string {
   const pad = (value: number) => String(value).padStart(2, "0");
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
+
+const FORM_FIELDS = new Set(["name", "description", "category", "status", "tags", "assigneeId", "priority", "dueDate"]);
+
+/**
+ * Where the form shows the message for an API path: a command under its platform's field, the
+ * "at least one command" rule under the Commands group, a tag under Tags; anything else (a field
+ * the form does not show) as the form's own message.
+ */
+export function taskFormField(path: string): string {
+  const [head = "", next] = path.split(".");
+  if (head === "commands") return TASK_PLATFORMS.includes(next as TaskPlatform) ? (next as string) : "root.commands";
+  return FORM_FIELDS.has(head) ? head : "root.server";
+}
+
+/** The form's values checked by the server's own schema; the output is the API body. */
+export const TaskFormSchema = z.custom<TaskFormValues>().transform((values, context) => {
+  const parsed = CreateTaskSchema.safeParse(formToInput(values));
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues) {
+    context.addIssue({ code: "custom", message: issue.message, path: taskFormField(issue.path.join(".")).split(".") });
+  }
+  return z.NEVER;
+});

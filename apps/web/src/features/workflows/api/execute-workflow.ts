@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client.ts";
 import { IDEMPOTENCY_HEADER } from "@/lib/idempotency-key.ts";
 import { workflowKeys, workflowPath } from "./workflow-keys.ts";
+import { orgKey } from "@/lib/org-api.ts";
 
 /** With a platform the run is queued for a runner; without one it is a checklist to tick. */
 export type ExecuteVariables = { workflowId: string; idempotencyKey: string; platform: RunnerPlatform | null };
@@ -24,7 +25,7 @@ export function useExecuteWorkflow(orgId: string) {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: workflowKeys.all(orgId) });
       // The commands' execution counts went up.
-      void queryClient.invalidateQueries({ queryKey: ["orgs", orgId, "task"] });
+      void queryClient.invalidateQueries({ queryKey: orgKey(orgId, "task") });
     },
   });
 }

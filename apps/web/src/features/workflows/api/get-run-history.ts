@@ -2,6 +2,7 @@ import type { RunHistoryPage, WorkflowHealth } from "@flowdeck/shared/history/sc
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client.ts";
 import { workflowKeys, workflowPath } from "./workflow-keys.ts";
+import { orgPath } from "@/lib/org-api.ts";
 
 /** The history's filters as the page holds them; empty strings are left out of the request. */
 export type HistoryFilters = { status: string; trigger: string; from: string; to: string };
@@ -32,6 +33,6 @@ export function useRunHistory(orgId: string, workflowId: string, filters: Histor
 export function useWorkflowHealth(orgId: string) {
   return useQuery({
     queryKey: [...workflowKeys.all(orgId), "health"] as const,
-    queryFn: ({ signal }) => api<WorkflowHealth>(`/api/orgs/${encodeURIComponent(orgId)}/workflow-health`, { signal }),
+    queryFn: ({ signal }) => api<WorkflowHealth>(orgPath(orgId, `workflow-health`), { signal }),
   });
 }

@@ -2,6 +2,7 @@ import type { WorkflowCommand } from "@flowdeck/shared/workflows/schemas";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client.ts";
 import { workflowsPath } from "./workflow-keys.ts";
+import { orgKey } from "@/lib/org-api.ts";
 
 export async function getWorkflowCommands(orgId: string, signal?: AbortSignal) {
   return (await api<{ items: WorkflowCommand[] }>(workflowsPath(orgId, "/commands"), { signal })).items;
@@ -10,7 +11,7 @@ export async function getWorkflowCommands(orgId: string, signal?: AbortSignal) {
 /** The picker's active commands. Under the "task" entity, so a command change refreshes them. */
 export function workflowCommandsQueryOptions(orgId: string) {
   return queryOptions({
-    queryKey: ["orgs", orgId, "task", "workflow-commands"] as const,
+    queryKey: orgKey(orgId, "task", "workflow-commands"),
     queryFn: ({ signal }) => getWorkflowCommands(orgId, signal),
   });
 }

@@ -2,12 +2,13 @@ import { WORKFLOW_MESSAGES } from "@flowdeck/shared/workflows/messages";
 import type { Workflow } from "@flowdeck/shared/workflows/schemas";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog.tsx";
 import { useDeleteWorkflow } from "../api/delete-workflow.ts";
+import { type Notice } from "@/components/ui/notice.tsx";
 
 type DeleteWorkflowDialogProps = {
   orgId: string;
   workflow: Workflow | null;
   onClose: () => void;
-  onDone: (notice: { tone: "success" | "error"; text: string }) => void;
+  onDone: (notice: Notice) => void;
 };
 
 /** Asks before deleting (spec 8); the workflow goes with its steps and run history. */

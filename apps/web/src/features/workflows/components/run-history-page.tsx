@@ -2,12 +2,13 @@ import { MESSAGES } from "@flowdeck/shared";
 import { RUN_STATUSES, RUN_STATUS_LABELS, RUN_TRIGGERS } from "@flowdeck/shared/workflows/constants";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
+import { Breadcrumbs } from "@/components/ui/breadcrumbs.tsx";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { SelectField } from "@/components/ui/select-field.tsx";
 import { SkeletonText } from "@/components/ui/skeleton.tsx";
 import { TextField } from "@/components/ui/text-field.tsx";
-import { useCurrentOrganization } from "@/features/session/use-current-organization.ts";
+import { useCurrentOrganization } from "@/lib/session/use-current-organization.ts";
 import { formatDateTime } from "@/lib/format-date.ts";
 import { useRunHistory, type HistoryFilters } from "../api/get-run-history.ts";
 import { runKindText } from "../lib/run-kind.ts";
@@ -26,11 +27,7 @@ export function RunHistoryPage() {
     setFilters((current) => ({ ...current, [key]: event.target.value }));
   return (
     <div className="space-y-4">
-      <p>
-        <Link to="/workflows" className="text-sm text-indigo-600 hover:underline dark:text-indigo-400">
-          ← Workflows
-        </Link>
-      </p>
+      <Breadcrumbs items={[{ label: "Workflows", to: "/workflows" }, { label: "Run history" }]} />
       <h1 className="text-xl font-semibold">Run history</h1>
       <div className="grid gap-3 sm:grid-cols-4">
         <SelectField label="Status" value={filters.status} onChange={set("status")}>

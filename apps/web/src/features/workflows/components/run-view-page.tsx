@@ -1,11 +1,12 @@
 import { can, MESSAGES } from "@flowdeck/shared";
 import type { RunStep } from "@flowdeck/shared/workflows/schemas";
 import { Download, XCircle } from "lucide-react";
-import { Link, useParams } from "react-router";
+import { useParams } from "react-router";
+import { Breadcrumbs } from "@/components/ui/breadcrumbs.tsx";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { SkeletonText } from "@/components/ui/skeleton.tsx";
-import { useCurrentOrganization } from "@/features/session/use-current-organization.ts";
+import { useCurrentOrganization } from "@/lib/session/use-current-organization.ts";
 import { formatDateTime } from "@/lib/format-date.ts";
 import { useCancelRun } from "../api/cancel-run.ts";
 import { usePinRun } from "../api/pin-run.ts";
@@ -62,11 +63,7 @@ function RunView({
   return (
     <div className="space-y-6">
       <header className="space-y-2">
-        <p className="text-sm">
-          <Link to="/workflows" className="text-indigo-600 hover:underline dark:text-indigo-400">
-            Workflows
-          </Link>
-        </p>
+        <Breadcrumbs items={[{ label: "Workflows", to: "/workflows" }, { label: detail.workflowName }]} />
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-2xl font-semibold">{detail.workflowName}</h1>
           <RunStatusBadge status={detail.status} />

@@ -10,11 +10,12 @@ import { useState } from "react";
 import { api } from "@/lib/api-client.ts";
 import { workflowKeys, workflowPath } from "../api/workflow-keys.ts";
 import { RunNowDialog, type RunChoice } from "./run-now-dialog.tsx";
+import { type Notice } from "@/components/ui/notice.tsx";
 
 export type WorkflowHandlers = {
   onEdit: (workflow: Workflow) => void;
   onDelete: (workflow: Workflow) => void;
-  onNotice: (notice: { tone: "success" | "error"; text: string }) => void;
+  onNotice: (notice: Notice) => void;
 };
 
 type WorkflowActionsProps = WorkflowHandlers & { orgId: string; workflow: Workflow };

@@ -4,7 +4,7 @@ import clsx from "clsx";
 import { Plus, SearchX, Workflow as WorkflowIcon } from "lucide-react";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
-import { Pagination } from "@/components/ui/pagination.tsx";
+import { CursorPagination } from "@/components/ui/pagination.tsx";
 import { Skeleton, SkeletonText } from "@/components/ui/skeleton.tsx";
 import type { CursorPages } from "@/lib/use-cursor-pages.ts";
 import type { ViewMode } from "@/lib/use-view-mode.ts";
@@ -99,16 +99,7 @@ export function WorkflowList({ data, error, filtered, view, canEdit, ...props }:
           />
         ))}
       </div>
-      <Pagination
-        pageNumber={props.pages.pageNumber}
-        pageSize={data.pageSize}
-        shown={data.items.length}
-        total={data.total}
-        totalCapped={data.totalCapped}
-        hasNext={data.nextCursor !== null}
-        onPrevious={props.pages.previous}
-        onNext={() => data.nextCursor && props.pages.next(data.nextCursor)}
-      />
+      <CursorPagination page={data} pages={props.pages} />
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { useState } from "react";
 import { useWorkflowRuns } from "../api/get-workflow-runs.ts";
 import { formatDateTime } from "@/lib/format-date.ts";
 import { can } from "@flowdeck/shared";
-import { useCurrentOrganization } from "@/features/session/use-current-organization.ts";
+import { useCurrentOrganization } from "@/lib/session/use-current-organization.ts";
 import { useCancelRun } from "../api/cancel-run.ts";
 import { RunStatusBadge } from "./run-status-badge.tsx";
 import { runKindText } from "../lib/run-kind.ts";

@@ -1,11 +1,10 @@
 import { can } from "@flowdeck/shared";
 import type { Workflow } from "@flowdeck/shared/workflows/schemas";
 import { Plus } from "lucide-react";
-import { useEffect, useState } from "react";
-import { Alert } from "@/components/ui/alert.tsx";
+import { useState } from "react";
 import { Button } from "@/components/ui/button.tsx";
-import { useCurrentOrganization } from "@/features/session/use-current-organization.ts";
-import { useCursorPages } from "@/lib/use-cursor-pages.ts";
+import { useCurrentOrganization } from "@/lib/session/use-current-organization.ts";
+import { useCursorPages, useLeaveEmptiedPage } from "@/lib/use-cursor-pages.ts";
 import { useViewMode } from "@/lib/use-view-mode.ts";
 import { useWorkflowStats } from "../api/get-workflow-stats.ts";
 import { useWorkflows } from "../api/get-workflows.ts";
@@ -15,11 +14,10 @@ import { WorkflowForm } from "./workflow-form.tsx";
 import { WorkflowList } from "./workflow-list.tsx";
 import { WorkflowStatCards } from "./workflow-stat-cards.tsx";
 import { WorkflowsToolbar } from "./workflows-toolbar.tsx";
+import { NoticeAlert, useNotice } from "@/components/ui/notice.tsx";
 
 const PAGE_SIZE = 12;
-const NOTICE_MS = 6000;
 
-type Notice = { tone: "success" | "error"; text: string };
 type FormState = { workflow: Workflow | null; key: number } | null;
 
 /** /workflows: ordered commands with schedules, progress and runs (viewers read, editors change). */
@@ -35,7 +33,8 @@ function WorkflowsView({ orgId, canEdit }: { orgId: string; canEdit: boolean }) 
   const [view, setView] = useViewMode("flowdeck-workflows-view");
   const [form, setForm] = useState<FormState>(null);
   const [deleting, setDeleting] = useState<Workflow | null>(null);
-  const [notice, setNotice] = useState<Notice | null>(null);
+  // Success messages fade after a while; errors stay until dismissed.
+  const [notice, setNotice] = useNotice({ fade: true });
   const pages = useCursorPages(filters.status);
   const list = useWorkflows(orgId, {
     cursor: pages.cursor,
@@ -46,17 +45,7 @@ function WorkflowsView({ orgId, canEdit }: { orgId: string; canEdit: boolean }) 
 
   // A page emptied by deletions (here or elsewhere) falls back to the one before it.
   const data = list.data;
-  const emptiedPage = Boolean(data && data.items.length === 0 && pages.pageNumber > 1 && !list.isPlaceholderData);
-  const { previous } = pages;
-  useEffect(() => {
-    if (emptiedPage) previous();
-  }, [emptiedPage, previous]);
-
-  useEffect(() => {
-    if (notice?.tone !== "success") return;
-    const timer = setTimeout(() => setNotice(null), NOTICE_MS);
-    return () => clearTimeout(timer);
-  }, [notice]);
+  useLeaveEmptiedPage(pages, data, list.isPlaceholderData);
 
   const openForm = (workflow: Workflow | null) => {
     setForm({ workflow, key: Date.now() });
@@ -80,11 +69,7 @@ function WorkflowsView({ orgId, canEdit }: { orgId: string; canEdit: boolean }) 
         )}
       </header>
 
-      {notice && (
-        <Alert tone={notice.tone} onDismiss={() => setNotice(null)}>
-          {notice.text}
-        </Alert>
-      )}
+      <NoticeAlert notice={notice} onDismiss={() => setNotice(null)} />
 
       {form && canEdit && (
         <WorkflowForm

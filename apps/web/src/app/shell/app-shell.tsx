@@ -1,0 +1,94 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { Menu, X } from "lucide-react";
+import { Suspense, useState } from "react";
+import { Outlet, useLocation } from "react-router";
+import { findPage } from "@flowdeck/shared/permissions/pages";
+import { useDocumentTitle } from "@/lib/use-document-title.ts";
+import { useMe } from "@/lib/session/get-me.ts";
+import { useCurrentOrganization } from "@/lib/session/use-current-organization.ts";
+import { useRemovedFromOrganization } from "@/lib/session/use-removed-from-organization.ts";
+import { Alert } from "@/components/ui/alert.tsx";
+import { useLiveUpdates } from "@/app/live/use-live-updates.ts";
+import { PageSkeleton } from "@/components/ui/page-skeleton.tsx";
+import { Sidebar } from "./sidebar.tsx";
+
+/** A fixed 16rem sidebar on large screens; a slide-over with open and close buttons on small ones. */
+export function AppShell() {
+  const { data: me } = useMe();
+  const { organization } = useCurrentOrganization();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+  const { removedFrom, dismiss } = useRemovedFromOrganization();
+  useDocumentTitle(findPage(pathname)?.label, organization?.name);
+  useLiveUpdates(organization?.id ?? null);
+  if (!me) return null;
+
+  return (
+    <div className="min-h-screen bg-gray-50 dark:bg-gray-950">
+      {/* The first stop of Tab: past the 16 to 18 links of the navigation, straight to the page. */}
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-medium text-indigo-700 shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3 dark:bg-gray-900 dark:text-indigo-300"
+      >
+        Skip to main content
+      </a>
+      <aside className="fixed inset-y-0 left-0 hidden w-64 border-r border-gray-200 bg-white lg:block dark:border-gray-800 dark:bg-gray-900">
+        <Sidebar me={me} />
+      </aside>
+
+      <Dialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
+        <header className="sticky top-0 z-30 flex items-center gap-3 border-b border-gray-200 bg-white px-4 py-3 lg:hidden dark:border-gray-800 dark:bg-gray-900">
+          <Dialog.Trigger asChild>
+            <button
+              type="button"
+              aria-label="Open navigation"
+              className="rounded-lg p-2 hover:bg-gray-100 dark:hover:bg-gray-800"
+            >
+              <Menu className="h-5 w-5" aria-hidden />
+            </button>
+          </Dialog.Trigger>
+          <span className="font-bold text-indigo-600 dark:text-indigo-400">Flowdeck</span>
+        </header>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40 lg:hidden" />
+          <Dialog.Content
+            aria-describedby={undefined}
+            className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] bg-white shadow-xl lg:hidden dark:bg-gray-900"
+          >
+            <Dialog.Title className="sr-only">Navigation</Dialog.Title>
+            <Dialog.Close asChild>
+              <button
+                type="button"
+                aria-label="Close navigation"
+                className="absolute right-3 top-3 rounded-lg p-2 hover:bg-gray-100 dark:hover:bg-gray-800"
+              >
+                <X className="h-5 w-5" aria-hidden />
+              </button>
+            </Dialog.Close>
+            <Sidebar me={me} onNavigate={() => setMenuOpen(false)} />
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+
+      {/* Focusable so the skip link moves focus here, not only the scroll position. */}
+      <main id="main" tabIndex={-1} className="focus:outline-none lg:pl-64">
+        <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:px-8">
+          {removedFrom && (
+            <Alert
+              tone="info"
+              title={`You are no longer a member of ${removedFrom}`}
+              onDismiss={dismiss}
+              className="mb-6"
+            >
+              An admin of {removedFrom} removed you, so its pages are closed to you. If that is a mistake, ask one of
+              its admins to invite you again.
+            </Alert>
+          )}
+          <Suspense fallback={<PageSkeleton />}>
+            <Outlet />
+          </Suspense>
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { INDUSTRIES, TIMEZONES } from "@flowdeck/shared/settings/options";
+import { ADDRESS_MAX_LENGTH, DESCRIPTION_MAX_LENGTH } from "@flowdeck/shared/settings/schemas";
+import { SelectField } from "@/components/ui/select-field.tsx";
+import { TextAreaField } from "@/components/ui/text-area-field.tsx";
+import { TextField } from "@/components/ui/text-field.tsx";
+import type { SettingsForm } from "./settings-form.tsx";
+import type { SettingsFormValues } from "./settings-form-values.ts";
+
+/** The organization's details: name, domain, website, industry, timezone, phone, address, description. */
+export function SettingsDetailsFields({
+  field,
+  timezone,
+}: {
+  field: (name: Exclude<keyof SettingsFormValues, "notifications">) => ReturnType<SettingsForm["register"]> & {
+    error?: string;
+  };
+  timezone: string;
+}) {
+  return (
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+      <TextField label="Organization name" required autoComplete="organization" {...field("name")} />
+      <TextField
+        label="Domain"
+        placeholder="example.com"
+        autoCapitalize="none"
+        spellCheck={false}
+        hint="First set at registration; it can be changed here. Each domain belongs to one organization."
+        {...field("domain")}
+      />
+      <TextField
+        label="Website"
+        inputMode="url"
+        placeholder="https://example.com"
+        autoCapitalize="none"
+        spellCheck={false}
+        {...field("website")}
+      />
+      <SelectField label="Industry" {...field("industry")}>
+        <option value="">Select an industry</option>
+        {INDUSTRIES.map((industry) => (
+          <option key={industry.value} value={industry.value}>
+            {industry.label}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label="Timezone"
+        required
+        hint="Schedules run in this timezone, with daylight saving time."
+        {...field("timezone")}
+      >
+        {!TIMEZONES.some((option) => option.value === timezone) && (
+          <option value={timezone}>{timezone || "Select a timezone"}</option>
+        )}
+        {TIMEZONES.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label === option.value ? option.label : `${option.label} (${option.value})`}
+          </option>
+        ))}
+      </SelectField>
+      <TextField label="Phone" type="tel" autoComplete="tel" placeholder="+1 555 010 0000" {...field("phone")} />
+      <TextAreaField
+        label="Address"
+        rows={3}
+        autoComplete="street-address"
+        maxLength={ADDRESS_MAX_LENGTH}
+        className="sm:col-span-2"
+        {...field("address")}
+      />
+      <TextAreaField
+        label="Description"
+        rows={3}
+        maxLength={DESCRIPTION_MAX_LENGTH}
+        className="sm:col-span-2"
+        {...field("description")}
+      />
+    </div>
+  );
+}

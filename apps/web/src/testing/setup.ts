@@ -1,0 +1,5 @@
+import { cleanup } from "@testing-library/react";
+import { afterEach } from "vitest";
+
+// Each test starts from an empty page.
+afterEach(() => cleanup());
