@@ -39,7 +39,8 @@ export function registerAuthentication(app: FastifyInstance, auth: Auth) {
     }
     const result = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
     if (!result) throw new AppError("unauthenticated", MESSAGES.notSignedIn);
-    request.actor = { kind: "user", userId: result.user.id, email: result.user.email, name: result.user.name };
+    const { id, email, name, twoFactorEnabled } = result.user;
+    request.actor = { kind: "user", userId: id, email, name, twoFactorEnabled: twoFactorEnabled === true };
   });
 }
 

@@ -26,6 +26,11 @@ export const AUDIT_ACTIONS = {
   "settings.updated": { entityType: "organization", live: "updated", label: "Settings changed" },
   "logo.updated": { entityType: "organization", live: "updated", label: "Logo changed" },
   "logo.removed": { entityType: "organization", live: "updated", label: "Logo removed" },
+  "twoFactor.requirement_changed": {
+    entityType: "organization",
+    live: "updated",
+    label: "Two-factor requirement changed",
+  },
   "audit.retention_changed": { entityType: "organization", live: "updated", label: "Audit retention changed" },
   "member.joined": { entityType: "member", live: "created", label: "Member joined" },
   "member.role_changed": { entityType: "member", live: "updated", label: "Member role changed" },

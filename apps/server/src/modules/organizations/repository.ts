@@ -6,10 +6,11 @@ import { creditTransactions, memberships, organizations, user } from "../../db/s
 
 export async function findMembership(db: Executor, keys: { organizationId: string; userId: string }) {
   const [row] = await db
-    .select({ role: memberships.role })
+    .select({ role: memberships.role, requireTwoFactor: organizations.requireTwoFactor })
     .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
     .where(and(eq(memberships.organizationId, keys.organizationId), eq(memberships.userId, keys.userId)));
-  return row ? { role: (row.role ?? null) as Role | null } : undefined;
+  return row ? { role: (row.role ?? null) as Role | null, requireTwoFactor: row.requireTwoFactor } : undefined;
 }
 
 export async function listMembershipsOfUser(db: Executor, userId: string) {
@@ -20,6 +21,7 @@ export async function listMembershipsOfUser(db: Executor, userId: string) {
       domain: organizations.domain,
       credits: organizations.credits,
       role: memberships.role,
+      requireTwoFactor: organizations.requireTwoFactor,
     })
     .from(memberships)
     .innerJoin(organizations, eq(organizations.id, memberships.organizationId))

@@ -11,7 +11,13 @@ import { findMembership, insertOrganization, listMembershipsOfUser, setCurrentOr
 
 export async function getMe({ db, userId }: { db: Database; userId: string }): Promise<Me> {
   const [profile] = await db
-    .select({ id: user.id, email: user.email, name: user.name, currentOrgId: user.currentOrgId })
+    .select({
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      currentOrgId: user.currentOrgId,
+      twoFactorEnabled: user.twoFactorEnabled,
+    })
     .from(user)
     .where(eq(user.id, userId));
   if (!profile) throw new AppError("unauthenticated", MESSAGES.notSignedIn);
@@ -30,6 +36,7 @@ export async function getMe({ db, userId }: { db: Database; userId: string }): P
       displayName: profile.name || null,
       avatarUrl: avatarUploadedAt ? userAvatarUrl(profile.id, avatarUploadedAt) : null,
       currentOrgId: profile.currentOrgId,
+      twoFactorEnabled: profile.twoFactorEnabled ?? false,
     },
     organizations: organizations.map((org) => {
       const logoUploadedAt = logos.get(org.id);
