@@ -7,6 +7,7 @@ export const settingsKeys = {
   all: (orgId: string) => ["orgs", orgId, "organization"] as const,
   settings: (orgId: string) => ["orgs", orgId, "organization", "settings"] as const,
   auditRetention: (orgId: string) => ["orgs", orgId, "organization", "audit-retention"] as const,
+  twoFactorRequirement: (orgId: string) => ["orgs", orgId, "organization", "two-factor-requirement"] as const,
 };
 
 export function settingsPath(orgId: string): string {
