@@ -9,6 +9,7 @@ import { TextField } from "@/components/ui/text-field.tsx";
 import { fieldErrorsFromApi, fieldErrorsOf, type FieldErrors } from "@/lib/form-errors.ts";
 import { safeRedirect } from "@/features/session/safe-redirect.ts";
 import { register } from "../api/auth-requests.ts";
+import { RegistrationSent } from "./registration-sent.tsx";
 import { AuthLayout } from "./auth-layout.tsx";
 import { OAuthButtons } from "./oauth-buttons.tsx";
 import { TextLink } from "@/components/ui/text-link.tsx";
@@ -46,6 +47,7 @@ export function RegisterPage() {
   });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const set = (field: keyof typeof values) => (event: { target: { value: string } }) =>
     setValues({ ...values, [field]: event.target.value });
 
@@ -73,7 +75,11 @@ export function RegisterPage() {
     setErrors({});
     setBusy(true);
     try {
-      await register(input);
+      const result = await register(input);
+      if ("confirmationSentTo" in result) {
+        setBusy(false);
+        return setSentTo(result.confirmationSentTo);
+      }
       // A new account: nothing read before it still holds (the invitation it used is now spent).
       await queryClient.invalidateQueries();
       await navigate(redirect, { replace: true });
@@ -82,6 +88,8 @@ export function RegisterPage() {
       setBusy(false);
     }
   };
+
+  if (sentTo) return <RegistrationSent email={sentTo} onChangeEmail={() => setSentTo(null)} />;
 
   return (
     <AuthLayout
