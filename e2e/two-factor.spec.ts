@@ -1,21 +1,15 @@
+import type { Page } from "@playwright/test";
 import { TOTP } from "otpauth";
+import { E2E_PASSWORD, shareSession } from "./support/accounts.ts";
 import { E2E_BASE_URL } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
+import { registerInvitedMember } from "./support/invitations.ts";
 
-/** What an authenticator app shows for the key typed in by hand (RFC 6238, an independent implementation). */
-function codeFor(setupKey: string): string {
-  return new TOTP({ secret: setupKey.replace(/\s+/g, ""), digits: 6, period: 30 }).generate();
-}
-
-test("a member turns on two-factor sign-in in /profile and then signs in with a code", async ({
-  owner,
-  ownerPage: page,
-  browser,
-}) => {
-  await page.goto("/profile");
+/** Turns two-factor on in /profile, the way a person does; returns the set-up key. */
+async function turnOnTwoFactor(page: Page, password: string): Promise<string> {
   const section = page.getByRole("region", { name: "Two-factor sign-in" });
   await expect(section.getByText("Off", { exact: true })).toBeVisible();
-  await section.getByLabel("Current password").fill(owner.password);
+  await section.getByLabel("Current password").fill(password);
   await section.getByRole("button", { name: "Turn on two-factor" }).click();
 
   await expect(section.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
@@ -30,6 +24,21 @@ test("a member turns on two-factor sign-in in /profile and then signs in with a 
   await expect(backupCodes).toHaveCount(10);
   await section.getByRole("button", { name: "I have saved my backup codes" }).click();
   await expect(section.getByText("On", { exact: true })).toBeVisible();
+  return setupKey;
+}
+
+/** What an authenticator app shows for the key typed in by hand (RFC 6238, an independent implementation). */
+function codeFor(setupKey: string): string {
+  return new TOTP({ secret: setupKey.replace(/\s+/g, ""), digits: 6, period: 30 }).generate();
+}
+
+test("a member turns on two-factor sign-in in /profile and then signs in with a code", async ({
+  owner,
+  ownerPage: page,
+  browser,
+}) => {
+  await page.goto("/profile");
+  const setupKey = await turnOnTwoFactor(page, owner.password);
 
   // A fresh browser: the password alone is not enough any more.
   const context = await browser.newContext({ baseURL: E2E_BASE_URL });
@@ -47,5 +56,40 @@ test("a member turns on two-factor sign-in in /profile and then signs in with a 
   await expect(signIn).not.toHaveURL(/\/login/);
   await signIn.goto("/profile");
   await expect(signIn.getByRole("heading", { name: "Profile" })).toBeVisible();
+  await context.close();
+});
+
+test("an owner requires two-factor of every member, and a member without it is sent to set it up first", async ({
+  owner,
+  ownerPage: page,
+  request,
+  newRequest,
+  browser,
+}) => {
+  const member = await registerInvitedMember({ request, organizationId: owner.organizationId }, "editor", newRequest);
+
+  // The switch waits for the owner's own two-factor sign-in.
+  await page.goto("/admin/settings");
+  const card = page.getByRole("region", { name: "Two-factor sign-in" });
+  await expect(card.getByRole("switch", { name: "Require two-factor for every member" })).toBeDisabled();
+  await card.getByRole("link", { name: "profile" }).click();
+  await turnOnTwoFactor(page, owner.password);
+  await page.goto("/admin/settings");
+  await card.getByRole("switch", { name: "Require two-factor for every member" }).check();
+  await card.getByRole("button", { name: "Save" }).click();
+  await expect(card.getByRole("status")).toHaveText("Saved: two-factor sign-in is required of every member.");
+
+  const context = await browser.newContext({ baseURL: E2E_BASE_URL });
+  await shareSession(member.request, context);
+  const memberPage = await context.newPage();
+  await memberPage.goto("/tasks");
+  await expect(memberPage).toHaveURL(/\/profile$/);
+  await expect(memberPage.getByText("Two-factor sign-in is required")).toBeVisible();
+  await memberPage.goto("/dashboard");
+  await expect(memberPage).toHaveURL(/\/profile$/);
+  await turnOnTwoFactor(memberPage, E2E_PASSWORD);
+  await expect(memberPage.getByText("Two-factor sign-in is required")).toBeHidden();
+  await memberPage.goto("/tasks");
+  await expect(memberPage).toHaveURL(/\/tasks$/);
   await context.close();
 });

@@ -30,6 +30,7 @@ import { historyRoutes } from "./modules/history/routes.ts";
 import { retentionRoutes } from "./modules/retention/routes.ts";
 import { runRoutes } from "./modules/runs/routes.ts";
 import { taskRoutes } from "./modules/tasks/routes.ts";
+import { twoFactorRequirementRoutes } from "./modules/two-factor-requirement/routes.ts";
 import { workflowRoutes } from "./modules/workflows/routes.ts";
 import { registerAuthentication } from "./plugins/authentication.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
@@ -129,6 +130,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     workflowRoutes,
     documentRoutes,
     settingsRoutes,
+    twoFactorRequirementRoutes,
     profileRoutes,
     apiTokenRoutes,
     notificationRoutes,

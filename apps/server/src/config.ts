@@ -21,6 +21,7 @@ const EnvSchema = z.object({
     .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
     .optional(),
   MAIL_FROM: z.string().default("Flowdeck <no-reply@localhost>"),
+  REGISTRATION_CONFIRMS_EMAIL: z.enum(["auto", "on", "off"]).default("auto"),
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
@@ -59,6 +60,11 @@ export type Config = {
   trustProxy: boolean;
   logLevel: string;
   loginRateLimit: number;
+  /**
+   * Whether a new organization's registration waits for a mailed link, so registration answers
+   * the same whether or not the address has an account (decision 041).
+   */
+  registrationConfirmsEmail: boolean;
   /** Registrations, invitations sent and invitation-code lookups per address (and account) per minute. */
   abuseRateLimit: number;
   /** Requests a minute per API token. */
@@ -115,6 +121,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: values.LOG_LEVEL,
     loginRateLimit: values.LOGIN_RATE_LIMIT,
     abuseRateLimit: values.ABUSE_RATE_LIMIT,
+    // "auto": only when mail reaches people; without SMTP only the operator could open the link.
+    registrationConfirmsEmail:
+      values.REGISTRATION_CONFIRMS_EMAIL === "on" ||
+      (values.REGISTRATION_CONFIRMS_EMAIL === "auto" && values.SMTP_URL !== undefined),
     apiTokenRateLimit: values.API_TOKEN_RATE_LIMIT,
     schedulerEnabled: values.SCHEDULER === "on",
     schedulerIntervalMs: values.SCHEDULER_INTERVAL_MS,

@@ -12,6 +12,8 @@ export type UserActor = {
   userId: string;
   email: string;
   name: string;
+  /** Whether the person signed in with a second factor set up (the session hook says). */
+  twoFactorEnabled?: boolean;
   /** Set on /api/orgs/:orgId routes: the organization and the member's role in it. */
   organizationId?: string;
   /** Null for a membership that was given no role; it acts as viewer. */

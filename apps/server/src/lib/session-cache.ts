@@ -2,11 +2,14 @@ import { createHash } from "node:crypto";
 import type { Role } from "@flowdeck/shared";
 import type { EventHub } from "./event-hub.ts";
 
+/** A membership as the tenancy hook needs it (null role: given no role, which acts as viewer). */
+export type SessionMembership = { role: Role | null; requireTwoFactor: boolean };
+
 /** Who a session cookie signs in, with the organizations they belong to and their role in each. */
 export type CachedSession = {
-  user: { id: string; email: string; name: string };
-  /** Organization id → role (null: a membership given no role, which acts as viewer). */
-  memberships: ReadonlyMap<string, Role | null>;
+  user: { id: string; email: string; name: string; twoFactorEnabled: boolean };
+  /** Organization id → the membership. */
+  memberships: ReadonlyMap<string, SessionMembership>;
 };
 
 type Entry = CachedSession & { userId: string; expiresAt: number };

@@ -1,12 +1,11 @@
 import { AppError, MESSAGES } from "@flowdeck/shared";
 import { API_TOKEN_MESSAGES } from "@flowdeck/shared/api-tokens/messages";
-import type { Role } from "@flowdeck/shared";
 import { parseCookies } from "better-auth/cookies";
 import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Actor, UserActor } from "../lib/actor.ts";
-import type { SessionCache } from "../lib/session-cache.ts";
-import { listRolesOfUser } from "../modules/organizations/repository.ts";
+import type { SessionCache, SessionMembership } from "../lib/session-cache.ts";
+import { listSessionMemberships } from "../modules/organizations/repository.ts";
 import { bearerApiToken, tokenActor } from "../modules/api-tokens/authenticate.ts";
 import type { ChangeContext, RequestOrigin } from "../lib/change-log.ts";
 import type { Auth } from "../modules/auth/auth.ts";
@@ -27,7 +26,7 @@ declare module "fastify" {
      * A signed-in user's memberships (organization id → role) as cached with the session, for the
      * tenancy guard; null for an API token or a public route.
      */
-    sessionMemberships: ReadonlyMap<string, Role | null> | null;
+    sessionMemberships: ReadonlyMap<string, SessionMembership> | null;
   }
 }
 
@@ -55,12 +54,14 @@ export async function registerAuthentication(app: FastifyInstance, auth: Auth, s
       const found = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
       if (!found) return null;
       const { id, email, name } = found.user;
-      const memberships = new Map(await listRolesOfUser(app.db, id));
-      return { session: { user: { id, email, name }, memberships }, expiresAt: new Date(found.session.expiresAt) };
+      const twoFactorEnabled = found.user.twoFactorEnabled === true;
+      const memberships = new Map(await listSessionMemberships(app.db, id));
+      const user = { id, email, name, twoFactorEnabled };
+      return { session: { user, memberships }, expiresAt: new Date(found.session.expiresAt) };
     });
     if (!session) throw new AppError("unauthenticated", MESSAGES.notSignedIn);
-    const { user } = session;
-    request.actor = { kind: "user", userId: user.id, email: user.email, name: user.name };
+    const { id, email, name, twoFactorEnabled } = session.user;
+    request.actor = { kind: "user", userId: id, email, name, twoFactorEnabled };
     request.sessionMemberships = session.memberships;
   });
 }

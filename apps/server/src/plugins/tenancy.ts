@@ -1,5 +1,6 @@
 import { AppError, can, deniedMessage, isAction, MESSAGES, tokensMay, type Action } from "@flowdeck/shared";
 import { API_TOKEN_MESSAGES } from "@flowdeck/shared/api-tokens/messages";
+import { TWO_FACTOR_REQUIREMENT_MESSAGES } from "@flowdeck/shared/settings/two-factor-requirement";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Database } from "../db/database.ts";
 import { actorRole, type Actor } from "../lib/actor.ts";
@@ -22,7 +23,8 @@ export const ORG_ROUTE_PREFIX = "/api/orgs/:orgId";
  * 033) or reads it when the cache does not list the organization, and completes the actor with
  * the organization and role. A non-member gets 404: another tenant's data does not exist for them.
  * An actor whose role is below the route's action gets 403 before the body is read, so a viewer
- * learns nothing from validation.
+ * learns nothing from validation. In an organization that requires two-factor sign-in, a member
+ * without it gets 403 on every route until they turn it on in their profile (decision 032).
  */
 export function registerTenancy(app: FastifyInstance, db: Database) {
   // A route that forgets to say what it does cannot be registered: the server does not start.
@@ -56,11 +58,15 @@ async function actorInOrganization(
   const { actor } = request;
   switch (actor.kind) {
     case "user": {
-      const cached = request.sessionMemberships;
-      if (cached?.has(organizationId)) return { ...actor, organizationId, role: cached.get(organizationId) ?? null };
       // Not cached: not a member, or one since the session was cached, which the database knows.
-      const membership = await findMembership(db, { organizationId, userId: actor.userId });
-      return membership ? { ...actor, organizationId, role: membership.role } : null;
+      const membership =
+        request.sessionMemberships?.get(organizationId) ??
+        (await findMembership(db, { organizationId, userId: actor.userId }));
+      if (!membership) return null;
+      if (membership.requireTwoFactor && actor.twoFactorEnabled !== true) {
+        throw new AppError("permission-denied", TWO_FACTOR_REQUIREMENT_MESSAGES.required);
+      }
+      return { ...actor, organizationId, role: membership.role };
     }
     case "token":
       return actor.organizationId === organizationId ? actor : null;

@@ -13,6 +13,7 @@ import { uploadOk, uploadVersion } from "../documents/requests.ts";
 import { createApiToken } from "../api-tokens/token-factory.ts";
 import { createRule, muteUrl, rulesUrl, ruleBody } from "../notifications/support.ts";
 import { createLinuxWorkflow, queueRun, registerRunner } from "../runners/runner-client.ts";
+import { enableTwoFactor } from "../helpers/two-factor.ts";
 import { auditRows, rowsSince } from "./audit-support.ts";
 
 let t: TestApp;
@@ -201,6 +202,14 @@ const CASES: Record<string, Case> = {
     },
     change: (o) => o.client.delete(org(o, "/logo")),
     action: "logo.removed",
+  },
+  "PUT /api/orgs/:orgId/two-factor-requirement": {
+    setup: async (o) => {
+      await enableTwoFactor(o);
+      return {};
+    },
+    change: (o) => o.client.put(org(o, "/two-factor-requirement"), { required: true }),
+    action: "twoFactor.requirement_changed",
   },
   "PUT /api/orgs/:orgId/audit/retention": {
     change: (o) => o.client.put(org(o, "/audit/retention"), { days: 90 }),

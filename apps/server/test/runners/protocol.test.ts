@@ -99,6 +99,44 @@ describe("registration", () => {
 });
 
 describe("a run executed by a runner", () => {
+  it("is audited as the runner's doing: its claim, each finished step and its end", async () => {
+    const { client, id } = await registerRunner(t.app, admin(), org.organizationId, { name: "auditor" });
+    const workflow = await createLinuxWorkflow(editor(), org.organizationId, ["echo one", "exit 3"], "Audited");
+    const runId = await queueRun(editor(), org.organizationId, workflow.id);
+    const baseline = await auditRows(t.app, org.organizationId);
+    expect((await client.claim()).body.job.runId).toBe(runId);
+    await client.step(runId, 0, { state: "started" });
+    await client.step(runId, 0, { state: "finished", outcome: "succeeded", exitCode: 0, signal: null });
+    await client.step(runId, 1, { state: "started" });
+    await client.step(runId, 1, { state: "finished", outcome: "failed", exitCode: 3, signal: null });
+    await client.complete(runId, "failed");
+    // Repeats change nothing, so they record nothing.
+    await client.step(runId, 1, { state: "finished", outcome: "failed", exitCode: 3, signal: null });
+    await client.complete(runId, "failed");
+
+    const rows = (await rowsSince(t.app, org.organizationId, baseline)).reverse();
+    expect(rows.map((row) => row.action)).toEqual([
+      "run.claimed",
+      "run.step_finished",
+      "run.step_finished",
+      "run.finished",
+    ]);
+    for (const row of rows) {
+      expect(row).toMatchObject({
+        actorKind: "runner",
+        actorId: id,
+        actorLabel: "auditor",
+        entityType: "run",
+        entityId: runId,
+      });
+    }
+    expect(rows[2]!.summary).toBe('Step 2 of a run of "Audited" failed (exit code 3)');
+    expect(rows[3]).toMatchObject({
+      summary: 'A run of "Audited" failed',
+      changes: { status: { before: "running", after: "failed" } },
+    });
+  });
+
   it("is claimed with its command snapshot, reports steps and output, and drives progress", async () => {
     const { client } = await registerRunner(t.app, admin(), org.organizationId, { name: "executor" });
     const workflow = await createLinuxWorkflow(editor(), org.organizationId, ["echo one", null, "exit 3"], "Three");

@@ -3,24 +3,13 @@ import { createUser, TEST_PASSWORD, type TestUser } from "../helpers/factories.t
 import { TestClient } from "../helpers/http-client.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import { totpCode } from "../helpers/totp.ts";
+import { enableTwoFactor } from "../helpers/two-factor.ts";
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(() => t.close());
-
-/** Turns two-factor on the way /profile does: password, then a code from the authenticator. */
-async function enableTwoFactor(user: TestUser) {
-  const started = await user.client.post("/api/auth/two-factor/enable", { password: user.password });
-  expect(started.status).toBe(200);
-  const { totpURI, backupCodes } = started.body as { totpURI: string; backupCodes: string[] };
-  expect(totpURI).toMatch(/^otpauth:\/\/totp\/Flowdeck:/);
-  expect(backupCodes).toHaveLength(10);
-  const confirmed = await user.client.post("/api/auth/two-factor/verify-totp", { code: totpCode(totpURI) });
-  expect(confirmed.status).toBe(200);
-  return { totpURI, backupCodes };
-}
 
 /** The first step of signing in: the password alone only asks for the second factor. */
 async function signInWithPassword(email: string, password = TEST_PASSWORD) {

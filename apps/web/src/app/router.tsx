@@ -61,6 +61,13 @@ export function createRouter() {
               path: "/register",
               lazy: lazyRoute(() => import("@/features/auth/components/register-page.tsx"), "RegisterPage"),
             },
+            {
+              path: "/register/confirm",
+              lazy: lazyRoute(
+                () => import("@/features/auth/components/confirm-registration-page.tsx"),
+                "ConfirmRegistrationPage",
+              ),
+            },
           ],
         },
         {

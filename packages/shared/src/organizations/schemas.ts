@@ -15,6 +15,8 @@ export const MembershipSchema = z.object({
   role: z.enum(ROLES).nullable(),
   credits: z.number(),
   logoUrl: z.string().nullable(),
+  /** Members without two-factor sign-in are sent to set it up first (an owner's setting). */
+  requireTwoFactor: z.boolean(),
 });
 export type Membership = z.infer<typeof MembershipSchema>;
 
@@ -25,6 +27,7 @@ export const MeSchema = z.object({
     displayName: z.string().nullable(),
     avatarUrl: z.string().nullable(),
     currentOrgId: z.string().nullable(),
+    twoFactorEnabled: z.boolean(),
   }),
   organizations: z.array(MembershipSchema),
 });

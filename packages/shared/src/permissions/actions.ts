@@ -6,6 +6,7 @@ import { NOTIFICATION_MESSAGES } from "../notifications/messages.ts";
 import { RETENTION_MESSAGES } from "../retention/schemas.ts";
 import { RUNNER_MESSAGES } from "../runners/messages.ts";
 import { SETTINGS_MESSAGES } from "../settings/messages.ts";
+import { TWO_FACTOR_REQUIREMENT_MESSAGES } from "../settings/two-factor-requirement.ts";
 import { TASK_MESSAGES } from "../tasks/messages.ts";
 import { WORKFLOW_MESSAGES } from "../workflows/messages.ts";
 import { hasRole, type Role } from "./roles.ts";
@@ -65,6 +66,7 @@ export const ACTIONS = {
   "apiTokens.read": { minimumRole: "admin", deniedMessage: API_TOKEN_MESSAGES.cannotManage, peopleOnly: true },
   "apiTokens.create": { minimumRole: "admin", deniedMessage: API_TOKEN_MESSAGES.cannotManage, peopleOnly: true },
   "apiTokens.revoke": { minimumRole: "admin", deniedMessage: API_TOKEN_MESSAGES.cannotManage, peopleOnly: true },
+  "twoFactor.require": { minimumRole: "owner", deniedMessage: TWO_FACTOR_REQUIREMENT_MESSAGES.cannotConfigure },
   "retention.update": { minimumRole: "owner", deniedMessage: RETENTION_MESSAGES.cannotManage },
   "notifications.manage": { minimumRole: "admin", deniedMessage: NOTIFICATION_MESSAGES.cannotManage },
   "audit.read": { minimumRole: "admin", deniedMessage: "You need admin role or higher to read the audit log" },

@@ -11,3 +11,4 @@ export * from "./api-tokens.ts";
 export * from "./notifications.ts";
 export * from "./runners.ts";
 export * from "./audit.ts";
+export * from "./registrations.ts";

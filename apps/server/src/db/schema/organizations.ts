@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  boolean,
   check,
   index,
   integer,
@@ -45,6 +46,8 @@ export const organizations = pgTable(
     lastActivity: timestamp("last_activity", { withTimezone: true }).notNull().defaultNow(),
     /** Audit rows older than this many days are deleted in the background (an owner's setting). */
     auditRetentionDays: integer("audit_retention_days").notNull().default(365),
+    /** Members without two-factor sign-in may do nothing here until they turn it on (an owner's setting). */
+    requireTwoFactor: boolean("require_two_factor").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,4 +1,6 @@
 import { RegisterSchema } from "@flowdeck/shared";
+import { ConfirmRegistrationSchema, RegistrationPendingSchema } from "@flowdeck/shared/auth/registration-confirmation";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -6,6 +8,7 @@ import type { Auth } from "../auth/auth.ts";
 import { CLIENT_IP_HEADER } from "../auth/auth.ts";
 import { originOf } from "../../plugins/authentication.ts";
 import { abuseLimit } from "../../plugins/rate-limit-store.ts";
+import { confirmRegistration, requestRegistration } from "./pending-registration.ts";
 import { registerAccount } from "./service.ts";
 
 const ProvidersSchema = z.object({ google: z.boolean(), github: z.boolean() });
@@ -26,28 +29,64 @@ export function accountRoutes(auth: Auth): FastifyPluginAsyncZod {
         config: { public: true, rateLimit: abuseLimit(app.config.abuseRateLimit) },
         schema: {
           body: RegisterSchema,
-          response: { 201: z.object({ userId: z.string(), organizationId: z.string() }) },
+          response: {
+            201: z.object({ userId: z.string(), organizationId: z.string() }),
+            202: RegistrationPendingSchema,
+          },
         },
       },
       async (request, reply) => {
+        const input = request.body;
+        if (input.mode === "create" && app.config.registrationConfirmsEmail) {
+          const mail = { mailer: app.mailer, appUrl: app.config.appUrl };
+          return reply.status(202).send(await requestRegistration({ db: app.db, auth, mail, input }));
+        }
         const result = await registerAccount({
           db: app.db,
           events: app.events,
           origin: originOf(request),
           auth,
-          input: request.body,
+          input,
         });
-        // Sign the new account in, so registration lands on the dashboard.
-        const headers = fromNodeHeaders(request.headers);
-        headers.set(CLIENT_IP_HEADER, request.ip);
-        const signIn = await auth.api.signInEmail({
-          body: { email: request.body.email, password: request.body.password },
-          headers,
-          returnHeaders: true,
-        });
-        reply.header("set-cookie", signIn.headers.getSetCookie());
+        await signInNewAccount(request, reply, { email: input.email, password: input.password });
         return reply.status(201).send(result);
       },
     );
+
+    // The link mailed by a registration that confirms the address first (decision 041).
+    app.post(
+      "/api/account/register/confirm",
+      {
+        config: { public: true, rateLimit: abuseLimit(app.config.abuseRateLimit) },
+        schema: {
+          body: ConfirmRegistrationSchema,
+          response: { 201: z.object({ userId: z.string(), organizationId: z.string() }) },
+        },
+      },
+      async (request, reply) => {
+        const { email, ...result } = await confirmRegistration({
+          db: app.db,
+          events: app.events,
+          origin: originOf(request),
+          auth,
+          token: request.body.token,
+          password: request.body.password,
+        });
+        await signInNewAccount(request, reply, { email, password: request.body.password });
+        return reply.status(201).send(result);
+      },
+    );
+
+    /** Signs the new account in, so registration lands on the dashboard. */
+    async function signInNewAccount(
+      request: FastifyRequest,
+      reply: FastifyReply,
+      credentials: { email: string; password: string },
+    ) {
+      const headers = fromNodeHeaders(request.headers);
+      headers.set(CLIENT_IP_HEADER, request.ip);
+      const signIn = await auth.api.signInEmail({ body: credentials, headers, returnHeaders: true });
+      reply.header("set-cookie", signIn.headers.getSetCookie());
+    }
   };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { AppError, INITIAL_CREDITS, MESSAGES, type RegisterData } from "@flowdeck/shared";
 import { isUniqueViolation } from "../../db/errors.ts";
+import type { Executor } from "../../db/database.ts";
 import type { UserActor } from "../../lib/actor.ts";
 import { transact, type ChangeContext } from "../../lib/change-log.ts";
 import type { Auth } from "../auth/auth.ts";
@@ -22,20 +23,39 @@ export async function registerAccount({
   userId: string;
   organizationId: string;
 }> {
-  // The new account is the actor of its own registration: its id is chosen before it exists.
-  const actor: UserActor = { kind: "user", userId: randomUUID(), email: input.email.toLowerCase(), name: "" };
-  const context = { db, events, origin, actor, organizationId: null };
+  const context = { db, events, origin, actor: newAccountActor(input.email), organizationId: null };
   if (input.mode === "join") {
     // The code is checked first; then the account is made and the invitation accepted together.
     return registerWithInvitation({ ...context, auth, input });
   }
   if (await emailExists(db, input.email)) throw emailTaken();
   if (await domainExists(db, input.domain)) throw domainTaken();
-
   const passwordHash = await (await auth.$context).password.hash(input.password);
+  return createAccountWithOrganization(context, {
+    passwordHash,
+    organizationName: input.organizationName,
+    domain: input.domain,
+  });
+}
+
+/**
+ * The account (`context.actor`, whose id is chosen beforehand) and its new organization, with the
+ * creator as owner, in one transaction; `alsoInTransaction` runs in it too (a confirmed
+ * registration ends its pending row there).
+ */
+export async function createAccountWithOrganization(
+  context: ChangeContext & { actor: UserActor },
+  input: { passwordHash: string; organizationName: string; domain: string },
+  alsoInTransaction?: (tx: Executor) => Promise<void>,
+): Promise<{ userId: string; organizationId: string }> {
+  const { actor } = context;
   try {
     return await transact(context, async (tx, log) => {
-      const { id: userId } = await insertUserWithPassword(tx, { id: actor.userId, email: input.email, passwordHash });
+      const { id: userId } = await insertUserWithPassword(tx, {
+        id: actor.userId,
+        email: actor.email,
+        passwordHash: input.passwordHash,
+      });
       const organization = await insertOrganization(tx, {
         name: input.organizationName,
         domain: input.domain,
@@ -49,20 +69,26 @@ export async function registerAccount({
         summary: `${actor.email} registered and created the organization "${input.organizationName}"`,
         changes: { name: { after: input.organizationName }, domain: { after: input.domain } },
       });
+      await alsoInTransaction?.(tx);
       return { userId, organizationId: organization.id };
     });
   } catch (error) {
-    // Two registrations raced past the checks above: the unique indexes decide.
+    // Two registrations raced past the checks: the unique indexes decide.
     if (isUniqueViolation(error, "users_email_unique")) throw emailTaken();
     if (isUniqueViolation(error, "organizations_domain_unique")) throw domainTaken();
     throw error;
   }
 }
 
+/** A new account acts in its own registration: its id is chosen before it exists. */
+export function newAccountActor(email: string): UserActor {
+  return { kind: "user", userId: randomUUID(), email: email.toLowerCase(), name: "" };
+}
+
 function emailTaken() {
   return new AppError("invalid-argument", MESSAGES.emailTaken, { email: MESSAGES.emailTaken });
 }
 
-function domainTaken() {
+export function domainTaken() {
   return new AppError("invalid-argument", MESSAGES.domainTaken, { domain: MESSAGES.domainTaken });
 }

@@ -14,19 +14,32 @@ import {
 
 export async function findMembership(db: Executor, keys: { organizationId: string; userId: string }) {
   const [row] = await db
-    .select({ role: memberships.role })
+    .select({ role: memberships.role, requireTwoFactor: organizations.requireTwoFactor })
     .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
     .where(and(eq(memberships.organizationId, keys.organizationId), eq(memberships.userId, keys.userId)));
-  return row ? { role: (row.role ?? null) as Role | null } : undefined;
+  return row ? { role: (row.role ?? null) as Role | null, requireTwoFactor: row.requireTwoFactor } : undefined;
 }
 
 /** Every organization the user belongs to, with their role there (null acts as viewer). */
-export async function listRolesOfUser(db: Executor, userId: string): Promise<Array<[string, Role | null]>> {
+/** Each organization the user belongs to: their role there and whether it requires two-factor sign-in. */
+export async function listSessionMemberships(
+  db: Executor,
+  userId: string,
+): Promise<Array<[string, { role: Role | null; requireTwoFactor: boolean }]>> {
   const rows = await db
-    .select({ organizationId: memberships.organizationId, role: memberships.role })
+    .select({
+      organizationId: memberships.organizationId,
+      role: memberships.role,
+      requireTwoFactor: organizations.requireTwoFactor,
+    })
     .from(memberships)
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
     .where(eq(memberships.userId, userId));
-  return rows.map((row) => [row.organizationId, (row.role ?? null) as Role | null]);
+  return rows.map((row) => [
+    row.organizationId,
+    { role: (row.role ?? null) as Role | null, requireTwoFactor: row.requireTwoFactor },
+  ]);
 }
 
 /** An image's version in its URL: the upload time in whole milliseconds, as the driver reads it. */
@@ -41,6 +54,7 @@ export async function findMe(db: Executor, userId: string) {
     select json_agg(json_build_object(
       'id', ${organizations.id}, 'name', ${organizations.name}, 'domain', ${organizations.domain},
       'credits', ${organizations.credits}, 'role', ${memberships.role},
+      'requireTwoFactor', ${organizations.requireTwoFactor},
       'logoUploadedAt', ${uploadedAtMs(organizationLogos.uploadedAt)}
     ) order by ${memberships.createdAt}, ${organizations.name})
     from ${memberships}
@@ -54,6 +68,7 @@ export async function findMe(db: Executor, userId: string) {
       email: user.email,
       name: user.name,
       currentOrgId: user.currentOrgId,
+      twoFactorEnabled: user.twoFactorEnabled,
       avatarUploadedAt: sql<number | null>`${uploadedAtMs(userAvatars.uploadedAt)}`.mapWith(Number),
       organizations: organizationsOfUser,
     })
@@ -69,6 +84,7 @@ type MeOrganizationRow = {
   domain: string | null;
   credits: number;
   role: Role | null;
+  requireTwoFactor: boolean;
   logoUploadedAt: number | null;
 };
 
@@ -80,6 +96,7 @@ export async function listMembershipsOfUser(db: Executor, userId: string) {
       domain: organizations.domain,
       credits: organizations.credits,
       role: memberships.role,
+      requireTwoFactor: organizations.requireTwoFactor,
     })
     .from(memberships)
     .innerJoin(organizations, eq(organizations.id, memberships.organizationId))

@@ -19,6 +19,7 @@ export async function getMe({ db, userId }: { db: Database; userId: string }): P
       displayName: profile.name || null,
       avatarUrl: avatarUploadedAt === null ? null : userAvatarUrl(profile.id, new Date(avatarUploadedAt)),
       currentOrgId: profile.currentOrgId,
+      twoFactorEnabled: profile.twoFactorEnabled ?? false,
     },
     organizations: profile.organizations.map(({ logoUploadedAt, ...org }) => ({
       ...org,

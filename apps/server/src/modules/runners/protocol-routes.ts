@@ -18,7 +18,7 @@ import { z } from "zod";
 import { claimRun } from "../runs/claim-run.ts";
 import { completeRun, heartbeat, reportStep } from "../runs/report-run.ts";
 import { storeLogBatch } from "../runs/store-logs.ts";
-import { registerRunnerAuthentication } from "./runner-auth.ts";
+import { registerRunnerAuthentication, runnerScope } from "./runner-auth.ts";
 import { registerRunner, revokeRunner } from "./service.ts";
 
 const EmptyBodySchema = z
@@ -37,6 +37,7 @@ export const runnerProtocolRoutes: FastifyPluginAsyncZod = async (app) => {
     db: app.db,
     events: app.events,
     runner: request.runner,
+    scope: runnerScope(request),
     runId,
     leaseMs,
   });
@@ -88,8 +89,7 @@ export const runnerProtocolRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.raw.once("close", hangUp);
       try {
         return await claimRun({
-          db: app.db,
-          events: app.events,
+          scope: runnerScope(request),
           runner: request.runner,
           holdMs: claimHoldMs,
           leaseMs,

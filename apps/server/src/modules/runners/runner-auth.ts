@@ -8,6 +8,8 @@ import {
 } from "@flowdeck/shared/runners/protocol";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Database } from "../../db/database.ts";
+import type { OrgScope } from "../../lib/change-log.ts";
+import { originOf } from "../../plugins/authentication.ts";
 import { findRunnerBySecret, touchRunner } from "./repository.ts";
 import type { RunnerIdentity } from "./runner-identity.ts";
 import { hashSecret } from "../../lib/secrets.ts";
@@ -75,5 +77,16 @@ async function authenticate(db: Database, request: FastifyRequest): Promise<Runn
     os: runner.os,
     arch: runner.arch,
     labels: runner.labels,
+  };
+}
+
+/** What a runner's call hands the services that change things: the runner acting in its organization. */
+export function runnerScope(request: FastifyRequest): OrgScope {
+  return {
+    db: request.server.db,
+    events: request.server.events,
+    actor: request.actor,
+    organizationId: request.runner.organizationId,
+    origin: originOf(request),
   };
 }

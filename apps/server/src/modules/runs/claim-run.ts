@@ -1,6 +1,5 @@
 import type { ClaimResponse, Job } from "@flowdeck/shared/runners/protocol";
-import type { Database } from "../../db/database.ts";
-import type { EventHub } from "../../lib/event-hub.ts";
+import { transact, type OrgScope } from "../../lib/change-log.ts";
 import type { RunnerIdentity } from "../runners/runner-identity.ts";
 import { claimQueuedRun, findWorkflowName, listRunSteps, type ExecutedRunRow } from "./repository.ts";
 
@@ -8,8 +7,8 @@ import { claimQueuedRun, findWorkflowName, listRunSteps, type ExecutedRunRow } f
 const RECHECK_MS = 5_000;
 
 type ClaimOptions = {
-  db: Database;
-  events: EventHub;
+  /** The runner acting in its organization (runner-auth.ts runnerScope). */
+  scope: OrgScope;
   runner: RunnerIdentity;
   holdMs: number;
   leaseMs: number;
@@ -23,12 +22,12 @@ type ClaimOptions = {
  * instances with PostgreSQL), which wakes the organization's waiting claims at once.
  */
 export async function claimRun(options: ClaimOptions): Promise<ClaimResponse> {
-  const { events, runner, holdMs, signal } = options;
+  const { scope, runner, holdMs, signal } = options;
   const deadline = Date.now() + holdMs;
   let wake: (() => void) | undefined;
   // Subscribed before the first look, and remembered while looking: a run queued in between is not missed.
   let queuedMeanwhile = false;
-  const unsubscribe = events.subscribe(runner.organizationId, (event) => {
+  const unsubscribe = scope.events.subscribe(runner.organizationId, (event) => {
     if (event.entity !== "run" || event.action !== "created") return;
     if (wake) wake();
     else queuedMeanwhile = true;
@@ -60,17 +59,18 @@ export async function claimRun(options: ClaimOptions): Promise<ClaimResponse> {
   }
 }
 
-async function tryClaim({ db, events, runner, leaseMs }: ClaimOptions): Promise<Job | undefined> {
-  const claimed = await db.transaction(async (tx) => {
+async function tryClaim({ scope, runner, leaseMs }: ClaimOptions): Promise<Job | undefined> {
+  const claimed = await transact(scope, async (tx, log) => {
     const run = await claimQueuedRun(tx, runner, new Date(), leaseMs);
     if (!run) return undefined;
-    return { run, steps: await listRunSteps(tx, run.id), workflowName: await findWorkflowName(tx, run.workflowId) };
+    const workflowName = await findWorkflowName(tx, run.workflowId);
+    log.record({ action: "run.claimed", entityId: run.id, summary: `Claimed a run of "${workflowName}"` });
+    // The Runners page shows the run each runner is executing.
+    log.announce({ entity: "runner", id: runner.id, action: "updated" });
+    return { run, steps: await listRunSteps(tx, run.id), workflowName };
   });
   if (!claimed) return undefined;
-  const { run, steps, workflowName } = claimed;
-  await events.publish(run.organizationId, { entity: "run", id: run.id, action: "updated" });
-  await events.publish(run.organizationId, { entity: "runner", id: runner.id, action: "updated" });
-  return toJob(run, steps, workflowName);
+  return toJob(claimed.run, claimed.steps, claimed.workflowName);
 }
 
 function toJob(run: ExecutedRunRow, steps: Awaited<ReturnType<typeof listRunSteps>>, workflowName: string): Job {

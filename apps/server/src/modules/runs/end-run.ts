@@ -1,3 +1,4 @@
+import type { LiveEvent } from "@flowdeck/shared";
 import type { RunStatus } from "@flowdeck/shared/workflows/constants";
 import { MAX_CREDIT_BALANCE } from "@flowdeck/shared/credits/schemas";
 import type { Executor } from "../../db/database.ts";
@@ -62,15 +63,25 @@ export async function endRun(
 }
 
 /** The live events a run's change makes: the run view and the workflow card refetch. */
-export async function publishRunChange(
-  events: EventHub,
+export function runChangeEvents(
   run: { organizationId: string; id: string; workflowId: string; runnerId?: string | null },
   options: { credits?: boolean } = {},
-) {
-  await events.publish(run.organizationId, { entity: "run", id: run.id, action: "updated" });
-  await events.publish(run.organizationId, { entity: "workflow", id: run.workflowId, action: "updated" });
+): LiveEvent[] {
+  const events: LiveEvent[] = [
+    { entity: "run", id: run.id, action: "updated" },
+    { entity: "workflow", id: run.workflowId, action: "updated" },
+  ];
   // The Runners page shows the run each runner is executing.
-  if (run.runnerId) await events.publish(run.organizationId, { entity: "runner", id: run.runnerId, action: "updated" });
-  if (options.credits)
-    await events.publish(run.organizationId, { entity: "organization", id: run.organizationId, action: "updated" });
+  if (run.runnerId) events.push({ entity: "runner", id: run.runnerId, action: "updated" });
+  if (options.credits) events.push({ entity: "organization", id: run.organizationId, action: "updated" });
+  return events;
+}
+
+/** Publishes a run's change made outside `transact` (which announces them itself after commit). */
+export async function publishRunChange(
+  events: EventHub,
+  run: Parameters<typeof runChangeEvents>[0],
+  options: { credits?: boolean } = {},
+) {
+  for (const event of runChangeEvents(run, options)) await events.publish(run.organizationId, event);
 }

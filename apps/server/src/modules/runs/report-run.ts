@@ -2,15 +2,24 @@ import { AppError } from "@flowdeck/shared";
 import { RUNNER_MESSAGES } from "@flowdeck/shared/runners/messages";
 import type { CompleteRun, RunControl, StepReport } from "@flowdeck/shared/runners/protocol";
 import type { Database } from "../../db/database.ts";
+import { transact, type OrgScope } from "../../lib/change-log.ts";
 import type { EventHub } from "../../lib/event-hub.ts";
 import { lockWorkflow, setStepStatus } from "../workflows/repository.ts";
 import type { RunnerIdentity } from "../runners/runner-identity.ts";
 import { controlFor } from "./control.ts";
-import { endRun, publishRunChange } from "./end-run.ts";
-import { findRunOfRunner, renewLease, updateRunStep } from "./repository.ts";
+import { endRun, runChangeEvents } from "./end-run.ts";
+import { findRunOfRunner, findWorkflowName, renewLease, updateRunStep } from "./repository.ts";
 import { settleProgress } from "./run-progress.ts";
 
-type RunCall = { db: Database; events: EventHub; runner: RunnerIdentity; runId: string; leaseMs: number };
+type RunCall = {
+  db: Database;
+  events: EventHub;
+  runner: RunnerIdentity;
+  /** The runner acting in its organization: what its reports change is audited as its doing. */
+  scope: OrgScope;
+  runId: string;
+  leaseMs: number;
+};
 
 /** Another runner's run, or another organization's, does not exist for this runner. */
 async function runOf(db: Database, runner: RunnerIdentity, runId: string) {
@@ -33,7 +42,7 @@ export async function heartbeat({ db, runner, runId, leaseMs }: RunCall): Promis
  */
 export async function reportStep({
   db,
-  events,
+  scope,
   runner,
   runId,
   leaseMs,
@@ -42,14 +51,16 @@ export async function reportStep({
 }: RunCall & { position: number; report: StepReport }): Promise<RunControl> {
   const found = await runOf(db, runner, runId);
   const now = new Date();
-  const changed = await db.transaction(async (tx) => {
+  await transact(scope, async (tx, log) => {
     const workflow = await lockWorkflow(tx, found.organizationId, found.workflowId);
     const run = await findRunOfRunner(tx, runId, runner.id, { lock: true });
     if (!workflow || !run) throw new AppError("not-found", RUNNER_MESSAGES.runNotFound);
-    if (run.status !== "running") return false;
+    if (run.status !== "running") return;
     await renewLease(tx, runId, now, leaseMs);
     if (report.state === "started") {
-      return Boolean(await updateRunStep(tx, runId, position, { status: "running", startedAt: now }, ["pending"]));
+      const started = await updateRunStep(tx, runId, position, { status: "running", startedAt: now }, ["pending"]);
+      if (started) for (const event of runChangeEvents(found)) log.announce(event);
+      return;
     }
     const step = await updateRunStep(
       tx,
@@ -63,35 +74,52 @@ export async function reportStep({
       },
       ["pending", "running"],
     );
-    if (!step) return false;
+    if (!step) return;
     if (report.outcome === "succeeded" && step.stepId) {
       await setStepStatus(tx, { workflowId: workflow.id, stepId: step.stepId, status: "completed", by: null, at: now });
       await settleProgress(tx, { workflow, now, ended: false });
     }
-    return true;
+    log.record({
+      action: "run.step_finished",
+      entityId: runId,
+      summary: `Step ${position + 1} of a run of "${workflow.name}" ${report.outcome}${exitCodeText(report.exitCode)}`,
+      changes: { status: { after: report.outcome } },
+    });
+    for (const event of runChangeEvents(found)) log.announce(event);
   });
-  if (changed) await publishRunChange(events, found);
   return controlFor(await runOf(db, runner, runId));
 }
 
 /** POST /runs/:runId/complete: the run ends with the runner's outcome; a repeat changes nothing. */
 export async function completeRun({
   db,
-  events,
+  scope,
   runner,
   runId,
   outcome,
 }: RunCall & { outcome: CompleteRun["outcome"] }): Promise<RunControl> {
   const found = await runOf(db, runner, runId);
-  const ended = await db.transaction((tx) =>
-    endRun(tx, {
+  await transact(scope, async (tx, log) => {
+    const ended = await endRun(tx, {
       organizationId: found.organizationId,
       runId,
       workflowId: found.workflowId,
       status: outcome,
       now: new Date(),
-    }),
-  );
-  if (ended) await publishRunChange(events, found);
+    });
+    if (!ended) return;
+    const workflowName = await findWorkflowName(tx, found.workflowId);
+    log.record({
+      action: "run.finished",
+      entityId: runId,
+      summary: `A run of "${workflowName}" ${outcome}`,
+      changes: { status: { before: ended.status, after: outcome } },
+    });
+    for (const event of runChangeEvents(found)) log.announce(event);
+  });
   return controlFor(await runOf(db, runner, runId));
+}
+
+function exitCodeText(exitCode: number | null) {
+  return exitCode === null ? "" : ` (exit code ${exitCode})`;
 }

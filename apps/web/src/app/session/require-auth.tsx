@@ -4,8 +4,12 @@ import { Alert } from "@/components/ui/alert.tsx";
 import { FullPageSkeleton } from "./full-page-skeleton.tsx";
 import { useMe } from "@/lib/session/get-me.ts";
 import { safeRedirect } from "@/lib/session/safe-redirect.ts";
+import { organizationRequiringTwoFactor, TWO_FACTOR_SET_UP_PATH } from "@/lib/session/two-factor-gate.ts";
 
-/** Protected routes: a visitor without a session is sent to /login and brought back afterwards. */
+/**
+ * Protected routes: a visitor without a session is sent to /login and brought back afterwards; a
+ * member whose organization requires two-factor sign-in is sent to set it up first.
+ */
 export function RequireAuth() {
   const { data, error, isPending } = useMe();
   const location = useLocation();
@@ -22,6 +26,9 @@ export function RequireAuth() {
         </Alert>
       </div>
     );
+  }
+  if (organizationRequiringTwoFactor(data) && location.pathname !== TWO_FACTOR_SET_UP_PATH) {
+    return <Navigate to={TWO_FACTOR_SET_UP_PATH} replace />;
   }
   return <Outlet />;
 }

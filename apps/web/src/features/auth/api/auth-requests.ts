@@ -1,12 +1,21 @@
 import { api } from "@/lib/api-client.ts";
 import type { RegisterInput } from "@flowdeck/shared";
+import type { ConfirmRegistrationInput, RegistrationPending } from "@flowdeck/shared/auth/registration-confirmation";
 
 export function logIn(body: { email: string; password: string; rememberMe?: boolean }) {
   return api<unknown>("/api/auth/sign-in/email", { method: "POST", body });
 }
 
+/** Signed in at once, or (with mail set up, decision 041) a link was mailed to finish it. */
 export function register(body: RegisterInput) {
-  return api<{ userId: string; organizationId: string }>("/api/account/register", { method: "POST", body });
+  return api<{ userId: string; organizationId: string } | RegistrationPending>("/api/account/register", {
+    method: "POST",
+    body,
+  });
+}
+
+export function confirmRegistration(body: ConfirmRegistrationInput) {
+  return api<{ userId: string; organizationId: string }>("/api/account/register/confirm", { method: "POST", body });
 }
 
 export function requestPasswordReset(email: string) {

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { MESSAGES } from "@flowdeck/shared";
 import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useSearchParams } from "react-router";
@@ -8,6 +9,7 @@ import { TextLink } from "@/components/ui/text-link.tsx";
 import { safeRedirect } from "@/lib/session/safe-redirect.ts";
 import { useZodForm } from "@/lib/use-zod-form.ts";
 import { register } from "../api/auth-requests.ts";
+import { RegistrationSent } from "./registration-sent.tsx";
 import { AuthLayout } from "./auth-layout.tsx";
 import { OAuthButtons } from "./oauth-buttons.tsx";
 import { RegisterFormSchema, invitationCodeOf } from "./register-form-values.ts";
@@ -33,10 +35,12 @@ export function RegisterPage() {
   const { attach: attachForm } = form;
   const mode = form.watch("mode");
   const busy = form.formState.isSubmitting || form.formState.isSubmitSuccessful;
+  const [sentTo, setSentTo] = useState<string | null>(null);
 
   const submit = form.submit(async (input) => {
     try {
-      await register(input);
+      const result = await register(input);
+      if ("confirmationSentTo" in result) return setSentTo(result.confirmationSentTo);
       // A new account: nothing read before it still holds (the invitation it used is now spent).
       await queryClient.invalidateQueries();
       await navigate(redirect, { replace: true });
@@ -44,6 +48,14 @@ export function RegisterPage() {
       form.showServerError(error, MESSAGES.registerFailed);
     }
   });
+
+  if (sentTo) {
+    const changeEmail = () => {
+      setSentTo(null);
+      form.reset(form.getValues()); // the form is not "submitted" any more: its button works again
+    };
+    return <RegistrationSent email={sentTo} onChangeEmail={changeEmail} />;
+  }
 
   return (
     <AuthLayout

@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { TextField } from "@/components/ui/text-field.tsx";
 import { fieldErrorsFromApi } from "@/lib/form-errors.ts";
 import { disableTwoFactor, enableTwoFactor, verifyTotp } from "@/lib/session/two-factor-requests.ts";
+import { meQueryKey } from "@/lib/session/get-me.ts";
 import { profileKeys } from "../api/profile-keys.ts";
 
 type Step =
@@ -72,6 +73,8 @@ export function TwoFactorSection({ profile }: { profile: Profile }) {
       setCode("");
       setStep({ kind: "backup-codes", backupCodes: step.backupCodes });
       await queryClient.invalidateQueries({ queryKey: profileKeys.profile });
+      // An organization that requires two-factor sign-in lets them in now.
+      await queryClient.invalidateQueries({ queryKey: meQueryKey });
     }, TWO_FACTOR_MESSAGES.invalidCode);
   };
 
@@ -83,6 +86,7 @@ export function TwoFactorSection({ profile }: { profile: Profile }) {
       setPassword("");
       setNotice(TWO_FACTOR_MESSAGES.disabled);
       await queryClient.invalidateQueries({ queryKey: profileKeys.profile });
+      await queryClient.invalidateQueries({ queryKey: meQueryKey });
     }, TWO_FACTOR_MESSAGES.invalidPassword);
   };
 

@@ -9,6 +9,7 @@ export const settingsKeys = {
   all: (orgId: string) => orgKey(orgId, "organization"),
   settings: (orgId: string) => orgKey(orgId, "organization", "settings"),
   auditRetention: (orgId: string) => orgKey(orgId, "organization", "audit-retention"),
+  twoFactorRequirement: (orgId: string) => orgKey(orgId, "organization", "two-factor-requirement"),
 };
 
 export function settingsPath(orgId: string): string {

@@ -10,6 +10,7 @@ import { useOrganizationSettings } from "../api/get-settings.ts";
 import { AuditRetentionForm } from "./audit-retention-form.tsx";
 import { LogoUpload } from "./logo-upload.tsx";
 import { RetentionSection } from "./retention-form.tsx";
+import { TwoFactorRequirementForm } from "./two-factor-requirement-form.tsx";
 import { SettingsForm } from "./settings-form.tsx";
 
 /** /admin/settings (spec 2 "Organization settings"), for admins and owners. */
@@ -50,6 +51,7 @@ function SettingsSection({ organization }: { organization: Membership }) {
       <LastUpdated settings={settings.data} />
       <LogoUpload orgId={organization.id} settings={settings.data} />
       <SettingsForm orgId={organization.id} settings={settings.data} />
+      {can(organization.role, "twoFactor.require") && <TwoFactorRequirementForm orgId={organization.id} />}
       {can(organization.role, "audit.configure") && <AuditRetentionForm orgId={organization.id} />}
       <RetentionSection orgId={organization.id} canChange={can(organization.role, "retention.update")} />
     </>

@@ -1,0 +1,27 @@
+import { eq } from "drizzle-orm";
+import type { Executor } from "../../db/database.ts";
+import { memberships, organizations } from "../../db/schema/index.ts";
+
+export async function findTwoFactorRequirement(db: Executor, organizationId: string) {
+  const [row] = await db
+    .select({ required: organizations.requireTwoFactor })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  return row?.required;
+}
+
+/** Sets the requirement and answers what it was before. */
+export async function setTwoFactorRequirement(db: Executor, organizationId: string, required: boolean) {
+  const before = await findTwoFactorRequirement(db, organizationId);
+  await db.update(organizations).set({ requireTwoFactor: required }).where(eq(organizations.id, organizationId));
+  return before;
+}
+
+/** Everyone the requirement applies to: their cached sessions must learn of the change. */
+export async function listMemberIds(db: Executor, organizationId: string) {
+  const rows = await db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(eq(memberships.organizationId, organizationId));
+  return rows.map((row) => row.userId);
+}
