@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { OrgParamsSchema } from "../organizations/params.ts";
 import { KeysetQuerySchema, keysetPageOf } from "../keyset.ts";
 import { pageOf, PageQuerySchema } from "../pagination.ts";
 import { TASK_CATEGORIES, TASK_STATUSES } from "../tasks/constants.ts";
@@ -173,8 +174,7 @@ export type UpdateWorkflowData = z.output<typeof UpdateWorkflowSchema>;
 
 const idField = (message: string) => z.string({ error: message }).trim().min(1, message);
 
-export const WorkflowParamsSchema = z.object({
-  orgId: z.string(),
+export const WorkflowParamsSchema = OrgParamsSchema.extend({
   workflowId: idField(WORKFLOW_MESSAGES.idRequired),
 });
 

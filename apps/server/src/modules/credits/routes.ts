@@ -4,14 +4,11 @@ import {
   CreditTransactionPageSchema,
   CreditTransactionsQuerySchema,
 } from "@flowdeck/shared/credits/schemas";
+import { OrgParamsSchema } from "@flowdeck/shared/organizations/params";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { orgScope } from "../../plugins/tenancy.ts";
-import { z } from "zod";
 import { idempotencyOf, sendIdempotent } from "../../lib/idempotency.ts";
-import { overviewRoutes } from "../overview/routes.ts";
 import { addCredits, consumeCredits, getTransactions } from "./service.ts";
-
-const OrgParams = z.object({ orgId: z.string() });
 
 /**
  * The credit ledger (spec 5 "Credits"). Consume and add are idempotent: a request repeated with the
@@ -19,7 +16,7 @@ const OrgParams = z.object({ orgId: z.string() });
  */
 export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
   const changeSchema = {
-    params: OrgParams,
+    params: OrgParamsSchema,
     body: CreditChangeSchema,
     response: { 201: CreditChangeResultSchema },
   };
@@ -58,14 +55,11 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { action: "credits.read" },
       schema: {
-        params: OrgParams,
+        params: OrgParamsSchema,
         querystring: CreditTransactionsQuerySchema,
         response: { 200: CreditTransactionPageSchema },
       },
     },
     async (request) => getTransactions({ ...orgScope(request), ...request.query }),
   );
-
-  // The dashboard's overview lives in its own module; it is registered here with the ledger it reports on.
-  await app.register(overviewRoutes);
 };

@@ -17,13 +17,12 @@ import {
   WorkflowStatsSchema,
   WorkflowStepParamsSchema,
 } from "@flowdeck/shared/workflows/schemas";
+import { OrgParamsSchema } from "@flowdeck/shared/organizations/params";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { orgScope } from "../../plugins/tenancy.ts";
-import { z } from "zod";
 import { idempotencyOf, sendIdempotent } from "../../lib/idempotency.ts";
 import { createWorkflow, deleteWorkflow, reorderSteps, updateWorkflow } from "./change-workflow.ts";
 import { completeWorkflow, executeWorkflow, setStepStatus, startWorkflow } from "./run-workflow.ts";
-import { createScheduler } from "./scheduler.ts";
 import {
   getRunOptions,
   getWorkflow,
@@ -33,25 +32,13 @@ import {
   listWorkflows,
 } from "./service.ts";
 
-const OrgParamsSchema = z.object({ orgId: z.string() });
 const BASE = "/api/orgs/:orgId/workflows";
 
 /**
  * Workflows: ordered commands with a schedule, progress and runs. Every member reads them; editors
- * and above change and run them. The scheduler that runs due workflows lives here too.
+ * and above change and run them.
  */
 export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
-  if (app.config.schedulerEnabled) {
-    const scheduler = createScheduler({
-      db: app.db,
-      events: app.events,
-      logger: app.log,
-      intervalMs: app.config.schedulerIntervalMs,
-    });
-    app.addHook("onReady", async () => scheduler.start());
-    app.addHook("onClose", async () => scheduler.stop());
-  }
-
   app.get(
     BASE,
     {
