@@ -34,6 +34,7 @@ import { workflowRoutes } from "./modules/workflows/routes.ts";
 import { registerAuthentication } from "./plugins/authentication.ts";
 import { registerBackgroundJobs } from "./plugins/background-jobs.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
+import { registerIdempotency } from "./plugins/idempotency.ts";
 import { registerJsonBody } from "./plugins/json-body.ts";
 import { registerOpenapi } from "./plugins/openapi/index.ts";
 import { limitApiTokens, registerRateLimits } from "./plugins/rate-limit-store.ts";
@@ -146,6 +147,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerRequestGuards(app, { appUrl: config.appUrl });
   registerAuthentication(app, auth);
   registerTenancy(app, database.db);
+  registerIdempotency(app);
   await registerRateLimits(app, database.db);
   limitApiTokens(app, config.apiTokenRateLimit);
   // Before the routes: the document is built from the routes registered after it.

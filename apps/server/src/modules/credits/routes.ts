@@ -7,12 +7,11 @@ import {
 import { OrgParamsSchema } from "@flowdeck/shared/organizations/params";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { orgScope } from "../../plugins/tenancy.ts";
-import { idempotencyOf, sendIdempotent } from "../../lib/idempotency.ts";
 import { addCredits, consumeCredits, getTransactions } from "./service.ts";
 
 /**
  * The credit ledger (spec 5 "Credits"). Consume and add are idempotent: a request repeated with the
- * same Idempotency-Key header is applied once and answered the same (see lib/idempotency.ts).
+ * same Idempotency-Key header is applied once and answered the same (`config.idempotent`, lib/idempotency.ts).
  */
 export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
   const changeSchema = {
@@ -23,30 +22,20 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     "/api/orgs/:orgId/credits/consume",
-    { config: { action: "credits.consume" }, schema: changeSchema },
+    { config: { action: "credits.consume", idempotent: true }, schema: changeSchema },
     async (request, reply) => {
       // Spec 6: consuming needs only an identified member; the membership guard has run.
-      return sendIdempotent(reply, () =>
-        consumeCredits({
-          ...orgScope(request),
-          ...request.body,
-          idempotency: idempotencyOf(request),
-        }),
-      );
+      const result = await consumeCredits({ ...orgScope(request), ...request.body, idempotency: request.idempotency });
+      return reply.status(201).send(result);
     },
   );
 
   app.post(
     "/api/orgs/:orgId/credits/add",
-    { config: { action: "credits.add" }, schema: changeSchema },
+    { config: { action: "credits.add", idempotent: true }, schema: changeSchema },
     async (request, reply) => {
-      return sendIdempotent(reply, () =>
-        addCredits({
-          ...orgScope(request),
-          ...request.body,
-          idempotency: idempotencyOf(request),
-        }),
-      );
+      const result = await addCredits({ ...orgScope(request), ...request.body, idempotency: request.idempotency });
+      return reply.status(201).send(result);
     },
   );
 

@@ -9,7 +9,7 @@ import type { WorkflowSchedule } from "../../db/schema/workflows.ts";
 import { attributedUserId } from "../../lib/actor.ts";
 import { changesBetween } from "../../lib/audit-changes.ts";
 import { transact, type OrgScope } from "../../lib/change-log.ts";
-import { runIdempotent, type Idempotency, type IdempotentResult } from "../../lib/idempotency.ts";
+import { runIdempotent, type Idempotency } from "../../lib/idempotency.ts";
 import { findTasksByIds, type TaskSummary } from "../tasks/repository.ts";
 import { loadWorkflow } from "./load-workflow.ts";
 import { cancelRunningRun } from "./progress.ts";
@@ -46,12 +46,11 @@ export async function createWorkflow({
   idempotency,
   now = new Date(),
   ...scope
-}: Change & { input: CreateWorkflowData; idempotency: Idempotency | null }): Promise<IdempotentResult<Workflow>> {
+}: Change & { input: CreateWorkflowData; idempotency: Idempotency | null }): Promise<Workflow> {
   const { organizationId, actor } = scope;
   return runIdempotent({
     context: scope,
     idempotency,
-    status: 201,
     work: async (tx, log) => {
       const commands = await requireCommands(tx, organizationId, input.taskIds, new Set());
       const { id } = await insertWorkflow(tx, organizationId, {

@@ -20,7 +20,6 @@ import {
 import { OrgParamsSchema } from "@flowdeck/shared/organizations/params";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { orgScope } from "../../plugins/tenancy.ts";
-import { idempotencyOf, sendIdempotent } from "../../lib/idempotency.ts";
 import { createWorkflow, deleteWorkflow, reorderSteps, updateWorkflow } from "./change-workflow.ts";
 import { completeWorkflow, executeWorkflow, setStepStatus, startWorkflow } from "./run-workflow.ts";
 import {
@@ -100,13 +99,17 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     BASE,
     {
-      config: { action: "workflows.create" },
+      config: { action: "workflows.create", idempotent: true },
       schema: { params: OrgParamsSchema, body: CreateWorkflowSchema, response: { 201: WorkflowSchema } },
     },
-    async (request, reply) =>
-      sendIdempotent(reply, () =>
-        createWorkflow({ ...orgScope(request), input: request.body, idempotency: idempotencyOf(request) }),
-      ),
+    async (request, reply) => {
+      const workflow = await createWorkflow({
+        ...orgScope(request),
+        input: request.body,
+        idempotency: request.idempotency,
+      });
+      return reply.status(201).send(workflow);
+    },
   );
 
   app.patch(
@@ -156,18 +159,16 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${BASE}/:workflowId/execute`,
     {
-      config: { action: "workflows.run" },
+      config: { action: "workflows.run", idempotent: true },
       schema: { params: WorkflowParamsSchema, body: ExecuteWorkflowSchema, response: { 200: WorkflowSchema } },
     },
-    async (request, reply) =>
-      sendIdempotent(reply, () =>
-        executeWorkflow({
-          ...orgScope(request),
-          workflowId: request.params.workflowId,
-          idempotency: idempotencyOf(request),
-          execution: request.body.platform ? { platform: request.body.platform } : null,
-        }),
-      ),
+    async (request) =>
+      executeWorkflow({
+        ...orgScope(request),
+        workflowId: request.params.workflowId,
+        idempotency: request.idempotency,
+        execution: request.body.platform ? { platform: request.body.platform } : null,
+      }),
   );
 
   app.post(
