@@ -7,7 +7,8 @@ import type { UserActor } from "../../lib/actor.ts";
 import { transact, type ChangeContext } from "../../lib/change-log.ts";
 import { findAvatarVersion } from "../profile/repository.ts";
 import { findLogoVersions } from "../settings/repository.ts";
-import { findMembership, insertOrganization, listMembershipsOfUser, setCurrentOrganization } from "./repository.ts";
+import { setCurrentOrganization } from "../users/repository.ts";
+import { findMembership, insertOrganization, listMembershipsOfUser } from "./repository.ts";
 
 export async function getMe({ db, userId }: { db: Database; userId: string }): Promise<Me> {
   const [profile] = await db
