@@ -48,7 +48,6 @@ export const AuditQuerySchema = z.object({
   cursor: z.string().regex(/^\d+$/, "The cursor is the nextCursor of the previous page").max(20).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(AUDIT_PAGE_SIZE),
 });
-export type AuditQueryInput = z.input<typeof AuditQuerySchema>;
 export type AuditQuery = z.output<typeof AuditQuerySchema>;
 
 export const AuditPageSchema = z.object({

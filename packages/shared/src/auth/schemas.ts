@@ -8,7 +8,6 @@ export const LoginSchema = z.object({
   password: passwordField(MESSAGES.passwordTooShort),
   rememberMe: z.boolean().optional(),
 });
-export type LoginInput = z.input<typeof LoginSchema>;
 
 const registerAccount = {
   email: emailField(),

@@ -31,7 +31,6 @@ export const CreditChangeSchema = z.object({
     .max(MAX_CREDIT_DESCRIPTION_LENGTH, CREDIT_TEXTS.descriptionTooLong(MAX_CREDIT_DESCRIPTION_LENGTH))
     .optional(),
 });
-export type CreditChangeInput = z.input<typeof CreditChangeSchema>;
 
 /** One row of the ledger; the amount is negative for a consumption (spec 3 "creditTransaction"). */
 export const CreditTransactionSchema = z.object({
@@ -57,7 +56,6 @@ export type CreditChangeResult = z.infer<typeof CreditChangeResultSchema>;
 export const CreditTransactionsQuerySchema = KeysetQuerySchema.extend({
   type: z.enum(CREDIT_TRANSACTION_TYPES).optional(),
 });
-export type CreditTransactionsQuery = z.input<typeof CreditTransactionsQuerySchema>;
 
 export const CreditTransactionPageSchema = keysetPageOf(CreditTransactionSchema);
 export type CreditTransactionPage = z.infer<typeof CreditTransactionPageSchema>;

@@ -54,7 +54,6 @@ export const UploadDocumentFieldsSchema = z.object({
   category: z.preprocess(blankAsMissing, DocumentCategorySchema.optional()),
   tags: TagsSchema.default([]),
 });
-export type UploadDocumentFields = z.infer<typeof UploadDocumentFieldsSchema>;
 
 /** The upload form in the web app: the same rules, with the title always filled in. */
 export const DocumentFormSchema = z.object({
@@ -63,7 +62,6 @@ export const DocumentFormSchema = z.object({
   category: DocumentCategorySchema,
   tags: TagsSchema,
 });
-export type DocumentFormValues = z.input<typeof DocumentFormSchema>;
 
 /** PATCH: any of the metadata; the file itself changes only through a new version. */
 export const UpdateDocumentSchema = z
@@ -84,7 +82,6 @@ export const DocumentListQuerySchema = KeysetQuerySchema.extend({
   /** One tag, or several separated by commas: a document with any of them matches. */
   tag: z.preprocess(blankAsMissing, TagsSchema.optional()),
 });
-export type DocumentListQuery = z.input<typeof DocumentListQuerySchema>;
 
 export const DocumentParamsSchema = OrgParamsSchema.extend({
   documentId: z.string().min(1, DOCUMENT_MESSAGES.documentIdRequired).max(100),
@@ -127,7 +124,6 @@ export const DocumentVersionSchema = z.object({
   uploadedBy: PersonSchema.nullable(),
   createdAt: z.iso.datetime(),
 });
-export type DocumentVersion = z.infer<typeof DocumentVersionSchema>;
 
 /** One document with every stored version, newest first. */
 export const DocumentDetailSchema = DocumentSchema.extend({ versions: z.array(DocumentVersionSchema) });

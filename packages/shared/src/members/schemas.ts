@@ -20,4 +20,3 @@ export const MemberParamsSchema = OrgParamsSchema.extend({ userId: z.string().mi
 export const UpdateMemberRoleSchema = z.object({
   role: z.enum(ROLES, { error: MEMBER_MESSAGES.roleInvalid }),
 });
-export type UpdateMemberRoleInput = z.infer<typeof UpdateMemberRoleSchema>;

@@ -54,7 +54,6 @@ export const RunLogQuerySchema = z.object({
   after: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(5000).default(2000),
 });
-export type RunLogQuery = z.input<typeof RunLogQuerySchema>;
 
 export const RunLogChunkSchema = z.object({
   id: z.number().int(),

@@ -26,7 +26,6 @@ export const TaskCommandsSchema = z
   .refine((commands) => TASK_PLATFORMS.some((platform) => commands[platform] !== ""), {
     message: TASK_MESSAGES.commandRequired,
   });
-export type TaskCommands = z.output<typeof TaskCommandsSchema>;
 
 /** Trimmed, blanks dropped, each tag once. */
 const tagsField = z

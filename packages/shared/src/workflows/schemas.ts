@@ -97,7 +97,6 @@ export const ScheduleInputSchema = z
     }
   })
   .transform(normalizeSchedule);
-export type ScheduleInput = z.input<typeof ScheduleInputSchema>;
 
 /** A stored schedule, as answers carry it. */
 export const ScheduleSchema = z.object({
@@ -135,7 +134,6 @@ export const StepOptionsSchema = z
     }),
   )
   .max(WORKFLOW_LIMITS.steps);
-export type StepOptionsInput = z.input<typeof StepOptionsSchema>;
 
 /** POST /api/orgs/:orgId/workflows, and the workflow form. */
 export const CreateWorkflowSchema = z.object({
@@ -188,13 +186,11 @@ export const ReorderStepsSchema = z.object({
     error: WORKFLOW_MESSAGES.reorderNeedsArray,
   }),
 });
-export type ReorderStepsInput = z.input<typeof ReorderStepsSchema>;
 
 /** PATCH /api/orgs/:orgId/workflows/:workflowId/steps/:stepId. */
 export const SetStepStatusSchema = z.object({
   status: z.enum(STEP_STATUSES, { error: "Status must be todo or completed" }),
 });
-export type SetStepStatusInput = z.input<typeof SetStepStatusSchema>;
 
 /** GET /api/orgs/:orgId/workflows: newest first, a page at a time from a cursor, by status and creator. */
 export const WorkflowListQuerySchema = KeysetQuerySchema.extend({
@@ -215,7 +211,6 @@ export const ExecuteWorkflowSchema = z
   // No body at all is a checklist run, as before runners.
   .nullish()
   .transform((body) => body ?? {});
-export type ExecuteWorkflowInput = z.input<typeof ExecuteWorkflowSchema>;
 export type RunsQuery = z.input<typeof RunsQuerySchema>;
 
 /** A task in a workflow (spec 3): a copy of its command's name, kept when the command is deleted. */
