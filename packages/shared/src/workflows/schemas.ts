@@ -26,6 +26,7 @@ import {
   parseDayOfMonth,
   parseDayOfWeek,
   parseTime,
+  type NormalizedSchedule,
 } from "./schedule.ts";
 
 const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
@@ -98,7 +99,7 @@ export const ScheduleInputSchema = z
   })
   .transform(normalizeSchedule);
 
-/** A stored schedule, as answers carry it. */
+/** A stored schedule, as answers carry it: the type is `NormalizedSchedule` (schedule.ts). */
 export const ScheduleSchema = z.object({
   type: z.enum(SCHEDULE_TYPES),
   isEnabled: z.boolean(),
@@ -108,8 +109,7 @@ export const ScheduleSchema = z.object({
   dayOfMonth: z.string().nullable(),
   /** Five cron fields, only on a cron schedule. */
   expression: z.string().optional(),
-});
-export type WorkflowScheduleValue = z.infer<typeof ScheduleSchema>;
+}) satisfies z.ZodType<NormalizedSchedule>;
 
 const concurrencyPolicyField = z.enum(CONCURRENCY_POLICIES, {
   error: "When a run is under way, choose skip, queue or cancel",

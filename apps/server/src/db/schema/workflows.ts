@@ -1,3 +1,4 @@
+import type { Schedule } from "@flowdeck/shared/workflows/schedule";
 import { sql } from "drizzle-orm";
 import { TASK_PLATFORMS, type TaskPlatform } from "@flowdeck/shared/tasks/constants";
 import {
@@ -35,21 +36,6 @@ import { organizations } from "./organizations.ts";
 import { runners } from "./runners.ts";
 import { tasks } from "./tasks.ts";
 
-export type WorkflowSchedule = {
-  type: "manual" | "once" | "daily" | "weekly" | "monthly" | "cron";
-  isEnabled: boolean;
-  /** yyyy-mm-dd, for once. */
-  date?: string | null;
-  /** HH:mm in the organization's timezone. */
-  time?: string | null;
-  /** "0"–"6", Sunday = "0". */
-  dayOfWeek?: string | null;
-  /** "1"–"28". */
-  dayOfMonth?: string | null;
-  /** Five cron fields, for cron (docs/decisions/025). */
-  expression?: string | null;
-};
-
 export const workflows = pgTable(
   "workflows",
   {
@@ -61,7 +47,7 @@ export const workflows = pgTable(
     description: text("description").notNull().default(""),
     status: text("status").$type<WorkflowStatus>().notNull().default("active"),
     dueDate: timestamp("due_date", { withTimezone: true }),
-    schedule: jsonb("schedule").$type<WorkflowSchedule>().notNull().default({ type: "manual", isEnabled: false }),
+    schedule: jsonb("schedule").$type<Schedule>().notNull().default({ type: "manual", isEnabled: false }),
     nextExecution: timestamp("next_execution", { withTimezone: true }),
     /** The organization's timezone next_execution was computed in; the scheduler recomputes on a change. */
     scheduleTimezone: text("schedule_timezone"),

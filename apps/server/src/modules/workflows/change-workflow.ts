@@ -2,10 +2,9 @@ import { randomUUID } from "node:crypto";
 import { AppError } from "@flowdeck/shared";
 import { WORKFLOW_MESSAGES } from "@flowdeck/shared/workflows/messages";
 import { statusForProgress, progressPercent } from "@flowdeck/shared/workflows/progress";
-import { nextExecution, type NormalizedSchedule } from "@flowdeck/shared/workflows/schedule";
+import { nextExecution, type NormalizedSchedule, type Schedule } from "@flowdeck/shared/workflows/schedule";
 import type { CreateWorkflowData, UpdateWorkflowData, Workflow } from "@flowdeck/shared/workflows/schemas";
 import type { Executor } from "../../db/database.ts";
-import type { WorkflowSchedule } from "../../db/schema/workflows.ts";
 import { attributedUserId } from "../../lib/actor.ts";
 import { changesBetween } from "../../lib/audit-changes.ts";
 import { transact, type OrgScope } from "../../lib/change-log.ts";
@@ -197,7 +196,7 @@ async function scheduleValues(
   organizationId: string,
   schedule: NormalizedSchedule,
   now: Date,
-  stored?: WorkflowSchedule,
+  stored?: Schedule,
 ) {
   const timezone = await organizationTimezone(tx, organizationId);
   const next = nextExecution(schedule, { now, timezone });
@@ -208,7 +207,7 @@ async function scheduleValues(
   return { schedule, nextExecution: next, scheduleTimezone: timezone };
 }
 
-function sameSchedule(schedule: NormalizedSchedule, stored: WorkflowSchedule | undefined): boolean {
+function sameSchedule(schedule: NormalizedSchedule, stored: Schedule | undefined): boolean {
   return (
     stored !== undefined &&
     stored.type === schedule.type &&

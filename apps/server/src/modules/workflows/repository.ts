@@ -5,7 +5,8 @@ import { and, asc, count, eq, getTableColumns, inArray, sql, type SQL, type SQLW
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/database.ts";
 import { afterCursor, cappedCount, cursorPosition, keysetOrder, toKeysetPage } from "../../db/keyset.ts";
-import { organizations, tasks, user, workflowSteps, workflows, type WorkflowSchedule } from "../../db/schema/index.ts";
+import type { Schedule } from "@flowdeck/shared/workflows/schedule";
+import { organizations, tasks, user, workflowSteps, workflows } from "../../db/schema/index.ts";
 
 const creator = alias(user, "creator");
 /** A user without a display name is shown by email. */
@@ -85,7 +86,7 @@ export type WorkflowValues = {
   description: string;
   status: WorkflowStatus;
   dueDate: Date | null;
-  schedule: WorkflowSchedule;
+  schedule: Schedule;
   nextExecution: Date | null;
   scheduleTimezone: string | null;
   lastExecuted: Date | null;
