@@ -22,3 +22,9 @@ export const updatedAt = () =>
  */
 export const oneOf = (column: SQLWrapper, values: readonly string[]) =>
   sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(", "))})`;
+
+/**
+ * One value of a shared list, written into hand-written SQL as a literal; the type argument checks
+ * that it is one (`${literal<Role>("owner")}`), so renaming a value breaks the build, not the query.
+ */
+export const literal = <T extends string>(value: T) => sql.raw(`'${value}'`);
