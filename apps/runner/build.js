@@ -1,17 +1,5 @@
 // Bundles the runner and the shared protocol schemas into dist/flowdeck-runner.js, so the
 // published package needs only its npm dependencies (the shared package is not published).
-import { build } from "esbuild";
+import { bundleNodeApp } from "../../scripts/bundle-node-app.js";
 
-await build({
-  absWorkingDir: import.meta.dirname,
-  entryPoints: ["src/main.ts"],
-  outfile: "dist/flowdeck-runner.js",
-  bundle: true,
-  platform: "node",
-  format: "esm",
-  target: "node20",
-  sourcemap: true,
-  packages: "external",
-  alias: { "@flowdeck/shared": "../../packages/shared/src" },
-  logLevel: "warning",
-});
+await bundleNodeApp(import.meta.dirname, { entryPoints: ["src/main.ts"], outfile: "dist/flowdeck-runner.js" });

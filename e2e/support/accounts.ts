@@ -1,5 +1,10 @@
-import { randomBytes } from "node:crypto";
 import type { APIRequestContext, BrowserContext } from "@playwright/test";
+import {
+  registrationBody,
+  TEST_PASSWORD,
+  uniqueDomain,
+  uniqueEmail,
+} from "../../apps/server/test/helpers/test-data.ts";
 import { E2E_BASE_URL } from "./env.ts";
 
 /**
@@ -8,7 +13,8 @@ import { E2E_BASE_URL } from "./env.ts";
  * that registration and sign-in set, so later calls through it are signed in.
  */
 
-export const E2E_PASSWORD = "correct-horse-42";
+export { uniqueDomain, uniqueEmail };
+export const E2E_PASSWORD = TEST_PASSWORD;
 
 export type OwnerAccount = {
   email: string;
@@ -21,14 +27,6 @@ export type OwnerAccount = {
 
 const ORIGIN = { origin: E2E_BASE_URL };
 
-export function uniqueEmail(prefix = "user"): string {
-  return `${prefix}-${randomBytes(5).toString("hex")}@example.com`;
-}
-
-export function uniqueDomain(): string {
-  return `org-${randomBytes(5).toString("hex")}.example.com`;
-}
-
 /** Registers a new account with a new organization (POST /api/account/register) and signs it in. */
 export async function registerOrganizationOwner(
   request: APIRequestContext,
@@ -40,7 +38,7 @@ export async function registerOrganizationOwner(
   const domain = options.domain ?? uniqueDomain();
   const response = await request.post("/api/account/register", {
     headers: ORIGIN,
-    data: { mode: "create", email, password, confirmPassword: password, organizationName, domain },
+    data: registrationBody({ email, password, organizationName, domain }),
   });
   if (response.status() !== 201) {
     throw new Error(`registration of ${email} failed: ${response.status()} ${await response.text()}`);

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import helmet from "@fastify/helmet";
-import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { Database, DatabaseHandle } from "./db/database.ts";
@@ -14,13 +14,14 @@ import { apiTokenRoutes } from "./modules/api-tokens/routes.ts";
 import { auditRoutes } from "./modules/audit/routes.ts";
 import { createAuth, type Auth } from "./modules/auth/auth.ts";
 import { registerAuthRoutes } from "./modules/auth/routes.ts";
-import { registerEventRoutes } from "./modules/events/routes.ts";
-import { registerHealthRoutes } from "./modules/health/routes.ts";
+import { eventRoutes } from "./modules/events/routes.ts";
+import { healthRoutes } from "./modules/health/routes.ts";
 import { organizationRoutes } from "./modules/organizations/routes.ts";
 import { creditRoutes } from "./modules/credits/routes.ts";
 import { documentRoutes } from "./modules/documents/routes.ts";
 import { invitationRoutes } from "./modules/invitations/routes.ts";
 import { memberRoutes } from "./modules/members/routes.ts";
+import { overviewRoutes } from "./modules/overview/routes.ts";
 import { notificationRoutes } from "./modules/notifications/routes.ts";
 import { profileRoutes } from "./modules/profile/routes.ts";
 import { settingsRoutes } from "./modules/settings/routes.ts";
@@ -33,7 +34,9 @@ import { taskRoutes } from "./modules/tasks/routes.ts";
 import { twoFactorRequirementRoutes } from "./modules/two-factor-requirement/routes.ts";
 import { workflowRoutes } from "./modules/workflows/routes.ts";
 import { registerAuthentication } from "./plugins/authentication.ts";
+import { registerBackgroundJobs } from "./plugins/background-jobs.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
+import { registerIdempotency } from "./plugins/idempotency.ts";
 import { registerJsonBody } from "./plugins/json-body.ts";
 import { registerOpenapi } from "./plugins/openapi/index.ts";
 import { limitApiTokens, registerRateLimits } from "./plugins/rate-limit-store.ts";
@@ -62,6 +65,41 @@ export type BuildAppOptions = {
 };
 
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
+
+/** better-auth's own endpoints and the account routes take the auth instance the app decorates. */
+const betterAuthRoutes: FastifyPluginAsync = async (app) =>
+  registerAuthRoutes(app, app.auth, { trustProxy: app.config.trustProxy });
+const accountRoutesOfApp: FastifyPluginAsync = async (app) => app.register(accountRoutes(app.auth));
+
+/**
+ * Every route module, each a plugin registered the same way, in this order. A module reads what it
+ * needs from the app's decorators (`app.db`, `app.config`, ...) and declares its routes; nothing else.
+ */
+const ROUTE_MODULES: FastifyPluginAsync[] = [
+  healthRoutes,
+  betterAuthRoutes,
+  accountRoutesOfApp,
+  organizationRoutes,
+  memberRoutes,
+  invitationRoutes,
+  creditRoutes,
+  overviewRoutes,
+  taskRoutes,
+  workflowRoutes,
+  documentRoutes,
+  settingsRoutes,
+  twoFactorRequirementRoutes,
+  profileRoutes,
+  apiTokenRoutes,
+  notificationRoutes,
+  retentionRoutes,
+  historyRoutes,
+  runRoutes,
+  runnerAdminRoutes,
+  runnerProtocolRoutes,
+  auditRoutes,
+  eventRoutes,
+];
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -112,44 +150,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerRequestGuards(app, { appUrl: config.appUrl });
   await registerAuthentication(app, auth, createSessionCache({ ttlSeconds: config.sessionCacheSeconds, events }));
   registerTenancy(app, database.db);
+  registerIdempotency(app);
   await registerRateLimits(app, database.db);
   limitApiTokens(app, config.apiTokenRateLimit);
   // Before the routes: the document is built from the routes registered after it.
   await registerOpenapi(app);
 
-  const openStreams = new Set<FastifyReply>();
-  registerHealthRoutes(app);
-  registerAuthRoutes(app, auth, { trustProxy: config.trustProxy });
-  await app.register(accountRoutes(auth));
-  await app.register(organizationRoutes);
-  for (const feature of [
-    memberRoutes,
-    invitationRoutes,
-    creditRoutes,
-    taskRoutes,
-    workflowRoutes,
-    documentRoutes,
-    settingsRoutes,
-    twoFactorRequirementRoutes,
-    profileRoutes,
-    apiTokenRoutes,
-    notificationRoutes,
-    retentionRoutes,
-    historyRoutes,
-    runRoutes,
-    runnerAdminRoutes,
-    runnerProtocolRoutes,
-    auditRoutes,
-  ]) {
-    await app.register(feature);
-  }
-  registerEventRoutes(app, openStreams, { heartbeatMs: config.sseHeartbeatMs });
+  for (const routes of ROUTE_MODULES) await app.register(routes);
+  registerBackgroundJobs(app);
   await registerSpa(app, WEB_DIST);
 
-  // On shutdown, end the SSE streams first: they would otherwise hold the server open.
-  app.addHook("preClose", async () => {
-    for (const stream of openStreams) stream.raw.end();
-  });
   app.addHook("onClose", async () => {
     await events.close();
   });

@@ -14,7 +14,7 @@ let org: OrgWithRoles;
 const streams: EventStream[] = [];
 
 beforeAll(async () => {
-  // Read by registerEventRoutes when the app is built; the default is 20 s.
+  // Read by the event routes when the app is built; the default is 20 s.
   t = await createTestApp({ env: { SSE_HEARTBEAT_MS: String(HEARTBEAT_MS) } });
   await t.app.listen({ port: 0, host: "127.0.0.1" });
   org = await createOrgWithRoles(t.app);

@@ -14,7 +14,7 @@ type Logger = { error: (details: object, message: string) => void };
  * Deletes audit rows past their organization's retention, in small batches, now and then. Several
  * instances may run it at once: a row deleted by one is simply not found by another.
  */
-export function startAuditRetention(options: { db: Database; logger: Logger; intervalMs?: number }) {
+export function createAuditRetentionJob(options: { db: Database; logger: Logger; intervalMs?: number }) {
   const { db, logger } = options;
   // Ends a long pass early on shutdown; the next start goes on where it stopped.
   let stopping = false;
@@ -27,8 +27,11 @@ export function startAuditRetention(options: { db: Database; logger: Logger; int
     },
     (error) => logger.error({ err: error }, "audit retention: a pass failed"),
   );
-  loop.start();
   return {
+    start() {
+      stopping = false;
+      loop.start();
+    },
     async stop() {
       stopping = true;
       await loop.stop();

@@ -1,7 +1,8 @@
-import { AppError, codeForStatus, MESSAGES, type ErrorBody, type ErrorCode } from "@flowdeck/shared";
+import { AppError, codeForStatus, MESSAGES, type ErrorCode } from "@flowdeck/shared";
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { isDatabaseUnavailable, isInvalidInput } from "../db/errors.ts";
+import { errorBody as body, errorBodyOf } from "../lib/error-body.ts";
 
 /** Seconds a client should wait before repeating a request that met an outage. */
 const RETRY_AFTER_SECONDS = 5;
@@ -10,7 +11,7 @@ const RETRY_AFTER_SECONDS = 5;
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.status).send(body(error.code, error.message, error.fields));
+      return reply.status(error.status).send(errorBodyOf(error));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Record<string, string> = {};
@@ -48,10 +49,6 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).send(body("not-found", MESSAGES.notFound));
   });
-}
-
-function body(code: ErrorBody["error"]["code"], message: string, fields?: Record<string, string>): ErrorBody {
-  return { error: fields ? { code, message, fields } : { code, message } };
 }
 
 function clientErrorCode(status: number): ErrorCode {

@@ -1,34 +1,27 @@
-import { randomBytes } from "node:crypto";
 import type { Role } from "@flowdeck/shared";
 import type { FastifyInstance } from "fastify";
 import { memberships } from "../../src/db/schema/index.ts";
 import { insertUserWithPassword } from "../../src/modules/account/repository.ts";
 import { TestClient } from "./http-client.ts";
+import { registrationBody, TEST_PASSWORD, uniqueDomain, uniqueEmail } from "./test-data.ts";
 
-export const TEST_PASSWORD = "correct-horse-42";
+export { TEST_PASSWORD, uniqueDomain, uniqueEmail };
 
 export type TestUser = { id: string; email: string; password: string; client: TestClient };
-
-export function uniqueEmail(prefix = "user"): string {
-  return `${prefix}-${randomBytes(5).toString("hex")}@example.com`;
-}
-
-export function uniqueDomain(): string {
-  return `org-${randomBytes(5).toString("hex")}.example.com`;
-}
 
 /** Registers through the API with a new organization; the returned client is signed in. */
 export async function registerOwner(app: FastifyInstance, options: { email?: string; organizationName?: string } = {}) {
   const client = new TestClient(app);
   const email = options.email ?? uniqueEmail("owner");
-  const response = await client.post<{ userId: string; organizationId: string }>("/api/account/register", {
-    mode: "create",
-    email,
-    password: TEST_PASSWORD,
-    confirmPassword: TEST_PASSWORD,
-    organizationName: options.organizationName ?? "Acme Operations",
-    domain: uniqueDomain(),
-  });
+  const response = await client.post<{ userId: string; organizationId: string }>(
+    "/api/account/register",
+    registrationBody({
+      email,
+      password: TEST_PASSWORD,
+      organizationName: options.organizationName ?? "Acme Operations",
+      domain: uniqueDomain(),
+    }),
+  );
   if (response.status !== 201) throw new Error(`registration failed: ${JSON.stringify(response.body)}`);
   return {
     id: response.body.userId,

@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notificationDeliveries } from "../../src/db/schema/index.ts";
-import { createDeliveryJob } from "../../src/modules/notifications/delivery-job.ts";
+import { createDeliveryJob } from "../../src/jobs/notification-delivery.ts";
 import { createOrgWithRoles, type OrgWithRoles } from "../helpers/factories.ts";
 import { startSmtpInbox, type SmtpInbox } from "../helpers/smtp-inbox.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";

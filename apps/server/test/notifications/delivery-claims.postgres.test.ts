@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/db/database.ts";
-import { createDeliveryJob } from "../../src/modules/notifications/delivery-job.ts";
+import { createDeliveryJob } from "../../src/jobs/notification-delivery.ts";
 import { createOrgWithRoles } from "../helpers/factories.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import { createRule, rulesUrl, startReceiver } from "./support.ts";

@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notificationDeliveries, workflowRuns, workflows } from "../../src/db/schema/index.ts";
-import { createScheduler } from "../../src/modules/workflows/scheduler.ts";
+import { createScheduler } from "../../src/jobs/scheduler.ts";
 import { createOrgWithRoles, type OrgWithRoles } from "../helpers/factories.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import { createCommands, createWorkflow, workflowsUrl } from "../workflows/workflow-factory.ts";
-import { createDeliveryJob } from "../../src/modules/notifications/delivery-job.ts";
+import { createDeliveryJob } from "../../src/jobs/notification-delivery.ts";
 import { createRule } from "./support.ts";
 
 let t: TestApp;

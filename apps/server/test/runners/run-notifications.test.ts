@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDeliveryJob } from "../../src/modules/notifications/delivery-job.ts";
+import { createDeliveryJob } from "../../src/jobs/notification-delivery.ts";
 import { createOrgWithRoles, type OrgWithRoles } from "../helpers/factories.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import { createRule, deliveriesUrl, startReceiver } from "../notifications/support.ts";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notificationDeliveries, workflowRuns, workflows } from "../../src/db/schema/index.ts";
-import { createScheduler } from "../../src/modules/workflows/scheduler.ts";
+import { createScheduler } from "../../src/jobs/scheduler.ts";
 import { createOrgWithRoles, type OrgWithRoles } from "../helpers/factories.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import { createRule } from "../notifications/support.ts";

@@ -2,7 +2,7 @@ import { nextCronRuns } from "@flowdeck/shared/workflows/cron";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { workflows } from "../../src/db/schema/index.ts";
-import { createScheduler } from "../../src/modules/workflows/scheduler.ts";
+import { createScheduler } from "../../src/jobs/scheduler.ts";
 import { createOrgWithRoles, registerOwner, type OrgWithRoles } from "../helpers/factories.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import { createCommands, createWorkflow, setTimezone, workflowBody, workflowsUrl } from "./workflow-factory.ts";

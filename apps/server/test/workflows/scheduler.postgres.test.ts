@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../src/db/database.ts";
 import { tasks, workflowRuns, workflows } from "../../src/db/schema/index.ts";
 import { createEventHub } from "../../src/lib/event-hub.ts";
-import { createScheduler } from "../../src/modules/workflows/scheduler.ts";
+import { createScheduler } from "../../src/jobs/scheduler.ts";
 import { createOrgWithRoles } from "../helpers/factories.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import { createCommands, createWorkflow } from "./workflow-factory.ts";

@@ -2,7 +2,7 @@ import type { LiveEvent } from "@flowdeck/shared";
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, tasks, workflowRuns, workflows } from "../../src/db/schema/index.ts";
-import { createScheduler } from "../../src/modules/workflows/scheduler.ts";
+import { createScheduler } from "../../src/jobs/scheduler.ts";
 import { createOrgWithRoles, type OrgWithRoles } from "../helpers/factories.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import { createCommands, createWorkflow, setTimezone, workflowsUrl } from "./workflow-factory.ts";

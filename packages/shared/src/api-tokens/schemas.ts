@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { OrgParamsSchema } from "../organizations/params.ts";
 import { INVITABLE_ROLES, ROLES } from "../permissions/roles.ts";
 import { API_TOKEN_MESSAGES } from "./messages.ts";
 
@@ -43,4 +44,4 @@ export type ApiToken = z.infer<typeof ApiTokenSchema>;
 export const CreatedApiTokenSchema = ApiTokenSchema.extend({ token: z.string() });
 export type CreatedApiToken = z.infer<typeof CreatedApiTokenSchema>;
 
-export const ApiTokenParamsSchema = z.object({ orgId: z.string().min(1), tokenId: z.string().min(1) });
+export const ApiTokenParamsSchema = OrgParamsSchema.extend({ tokenId: z.string().min(1) });

@@ -1,3 +1,5 @@
+import type { LiveAction } from "../events.ts";
+
 /**
  * What the audit log records: each change's action, the kind of thing it changed, and the live
  * event the same change announces after its commit (null: nothing on screen shows it).
@@ -18,8 +20,7 @@ export const AUDIT_ENTITY_TYPES = [
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
-type LiveVerb = "created" | "updated" | "deleted";
-export type AuditActionRule = { entityType: AuditEntityType; live: LiveVerb | null; label: string };
+export type AuditActionRule = { entityType: AuditEntityType; live: LiveAction | null; label: string };
 
 export const AUDIT_ACTIONS = {
   "organization.created": { entityType: "organization", live: "created", label: "Organization created" },
@@ -91,10 +92,6 @@ export const AUDIT_ACTIONS = {
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const AUDIT_ACTION_NAMES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];
-
-export function isAuditAction(value: unknown): value is AuditAction {
-  return typeof value === "string" && Object.hasOwn(AUDIT_ACTIONS, value);
-}
 
 /** Audit retention, in days (an owner's setting). */
 export const AUDIT_RETENTION = { min: 7, max: 3650, default: 365 } as const;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { OrgParamsSchema } from "../organizations/params.ts";
 import { KeysetQuerySchema, keysetPageOf } from "../keyset.ts";
 import { DOCUMENT_CATEGORIES, FILE_CLASSES } from "./file-types.ts";
 import { DOCUMENT_MESSAGES } from "./messages.ts";
@@ -82,8 +83,7 @@ export const DocumentListQuerySchema = KeysetQuerySchema.extend({
   tag: z.preprocess(blankAsMissing, TagsSchema.optional()),
 });
 
-export const DocumentParamsSchema = z.object({
-  orgId: z.string().min(1),
+export const DocumentParamsSchema = OrgParamsSchema.extend({
   documentId: z.string().min(1, DOCUMENT_MESSAGES.documentIdRequired).max(100),
 });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { OrgParamsSchema } from "../organizations/params.ts";
 import { emailField } from "../auth/fields.ts";
 import { MESSAGES } from "../errors/messages.ts";
 import { INVITABLE_ROLES, ROLES } from "../permissions/roles.ts";
@@ -35,7 +36,7 @@ export const InvitationSchema = z.object({
 });
 export type Invitation = z.infer<typeof InvitationSchema>;
 
-export const InvitationParamsSchema = z.object({ orgId: z.string().min(1), id: z.string().min(1) });
+export const InvitationParamsSchema = OrgParamsSchema.extend({ id: z.string().min(1) });
 
 export const InvitationCodeParamsSchema = z.object({
   code: z.string().trim().min(1, MESSAGES.invitationCodeRequired).max(200, MESSAGES.invalidInvitationCode),

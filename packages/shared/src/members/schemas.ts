@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { OrgParamsSchema } from "../organizations/params.ts";
 import { ROLES } from "../permissions/roles.ts";
 import { MEMBER_MESSAGES } from "./messages.ts";
 
@@ -14,7 +15,7 @@ export const MemberSchema = z.object({
 });
 export type Member = z.infer<typeof MemberSchema>;
 
-export const MemberParamsSchema = z.object({ orgId: z.string().min(1), userId: z.string().min(1) });
+export const MemberParamsSchema = OrgParamsSchema.extend({ userId: z.string().min(1) });
 
 export const UpdateMemberRoleSchema = z.object({
   role: z.enum(ROLES, { error: MEMBER_MESSAGES.roleInvalid }),

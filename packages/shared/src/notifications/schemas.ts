@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { OrgParamsSchema } from "../organizations/params.ts";
 import { pageOf, PageQuerySchema } from "../pagination.ts";
 import { ROLES } from "../permissions/roles.ts";
 import {
@@ -86,7 +87,7 @@ export const NotificationRuleListSchema = z.object({ items: z.array(Notification
 export const SavedNotificationRuleSchema = NotificationRuleSchema.extend({ webhookSecret: z.string().optional() });
 export type SavedNotificationRule = z.infer<typeof SavedNotificationRuleSchema>;
 
-export const NotificationRuleParamsSchema = z.object({ orgId: z.string(), ruleId: z.string().min(1) });
+export const NotificationRuleParamsSchema = OrgParamsSchema.extend({ ruleId: z.string().min(1) });
 
 export const DeliveryAttemptSchema = z.object({
   at: z.string(),

@@ -17,10 +17,6 @@ export function hasRole(role: Role | null | undefined, minimum: Role): boolean {
   return roleRank(role ?? DEFAULT_ROLE) >= roleRank(minimum);
 }
 
-export function isRole(value: unknown): value is Role {
-  return typeof value === "string" && (ROLES as readonly string[]).includes(value);
-}
-
 /** Badge colours of spec 2: owner red, admin purple, editor blue, other gray. */
 export const ROLE_BADGE_COLOR: Record<Role, "red" | "purple" | "blue" | "gray"> = {
   owner: "red",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { OrgParamsSchema } from "../organizations/params.ts";
 import { RUN_STATUSES } from "../workflows/constants.ts";
 import { RUNNER_PLATFORMS, RunnerLabelsSchema, RunnerNameSchema } from "./protocol.ts";
 
@@ -44,9 +45,9 @@ export const UpdateRunnerSchema = z
   .refine((body) => body.name !== undefined || body.labels !== undefined, "Send a name or labels to change");
 export type UpdateRunnerInput = z.input<typeof UpdateRunnerSchema>;
 
-export const RunnerParamsSchema = z.object({ orgId: z.string(), runnerId: z.string().trim().min(1).max(100) });
+export const RunnerParamsSchema = OrgParamsSchema.extend({ runnerId: z.string().trim().min(1).max(100) });
 
-export const RunViewParamsSchema = z.object({ orgId: z.string(), runId: z.string().trim().min(1).max(100) });
+export const RunViewParamsSchema = OrgParamsSchema.extend({ runId: z.string().trim().min(1).max(100) });
 
 /** GET /api/orgs/:orgId/runs/:runId/logs?after=<id>: the run's output after a chunk, in order. */
 export const RunLogQuerySchema = z.object({

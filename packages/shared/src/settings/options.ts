@@ -19,10 +19,6 @@ export const TIMEZONE_VALUES = TIMEZONES.map((timezone) => timezone.value) as [T
 /** Spec 9: a new organization's timezone. */
 export const DEFAULT_TIMEZONE: Timezone = "UTC";
 
-export function isTimezone(value: unknown): value is Timezone {
-  return typeof value === "string" && (TIMEZONE_VALUES as readonly string[]).includes(value);
-}
-
 /** "Eastern" for America/New_York; an unknown name is shown as it is. */
 export function timezoneLabel(value: string): string {
   return TIMEZONES.find((timezone) => timezone.value === value)?.label ?? value;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { OrgParamsSchema } from "../organizations/params.ts";
 import { KeysetQuerySchema, keysetPageOf } from "../keyset.ts";
 import { TASK_CATEGORIES, TASK_LIMITS, TASK_PLATFORMS, TASK_PRIORITIES, TASK_STATUSES } from "./constants.ts";
 import { uniqueTags } from "./format.ts";
@@ -88,8 +89,7 @@ export const UpdateTaskSchema = z.object({
 export type UpdateTaskInput = z.input<typeof UpdateTaskSchema>;
 export type UpdateTaskData = z.output<typeof UpdateTaskSchema>;
 
-export const TaskParamsSchema = z.object({
-  orgId: z.string(),
+export const TaskParamsSchema = OrgParamsSchema.extend({
   taskId: z.string({ error: TASK_MESSAGES.idRequired }).trim().min(1, TASK_MESSAGES.idRequired),
 });
 

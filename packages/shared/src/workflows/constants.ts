@@ -4,7 +4,6 @@ export type WorkflowStatus = (typeof WORKFLOW_STATUSES)[number];
 
 /** The statuses the form offers (spec 5 "Workflow form"); the others come from work on it. */
 export const WORKFLOW_FORM_STATUSES = ["draft", "active"] as const satisfies readonly WorkflowStatus[];
-export type WorkflowFormStatus = (typeof WORKFLOW_FORM_STATUSES)[number];
 
 export const WORKFLOW_STATUS_LABELS: Record<WorkflowStatus, string> = {
   draft: "Draft",

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { OrgParamsSchema } from "../organizations/params.ts";
 import { KeysetQuerySchema, keysetPageOf } from "../keyset.ts";
 import { pageOf, PageQuerySchema } from "../pagination.ts";
 import { TASK_CATEGORIES, TASK_STATUSES } from "../tasks/constants.ts";
@@ -25,6 +26,7 @@ import {
   parseDayOfMonth,
   parseDayOfWeek,
   parseTime,
+  type NormalizedSchedule,
 } from "./schedule.ts";
 
 const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
@@ -96,9 +98,8 @@ export const ScheduleInputSchema = z
     }
   })
   .transform(normalizeSchedule);
-export type ScheduleInput = z.input<typeof ScheduleInputSchema>;
 
-/** A stored schedule, as answers carry it. */
+/** A stored schedule, as answers carry it: the type is `NormalizedSchedule` (schedule.ts). */
 export const ScheduleSchema = z.object({
   type: z.enum(SCHEDULE_TYPES),
   isEnabled: z.boolean(),
@@ -108,8 +109,7 @@ export const ScheduleSchema = z.object({
   dayOfMonth: z.string().nullable(),
   /** Five cron fields, only on a cron schedule. */
   expression: z.string().optional(),
-});
-export type WorkflowScheduleValue = z.infer<typeof ScheduleSchema>;
+}) satisfies z.ZodType<NormalizedSchedule>;
 
 const concurrencyPolicyField = z.enum(CONCURRENCY_POLICIES, {
   error: "When a run is under way, choose skip, queue or cancel",
@@ -172,8 +172,7 @@ export type UpdateWorkflowData = z.output<typeof UpdateWorkflowSchema>;
 
 const idField = (message: string) => z.string({ error: message }).trim().min(1, message);
 
-export const WorkflowParamsSchema = z.object({
-  orgId: z.string(),
+export const WorkflowParamsSchema = OrgParamsSchema.extend({
   workflowId: idField(WORKFLOW_MESSAGES.idRequired),
 });
 

@@ -1,7 +1,7 @@
-import { sql } from "drizzle-orm";
+import { INVITABLE_ROLES, type InvitableRole } from "@flowdeck/shared/permissions/roles";
 import { check, index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
-import { createdAt, id } from "./columns.ts";
+import { createdAt, id, oneOf } from "./columns.ts";
 import { organizations } from "./organizations.ts";
 
 /**
@@ -17,7 +17,7 @@ export const apiTokens = pgTable(
       .notNull()
       .references(() => organizations.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
-    role: text("role").$type<"viewer" | "editor" | "admin">().notNull(),
+    role: text("role").$type<InvitableRole>().notNull(),
     /** Hex SHA-256 of the whole token: a 256-bit random secret needs no slow hash. */
     tokenHash: text("token_hash").notNull(),
     /** The token's first characters, shown in the list so a person can tell tokens apart. */
@@ -33,6 +33,6 @@ export const apiTokens = pgTable(
   (table) => [
     uniqueIndex("api_tokens_hash_unique").on(table.tokenHash),
     index("api_tokens_organization_idx").on(table.organizationId, table.createdAt.desc(), table.id.desc()),
-    check("api_tokens_role_valid", sql`${table.role} in ('viewer', 'editor', 'admin')`),
+    check("api_tokens_role_valid", oneOf(table.role, INVITABLE_ROLES)),
   ],
 );

@@ -1,3 +1,4 @@
+import type { ActorKind } from "@flowdeck/shared/audit/actors";
 import { sql } from "drizzle-orm";
 import { bigint, index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import type { AuditChanges } from "@flowdeck/shared/audit/schemas";
@@ -16,7 +17,7 @@ export const auditLog = pgTable(
     /** Null for an event that belongs to no organization (a failed sign-in for an unknown address). */
     organizationId: text("organization_id"),
     at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
-    actorKind: text("actor_kind").$type<"user" | "token" | "runner" | "system">().notNull(),
+    actorKind: text("actor_kind").$type<ActorKind>().notNull(),
     actorId: text("actor_id"),
     /** The actor's name when it acted, kept as it was. */
     actorLabel: text("actor_label").notNull(),

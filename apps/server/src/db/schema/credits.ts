@@ -1,3 +1,4 @@
+import type { CreditTransactionType } from "@flowdeck/shared/credits/schemas";
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
@@ -18,7 +19,7 @@ export const creditTransactions = pgTable(
     userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
     /** Negative for consumption. */
     amount: integer("amount").notNull(),
-    type: text("type").$type<"consumption" | "addition">().notNull(),
+    type: text("type").$type<CreditTransactionType>().notNull(),
     description: text("description").notNull().default(""),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,7 +1,8 @@
+import { INVITABLE_ROLES, type InvitableRole } from "@flowdeck/shared/permissions/roles";
 import { sql } from "drizzle-orm";
 import { check, index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
-import { createdAt, id, updatedAt } from "./columns.ts";
+import { createdAt, id, oneOf, updatedAt } from "./columns.ts";
 import { organizations } from "./organizations.ts";
 
 export const invitations = pgTable(
@@ -15,7 +16,7 @@ export const invitations = pgTable(
       .references(() => organizations.id, { onDelete: "cascade" }),
     /** Stored lowercase. */
     email: text("email").notNull(),
-    role: text("role").$type<"viewer" | "editor" | "admin">(),
+    role: text("role").$type<InvitableRole>(),
     status: text("status").$type<"pending" | "accepted" | "rejected">().notNull().default("pending"),
     invitedBy: text("invited_by").references(() => user.id, { onDelete: "set null" }),
     invitedByName: text("invited_by_name").notNull().default(""),
@@ -33,7 +34,7 @@ export const invitations = pgTable(
       .where(sql`${table.status} = 'pending'`),
     index("invitations_organization_idx").on(table.organizationId, table.createdAt),
     // An owner is only ever the creator: invitations carry the lower roles (spec 6).
-    check("invitations_role_valid", sql`${table.role} is null or ${table.role} in ('viewer', 'editor', 'admin')`),
+    check("invitations_role_valid", sql`${table.role} is null or ${oneOf(table.role, INVITABLE_ROLES)}`),
     check("invitations_status_valid", sql`${table.status} in ('pending', 'accepted', 'rejected')`),
     // Addresses compare case-insensitively because they are stored lowercase.
     check("invitations_email_lowercase", sql`${table.email} = lower(${table.email})`),

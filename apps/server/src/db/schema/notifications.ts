@@ -1,7 +1,13 @@
+import {
+  DELIVERY_STATUSES,
+  NOTIFICATION_CHANNELS,
+  type DeliveryStatus,
+  type NotificationChannel,
+} from "@flowdeck/shared/notifications/constants";
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
-import { createdAt, id, updatedAt } from "./columns.ts";
+import { createdAt, id, oneOf, updatedAt } from "./columns.ts";
 import { organizations } from "./organizations.ts";
 
 /** What an organization wants to hear about, and where (docs/decisions/026). */
@@ -48,14 +54,14 @@ export const notificationDeliveries = pgTable(
       .references(() => organizations.id, { onDelete: "cascade" }),
     ruleId: text("rule_id").references(() => notificationRules.id, { onDelete: "set null" }),
     event: text("event").notNull(),
-    channel: text("channel").$type<"email" | "webhook">().notNull(),
+    channel: text("channel").$type<NotificationChannel>().notNull(),
     /** The member to mail (their address is read when sending), for e-mail. */
     userId: text("user_id").references(() => user.id, { onDelete: "cascade" }),
     /** The URL, for a webhook. */
     url: text("url"),
     /** What happened, as the webhook's body carries it. */
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull(),
-    status: text("status").$type<"pending" | "delivered" | "failed">().notNull().default("pending"),
+    status: text("status").$type<DeliveryStatus>().notNull().default("pending"),
     attemptCount: integer("attempt_count").notNull().default(0),
     /** When the delivery job may take it next; a claim pushes it on, so a crashed instance's claim expires. */
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
@@ -67,8 +73,8 @@ export const notificationDeliveries = pgTable(
       .on(table.nextAttemptAt)
       .where(sql`${table.status} = 'pending'`),
     index("notification_deliveries_org_idx").on(table.organizationId, table.createdAt.desc()),
-    check("notification_deliveries_channel_valid", sql`${table.channel} in ('email', 'webhook')`),
-    check("notification_deliveries_status_valid", sql`${table.status} in ('pending', 'delivered', 'failed')`),
+    check("notification_deliveries_channel_valid", oneOf(table.channel, NOTIFICATION_CHANNELS)),
+    check("notification_deliveries_status_valid", oneOf(table.status, DELIVERY_STATUSES)),
   ],
 );
 

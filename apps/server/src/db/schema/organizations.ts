@@ -1,3 +1,5 @@
+import { RETENTION_DEFAULTS } from "@flowdeck/shared/retention/schemas";
+import type { Role } from "@flowdeck/shared/permissions/roles";
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
@@ -30,9 +32,9 @@ export const organizations = pgTable(
     /** Credits each queued run consumes; 0: runs are free. */
     creditsPerRun: integer("credits_per_run").notNull().default(0),
     /** Retention (decision 029): ended runs older than this many days are deleted, pinned ones aside. */
-    keepRunsDays: integer("keep_runs_days").notNull().default(90),
+    keepRunsDays: integer("keep_runs_days").notNull().default(RETENTION_DEFAULTS.keepRunsDays),
     /** Retention: a workflow's ended runs past this many, newest first, are deleted, pinned ones aside. */
-    maxRunsPerWorkflow: integer("max_runs_per_workflow").notNull().default(1000),
+    maxRunsPerWorkflow: integer("max_runs_per_workflow").notNull().default(RETENTION_DEFAULTS.maxRunsPerWorkflow),
     website: text("website"),
     timezone: text("timezone").notNull().default("UTC"),
     address: text("address"),
@@ -70,7 +72,7 @@ export const memberships = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     /** Null only for a membership that was given no role; it acts as viewer and shows as 'member'. */
-    role: text("role").$type<"viewer" | "editor" | "admin" | "owner">(),
+    role: text("role").$type<Role>(),
     createdAt: createdAt(),
   },
   (table) => [

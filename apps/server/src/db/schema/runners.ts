@@ -1,7 +1,8 @@
-import { sql } from "drizzle-orm";
+import { LOG_STREAMS, type LogStream } from "@flowdeck/shared/runners/protocol";
+import { TASK_PLATFORMS, type TaskPlatform } from "@flowdeck/shared/tasks/constants";
 import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
-import { createdAt, id, updatedAt } from "./columns.ts";
+import { createdAt, id, oneOf, updatedAt } from "./columns.ts";
 import { organizations } from "./organizations.ts";
 import { workflowRuns } from "./workflows.ts";
 
@@ -37,7 +38,7 @@ export const runners = pgTable(
       .notNull()
       .references(() => organizations.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
-    os: text("os").$type<"windows" | "linux" | "mac">().notNull(),
+    os: text("os").$type<TaskPlatform>().notNull(),
     arch: text("arch").notNull(),
     labels: text("labels").array().notNull().default([]),
     version: text("version").notNull(),
@@ -51,7 +52,7 @@ export const runners = pgTable(
   (table) => [
     uniqueIndex("runners_secret_hash_unique").on(table.secretHash),
     index("runners_org_idx").on(table.organizationId, table.createdAt),
-    check("runners_os_valid", sql`${table.os} in ('windows', 'linux', 'mac')`),
+    check("runners_os_valid", oneOf(table.os, TASK_PLATFORMS)),
   ],
 );
 
@@ -70,13 +71,13 @@ export const runLogChunks = pgTable(
     seq: integer("seq").notNull(),
     /** Zero-based step position; the run's own messages use the step they are about. */
     position: integer("position").notNull(),
-    stream: text("stream").$type<"stdout" | "stderr" | "system">().notNull(),
+    stream: text("stream").$type<LogStream>().notNull(),
     text: text("text").notNull(),
     bytes: integer("bytes").notNull(),
     createdAt: createdAt(),
   },
   (table) => [
     index("run_log_chunks_run_idx").on(table.runId, table.id),
-    check("run_log_chunks_stream_valid", sql`${table.stream} in ('stdout', 'stderr', 'system')`),
+    check("run_log_chunks_stream_valid", oneOf(table.stream, LOG_STREAMS)),
   ],
 );

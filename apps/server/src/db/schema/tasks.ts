@@ -1,8 +1,15 @@
-import type { TaskCategory, TaskPriority, TaskStatus } from "@flowdeck/shared/tasks/constants";
+import {
+  TASK_CATEGORIES,
+  TASK_PRIORITIES,
+  TASK_STATUSES,
+  type TaskCategory,
+  type TaskPriority,
+  type TaskStatus,
+} from "@flowdeck/shared/tasks/constants";
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
-import { createdAt, id, updatedAt } from "./columns.ts";
+import { createdAt, id, oneOf, updatedAt } from "./columns.ts";
 import { organizations } from "./organizations.ts";
 
 /** A stored system command ("task") with a command line per platform. */
@@ -44,12 +51,9 @@ export const tasks = pgTable(
     index("tasks_description_trgm_idx").using("gin", table.description.op("gin_trgm_ops")),
     index("tasks_tags_trgm_idx").using("gin", sql`flowdeck_tags_text(${table.tags}) gin_trgm_ops`),
     // The lists of packages/shared/src/tasks/constants.ts: the API checks them, the database too.
-    check(
-      "tasks_category_valid",
-      sql`${table.category} in ('general', 'deployment', 'backup', 'monitoring', 'maintenance', 'security', 'database', 'testing', 'utilities')`,
-    ),
-    check("tasks_status_valid", sql`${table.status} in ('active', 'inactive')`),
-    check("tasks_priority_valid", sql`${table.priority} in ('low', 'medium', 'high', 'urgent')`),
+    check("tasks_category_valid", oneOf(table.category, TASK_CATEGORIES)),
+    check("tasks_status_valid", oneOf(table.status, TASK_STATUSES)),
+    check("tasks_priority_valid", oneOf(table.priority, TASK_PRIORITIES)),
     check("tasks_execution_count_not_negative", sql`${table.executionCount} >= 0`),
   ],
 );

@@ -1,5 +1,23 @@
+import type { Schedule } from "@flowdeck/shared/workflows/schedule";
 import { sql } from "drizzle-orm";
-import type { ConcurrencyPolicy } from "@flowdeck/shared/workflows/constants";
+import { TASK_PLATFORMS, type TaskPlatform } from "@flowdeck/shared/tasks/constants";
+import {
+  CONCURRENCY_POLICIES,
+  DEFAULT_RUN_TIMEOUT_SECONDS,
+  RUN_KINDS,
+  RUN_STATUSES,
+  RUN_STEP_STATUSES,
+  RUN_TRIGGERS,
+  STEP_STATUSES,
+  WORKFLOW_STATUSES,
+  type ConcurrencyPolicy,
+  type RunKind,
+  type RunStatus,
+  type RunStepStatus,
+  type RunTrigger,
+  type StepStatus,
+  type WorkflowStatus,
+} from "@flowdeck/shared/workflows/constants";
 import {
   type AnyPgColumn,
   boolean,
@@ -13,25 +31,10 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
-import { createdAt, id, updatedAt } from "./columns.ts";
+import { createdAt, id, oneOf, updatedAt } from "./columns.ts";
 import { organizations } from "./organizations.ts";
 import { runners } from "./runners.ts";
 import { tasks } from "./tasks.ts";
-
-export type WorkflowSchedule = {
-  type: "manual" | "once" | "daily" | "weekly" | "monthly" | "cron";
-  isEnabled: boolean;
-  /** yyyy-mm-dd, for once. */
-  date?: string | null;
-  /** HH:mm in the organization's timezone. */
-  time?: string | null;
-  /** "0"–"6", Sunday = "0". */
-  dayOfWeek?: string | null;
-  /** "1"–"28". */
-  dayOfMonth?: string | null;
-  /** Five cron fields, for cron (docs/decisions/025). */
-  expression?: string | null;
-};
 
 export const workflows = pgTable(
   "workflows",
@@ -42,9 +45,9 @@ export const workflows = pgTable(
       .references(() => organizations.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
-    status: text("status").$type<"draft" | "active" | "in-progress" | "completed">().notNull().default("active"),
+    status: text("status").$type<WorkflowStatus>().notNull().default("active"),
     dueDate: timestamp("due_date", { withTimezone: true }),
-    schedule: jsonb("schedule").$type<WorkflowSchedule>().notNull().default({ type: "manual", isEnabled: false }),
+    schedule: jsonb("schedule").$type<Schedule>().notNull().default({ type: "manual", isEnabled: false }),
     nextExecution: timestamp("next_execution", { withTimezone: true }),
     /** The organization's timezone next_execution was computed in; the scheduler recomputes on a change. */
     scheduleTimezone: text("schedule_timezone"),
@@ -53,7 +56,7 @@ export const workflows = pgTable(
     taskCount: integer("task_count").notNull().default(0),
     completedTasks: integer("completed_tasks").notNull().default(0),
     /** An executed run that lasts longer is stopped and ends as timed out. */
-    timeoutSeconds: integer("timeout_seconds").notNull().default(3600),
+    timeoutSeconds: integer("timeout_seconds").notNull().default(DEFAULT_RUN_TIMEOUT_SECONDS),
     /** Only runners carrying every one of these labels may execute its runs. */
     runnerLabels: text("runner_labels").array().notNull().default([]),
     /** Due while a run is under way: skip, queue or cancel (decision 028). */
@@ -78,11 +81,11 @@ export const workflows = pgTable(
       table.id.desc().nullsFirst(),
     ),
     index("workflows_next_execution_idx").on(table.nextExecution),
-    check("workflows_status_valid", sql`${table.status} in ('draft', 'active', 'in-progress', 'completed')`),
+    check("workflows_status_valid", oneOf(table.status, WORKFLOW_STATUSES)),
     check("workflows_progress_range", sql`${table.progress} between 0 and 100`),
     check("workflows_counts_valid", sql`${table.completedTasks} between 0 and ${table.taskCount}`),
     check("workflows_timeout_positive", sql`${table.timeoutSeconds} > 0`),
-    check("workflows_concurrency_policy_valid", sql`${table.concurrencyPolicy} in ('skip', 'queue', 'cancel')`),
+    check("workflows_concurrency_policy_valid", oneOf(table.concurrencyPolicy, CONCURRENCY_POLICIES)),
   ],
 );
 
@@ -103,7 +106,7 @@ export const workflowSteps = pgTable(
     name: text("name").notNull(),
     category: text("category").notNull().default("general"),
     description: text("description").notNull().default(""),
-    status: text("status").$type<"todo" | "completed">().notNull().default("todo"),
+    status: text("status").$type<StepStatus>().notNull().default("todo"),
     /** An executed run goes on after this step fails. */
     continueOnError: boolean("continue_on_error").notNull().default(false),
     /** Null: only the workflow's timeout applies. */
@@ -116,7 +119,7 @@ export const workflowSteps = pgTable(
   (table) => [
     index("workflow_steps_workflow_idx").on(table.workflowId, table.position),
     index("workflow_steps_task_idx").on(table.taskId),
-    check("workflow_steps_status_valid", sql`${table.status} in ('todo', 'completed')`),
+    check("workflow_steps_status_valid", oneOf(table.status, STEP_STATUSES)),
   ],
 );
 
@@ -131,17 +134,14 @@ export const workflowRuns = pgTable(
     organizationId: text("organization_id")
       .notNull()
       .references(() => organizations.id, { onDelete: "cascade" }),
-    trigger: text("trigger").$type<"manual" | "schedule">().notNull(),
+    trigger: text("trigger").$type<RunTrigger>().notNull(),
     /** Null when the scheduler started it. */
     startedBy: text("started_by").references(() => user.id, { onDelete: "set null" }),
     /** A checklist is ticked by people; an executed run is carried out by a runner. */
-    kind: text("kind").$type<"checklist" | "executed">().notNull().default("checklist"),
+    kind: text("kind").$type<RunKind>().notNull().default("checklist"),
     /** The platform whose command lines an executed run snapshots. */
-    platform: text("platform").$type<"windows" | "linux" | "mac">(),
-    status: text("status")
-      .$type<"queued" | "running" | "succeeded" | "failed" | "cancelled" | "timed-out" | "lost">()
-      .notNull()
-      .default("running"),
+    platform: text("platform").$type<TaskPlatform>(),
+    status: text("status").$type<RunStatus>().notNull().default("running"),
     /** When it was asked for (queued, for an executed run). */
     startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
@@ -178,13 +178,10 @@ export const workflowRuns = pgTable(
       .on(table.leaseExpiresAt)
       .where(sql`${table.status} = 'running' and ${table.kind} = 'executed'`),
     index("workflow_runs_runner_idx").on(table.runnerId),
-    check("workflow_runs_trigger_valid", sql`${table.trigger} in ('manual', 'schedule')`),
-    check("workflow_runs_kind_valid", sql`${table.kind} in ('checklist', 'executed')`),
-    check(
-      "workflow_runs_status_valid",
-      sql`${table.status} in ('queued', 'running', 'succeeded', 'failed', 'cancelled', 'timed-out', 'lost')`,
-    ),
-    check("workflow_runs_platform_valid", sql`${table.platform} in ('windows', 'linux', 'mac')`),
+    check("workflow_runs_trigger_valid", oneOf(table.trigger, RUN_TRIGGERS)),
+    check("workflow_runs_kind_valid", oneOf(table.kind, RUN_KINDS)),
+    check("workflow_runs_status_valid", oneOf(table.status, RUN_STATUSES)),
+    check("workflow_runs_platform_valid", oneOf(table.platform, TASK_PLATFORMS)),
     check("workflow_runs_executed_has_platform", sql`${table.kind} = 'checklist' or ${table.platform} is not null`),
   ],
 );
@@ -200,10 +197,7 @@ export const workflowRunSteps = pgTable(
     stepId: text("step_id").references(() => workflowSteps.id, { onDelete: "set null" }),
     position: integer("position").notNull(),
     name: text("name").notNull(),
-    status: text("status")
-      .$type<"pending" | "running" | "succeeded" | "failed" | "skipped" | "cancelled" | "timed-out">()
-      .notNull()
-      .default("pending"),
+    status: text("status").$type<RunStepStatus>().notNull().default("pending"),
     /** The command line for the run's platform when the run was queued; null: nothing to run. */
     command: text("command"),
     continueOnError: boolean("continue_on_error").notNull().default(false),
@@ -217,9 +211,6 @@ export const workflowRunSteps = pgTable(
   },
   (table) => [
     index("workflow_run_steps_run_idx").on(table.runId, table.position),
-    check(
-      "workflow_run_steps_status_valid",
-      sql`${table.status} in ('pending', 'running', 'succeeded', 'failed', 'skipped', 'cancelled', 'timed-out')`,
-    ),
+    check("workflow_run_steps_status_valid", oneOf(table.status, RUN_STEP_STATUSES)),
   ],
 );

@@ -7,7 +7,7 @@ import {
 } from "@flowdeck/shared/api-tokens/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { OrgParamsSchema } from "../../lib/route-params.ts";
+import { OrgParamsSchema } from "@flowdeck/shared/organizations/params";
 import { userOf } from "../../plugins/authentication.ts";
 import { orgScope } from "../../plugins/tenancy.ts";
 import { createToken, listTokens, revokeToken } from "./service.ts";

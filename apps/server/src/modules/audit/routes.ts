@@ -1,8 +1,7 @@
 import { AuditPageSchema, AuditQuerySchema, AuditRetentionSchema } from "@flowdeck/shared/audit/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { startAuditRetention } from "../../jobs/audit-retention.ts";
-import { OrgParamsSchema } from "../../lib/route-params.ts";
+import { OrgParamsSchema } from "@flowdeck/shared/organizations/params";
 import { orgScope } from "../../plugins/tenancy.ts";
 import { changeAuditRetention, exportAuditCsv, getAuditRetention, listAuditEntries } from "./service.ts";
 
@@ -13,15 +12,6 @@ const BASE = "/api/orgs/:orgId/audit";
  * retention setting. No route changes or deletes a row: only the retention job does, in batches.
  */
 export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
-  // An instance that runs background work (SCHEDULER=on) also deletes expired audit rows.
-  if (app.config.schedulerEnabled) {
-    let retention: ReturnType<typeof startAuditRetention> | undefined;
-    app.addHook("onReady", async () => {
-      retention = startAuditRetention({ db: app.db, logger: app.log });
-    });
-    app.addHook("onClose", async () => retention?.stop());
-  }
-
   app.get(
     BASE,
     {

@@ -9,7 +9,7 @@ import {
 import type { Database, Executor } from "../../db/database.ts";
 import { attributedUserId } from "../../lib/actor.ts";
 import type { OrgScope } from "../../lib/change-log.ts";
-import { runIdempotent, type Idempotency, type IdempotentResult } from "../../lib/idempotency.ts";
+import { runIdempotent, type Idempotency } from "../../lib/idempotency.ts";
 import { giveCredits, insertTransaction, listTransactions, takeCredits } from "./repository.ts";
 
 type CreditChange = OrgScope & {
@@ -22,7 +22,7 @@ type CreditChange = OrgScope & {
  * Spec 5 "Credits": any member may consume. The balance and the ledger row change in one
  * transaction; the balance never goes below zero ('Insufficient credits').
  */
-export async function consumeCredits(change: CreditChange): Promise<IdempotentResult<CreditChangeResult>> {
+export async function consumeCredits(change: CreditChange): Promise<CreditChangeResult> {
   return applyChange(change, "consumption", async (tx) => {
     const balance = await takeCredits(tx, { organizationId: change.organizationId, amount: change.amount });
     if (balance === undefined) throw new AppError("invalid-argument", MESSAGES.insufficientCredits);
@@ -31,7 +31,7 @@ export async function consumeCredits(change: CreditChange): Promise<IdempotentRe
 }
 
 /** Spec 6: adding credits needs admin or owner; the route checks the role before this runs. */
-export async function addCredits(change: CreditChange): Promise<IdempotentResult<CreditChangeResult>> {
+export async function addCredits(change: CreditChange): Promise<CreditChangeResult> {
   return applyChange(change, "addition", async (tx) => {
     const balance = await giveCredits(tx, {
       organizationId: change.organizationId,
@@ -49,14 +49,13 @@ async function applyChange(
   change: CreditChange,
   type: CreditTransactionType,
   moveBalance: (tx: Executor) => Promise<number>,
-): Promise<IdempotentResult<CreditChangeResult>> {
+): Promise<CreditChangeResult> {
   const { organizationId, actor, amount } = change;
   const description =
     change.description || (type === "consumption" ? CREDIT_TEXTS.consumedDescription : CREDIT_TEXTS.addedDescription);
   return runIdempotent({
     context: change,
     idempotency: change.idempotency,
-    status: 201,
     work: async (tx, log) => {
       const balance = await moveBalance(tx);
       const transaction = await insertTransaction(tx, {

@@ -14,7 +14,7 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { orgScope } from "../../plugins/tenancy.ts";
 import { z } from "zod";
-import { OrgParamsSchema } from "../../lib/route-params.ts";
+import { OrgParamsSchema } from "@flowdeck/shared/organizations/params";
 import { thumbnailOf } from "../../lib/thumbnails.ts";
 import { downloadDocument, previewDocument } from "./download-document.ts";
 import { getDocumentStatistics } from "./get-document-stats.ts";

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from "fastify";
+import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import { actorKey } from "../../lib/actor.ts";
 import { orgScope } from "../../plugins/tenancy.ts";
 
@@ -9,20 +9,18 @@ export const MAX_STREAMS_PER_USER = 10;
 /** A stream closed for a newer one waits this long before its browser tries again (no ping-pong of tabs). */
 const REPLACED_RETRY_MS = 60_000;
 
-export type EventRouteOptions = {
-  /** How often an idle stream sends a comment, so proxies and load balancers keep it open. */
-  heartbeatMs: number;
-};
-
 /**
  * GET /api/orgs/:orgId/events: a Server-Sent Events stream of the organization's changes.
  * The membership guard has already run; the browser reconnects after `retry` when it drops.
  */
-export function registerEventRoutes(
-  app: FastifyInstance,
-  openStreams: Set<FastifyReply>,
-  { heartbeatMs }: EventRouteOptions,
-) {
+export const eventRoutes: FastifyPluginAsync = async (app) => {
+  // How often an idle stream sends a comment, so proxies and load balancers keep it open.
+  const heartbeatMs = app.config.sseHeartbeatMs;
+  const openStreams = new Set<FastifyReply>();
+  // On shutdown, end the streams first: they would otherwise hold the server open.
+  app.addHook("preClose", async () => {
+    for (const stream of openStreams) stream.raw.end();
+  });
   // Each actor's open streams, oldest first: one member once held 1,500, each a socket and a subscription.
   const streamsByUser = new Map<string, Set<FastifyReply>>();
 
@@ -69,4 +67,4 @@ export function registerEventRoutes(
     // Written once subscribed: a client that has read it is told of every later change.
     raw.write(`retry: ${RETRY_MS}\n: connected\n\n`);
   });
-}
+};

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
+import type { FastifyPluginAsync } from "fastify";
 
-export function registerHealthRoutes(app: FastifyInstance) {
+/** Liveness and readiness, for load balancers and orchestrators; public. */
+export const healthRoutes: FastifyPluginAsync = async (app) => {
   /** The process is up. */
   app.get("/healthz", async () => ({ status: "ok" }));
 
@@ -15,4 +16,4 @@ export function registerHealthRoutes(app: FastifyInstance) {
       return reply.status(503).send({ status: "unavailable" });
     }
   });
-}
+};

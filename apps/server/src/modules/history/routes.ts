@@ -2,7 +2,7 @@ import { RunHistoryPageSchema, RunHistoryQuerySchema, WorkflowHealthSchema } fro
 import { WorkflowParamsSchema } from "@flowdeck/shared/workflows/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { orgScope } from "../../plugins/tenancy.ts";
-import { OrgParamsSchema } from "../../lib/route-params.ts";
+import { OrgParamsSchema } from "@flowdeck/shared/organizations/params";
 import { getRunHistory, getWorkflowHealth } from "./service.ts";
 
 /** Run history that stays fast (decision 030): any member reads it. */

@@ -1,8 +1,9 @@
 import { AppError, type Role } from "@flowdeck/shared";
 import { INVITATION_MESSAGES } from "@flowdeck/shared/invitations/messages";
 import type { Executor } from "../../db/database.ts";
-import { memberships } from "../../db/schema/index.ts";
-import { findMembership, setCurrentOrganization } from "../organizations/repository.ts";
+import { insertMembership } from "../members/repository.ts";
+import { findMembership } from "../organizations/repository.ts";
+import { setCurrentOrganization } from "../users/repository.ts";
 import { deleteInvitation, findInvitationByCode, findOrganizationName, type InvitationRow } from "./repository.ts";
 
 /** Where a code is checked: on /invite/{code} (its own answers) or in the registration form (a field error). */
@@ -57,7 +58,7 @@ export async function acceptInTransaction(
   const { organizationId } = invitation;
   const existing = await findMembership(tx, { organizationId, userId: options.userId });
   const role: Role = existing ? (existing.role ?? "viewer") : (invitation.role ?? "viewer");
-  if (!existing) await tx.insert(memberships).values({ organizationId, userId: options.userId, role });
+  if (!existing) await insertMembership(tx, { organizationId, userId: options.userId, role });
   await setCurrentOrganization(tx, { userId: options.userId, organizationId });
   await deleteInvitation(tx, { organizationId, id: invitation.id });
   const organizationName = (await findOrganizationName(tx, organizationId)) ?? "";

@@ -81,14 +81,6 @@ export async function upsertPendingInvitation(
   return { invitation: invitation as InvitationRow, created };
 }
 
-export async function findInvitation(db: Executor, keys: { organizationId: string; id: string }) {
-  const [row] = await db
-    .select(invitationColumns)
-    .from(invitations)
-    .where(and(eq(invitations.organizationId, keys.organizationId), eq(invitations.id, keys.id)));
-  return row as InvitationRow | undefined;
-}
-
 /** With `lock`, the row stays locked until the transaction ends (SELECT ... FOR UPDATE). */
 export async function findInvitationByCode(db: Executor, code: string, options: { lock?: boolean } = {}) {
   const query = db.select(invitationColumns).from(invitations).where(eq(invitations.code, code));

@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { userScope } from "../../plugins/authentication.ts";
 import { orgScope } from "../../plugins/tenancy.ts";
 import { z } from "zod";
-import { OrgParamsSchema } from "../../lib/route-params.ts";
+import { OrgParamsSchema } from "@flowdeck/shared/organizations/params";
 import { abuseLimit, perAccountLimit } from "../../plugins/rate-limit-store.ts";
 import {
   acceptInvitation,

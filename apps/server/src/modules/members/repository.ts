@@ -3,6 +3,10 @@ import type { Role } from "@flowdeck/shared";
 import type { Executor } from "../../db/database.ts";
 import { memberships, organizations, user } from "../../db/schema/index.ts";
 
+export async function insertMembership(db: Executor, values: { organizationId: string; userId: string; role: Role }) {
+  await db.insert(memberships).values(values);
+}
+
 /** A member as the list shows them: the membership joined with its user. */
 const memberColumns = {
   userId: memberships.userId,

@@ -3,7 +3,7 @@ import { MemberParamsSchema, MemberSchema, UpdateMemberRoleSchema } from "@flowd
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { orgScope } from "../../plugins/tenancy.ts";
 import { z } from "zod";
-import { OrgParamsSchema } from "../../lib/route-params.ts";
+import { OrgParamsSchema } from "@flowdeck/shared/organizations/params";
 import { changeMemberRole, listMembers, removeMember, transferOwnership } from "./service.ts";
 
 /**

@@ -5,7 +5,8 @@ import { removalRefusal, roleChangeRefusal } from "@flowdeck/shared/members/rule
 import type { Database, Executor } from "../../db/database.ts";
 import { attributedUserId, type Actor } from "../../lib/actor.ts";
 import { transact, type OrgScope } from "../../lib/change-log.ts";
-import { listMembershipsOfUser, setCurrentOrganization } from "../organizations/repository.ts";
+import { listMembershipsOfUser } from "../organizations/repository.ts";
+import { setCurrentOrganization } from "../users/repository.ts";
 import {
   countOwners,
   deleteMembership,

@@ -9,32 +9,25 @@ import {
   SetMuteSchema,
   TestResultSchema,
 } from "@flowdeck/shared/notifications/schemas";
+import { OrgParamsSchema } from "@flowdeck/shared/organizations/params";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { attributedUserId } from "../../lib/actor.ts";
 import { userOf } from "../../plugins/authentication.ts";
 import { orgScope } from "../../plugins/tenancy.ts";
-import { createDeliveryJob } from "./delivery-job.ts";
 import { listMutes } from "./mutes-repository.ts";
 import { muteOrganization } from "./mute.ts";
 import { createRule, deleteRule, listDeliveries, listRules, sendTest, updateRule } from "./service.ts";
 
-const OrgParamsSchema = z.object({ orgId: z.string() });
 const BASE = "/api/orgs/:orgId/notifications";
 
 /**
- * Notification rules and their delivery log (admins and owners), each member's mute, and the
- * delivery job that sends the outbox (docs/decisions/026).
+ * Notification rules and their delivery log (admins and owners), and each member's mute.
+ * The outbox is sent by `jobs/notification-delivery.ts` (docs/decisions/026).
  */
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   const scope = (request: FastifyRequest) => orgScope(request);
-
-  if (app.config.notificationsEnabled) {
-    const job = createDeliveryJob({ db: app.db, mailer: app.mailer, appUrl: app.config.appUrl, logger: app.log });
-    app.addHook("onReady", async () => job.start());
-    app.addHook("onClose", async () => job.stop());
-  }
 
   app.get(
     `${BASE}/rules`,

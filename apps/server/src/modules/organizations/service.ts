@@ -4,7 +4,8 @@ import { organizationLogoUrl, userAvatarUrl } from "@flowdeck/shared/images/urls
 import type { UserActor } from "../../lib/actor.ts";
 import { transact, type ChangeContext } from "../../lib/change-log.ts";
 import { sessionsChanged } from "../../lib/session-cache.ts";
-import { findMe, findMembership, insertOrganization, setCurrentOrganization } from "./repository.ts";
+import { setCurrentOrganization } from "../users/repository.ts";
+import { findMe, findMembership, insertOrganization } from "./repository.ts";
 
 export async function getMe({ db, userId }: { db: Database; userId: string }): Promise<Me> {
   const profile = await findMe(db, userId);

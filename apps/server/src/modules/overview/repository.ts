@@ -1,6 +1,11 @@
 import { RECENT_DAYS } from "@flowdeck/shared/dashboard/schemas";
+import type { CreditTransactionType } from "@flowdeck/shared/credits/schemas";
+import type { Role } from "@flowdeck/shared/permissions/roles";
+import type { TaskStatus } from "@flowdeck/shared/tasks/constants";
+import type { WorkflowStatus } from "@flowdeck/shared/workflows/constants";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
+import { literal } from "../../db/schema/columns.ts";
 import { creditTransactions, documents, memberships, organizations, tasks, workflows } from "../../db/schema/index.ts";
 
 type OverviewRow = {
@@ -42,23 +47,23 @@ export async function readOverview(db: Executor, organizationId: string) {
       c.consumed_7, c.consumed_30, c.added_30
     from ${organizations} o
     cross join lateral (
-      select count(*) filter (where role = 'owner')::int as owners,
-        count(*) filter (where role = 'admin')::int as admins,
-        count(*) filter (where role = 'editor')::int as editors,
-        count(*) filter (where role = 'viewer')::int as viewers,
+      select count(*) filter (where role = ${literal<Role>("owner")})::int as owners,
+        count(*) filter (where role = ${literal<Role>("admin")})::int as admins,
+        count(*) filter (where role = ${literal<Role>("editor")})::int as editors,
+        count(*) filter (where role = ${literal<Role>("viewer")})::int as viewers,
         count(*) filter (where role is null)::int as unassigned
       from ${memberships} where organization_id = o.id
     ) m
     cross join lateral (
-      select count(*)::int as total, count(*) filter (where status = 'active')::int as active
+      select count(*)::int as total, count(*) filter (where status = ${literal<TaskStatus>("active")})::int as active
       from ${tasks} where organization_id = o.id
     ) t
     cross join lateral (
       select count(*)::int as total,
-        count(*) filter (where status = 'draft')::int as draft,
-        count(*) filter (where status = 'active')::int as active,
-        count(*) filter (where status = 'in-progress')::int as in_progress,
-        count(*) filter (where status = 'completed')::int as completed
+        count(*) filter (where status = ${literal<WorkflowStatus>("draft")})::int as draft,
+        count(*) filter (where status = ${literal<WorkflowStatus>("active")})::int as active,
+        count(*) filter (where status = ${literal<WorkflowStatus>("in-progress")})::int as in_progress,
+        count(*) filter (where status = ${literal<WorkflowStatus>("completed")})::int as completed
       from ${workflows} where organization_id = o.id
     ) w
     cross join lateral (
@@ -67,9 +72,9 @@ export async function readOverview(db: Executor, organizationId: string) {
       from ${documents} where organization_id = o.id
     ) d
     cross join lateral (
-      select coalesce(-sum(amount) filter (where type = 'consumption' and created_at >= now() - interval '7 days'), 0)::float8 as consumed_7,
-        coalesce(-sum(amount) filter (where type = 'consumption'), 0)::float8 as consumed_30,
-        coalesce(sum(amount) filter (where type = 'addition'), 0)::float8 as added_30
+      select coalesce(-sum(amount) filter (where type = ${literal<CreditTransactionType>("consumption")} and created_at >= now() - interval '7 days'), 0)::float8 as consumed_7,
+        coalesce(-sum(amount) filter (where type = ${literal<CreditTransactionType>("consumption")}), 0)::float8 as consumed_30,
+        coalesce(sum(amount) filter (where type = ${literal<CreditTransactionType>("addition")}), 0)::float8 as added_30
       from ${creditTransactions} where organization_id = o.id and created_at >= now() - interval '30 days'
     ) c
     where o.id = ${organizationId}

@@ -1,8 +1,8 @@
 import { OrganizationOverviewSchema } from "@flowdeck/shared/dashboard/schemas";
+import { OrgParamsSchema } from "@flowdeck/shared/organizations/params";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { actorRole } from "../../lib/actor.ts";
 import { orgScope } from "../../plugins/tenancy.ts";
-import { z } from "zod";
 import { configWarnings } from "../../config.ts";
 import { getOverview } from "./service.ts";
 
@@ -12,7 +12,7 @@ export const overviewRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/orgs/:orgId/overview",
     {
       config: { action: "organization.read" },
-      schema: { params: z.object({ orgId: z.string() }), response: { 200: OrganizationOverviewSchema } },
+      schema: { params: OrgParamsSchema, response: { 200: OrganizationOverviewSchema } },
     },
     async (request) => {
       const overview = await getOverview({ ...orgScope(request) });

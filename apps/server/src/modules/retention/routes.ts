@@ -1,23 +1,16 @@
 import { RetentionSchema, RunPinSchema } from "@flowdeck/shared/retention/schemas";
 import { RunViewParamsSchema } from "@flowdeck/shared/runners/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { createRetentionJob } from "../../jobs/retention-job.ts";
-import { OrgParamsSchema } from "../../lib/route-params.ts";
+import { OrgParamsSchema } from "@flowdeck/shared/organizations/params";
 import { orgScope } from "../../plugins/tenancy.ts";
 import { getRetention, setRetention, setRunPinned } from "./service.ts";
 
 /**
  * Retention (decision 029): any member reads how long runs are kept, owners change it, editors pin
- * a run so it is never deleted. The job deleting what is past it runs on each instance
- * (`RETENTION=off` keeps one from it).
+ * a run so it is never deleted. The job deleting what is past it is
+ * `jobs/retention-job.ts`.
  */
 export const retentionRoutes: FastifyPluginAsyncZod = async (app) => {
-  if (app.config.retentionEnabled) {
-    const job = createRetentionJob({ db: app.db, logger: app.log });
-    app.addHook("onReady", async () => job.start());
-    app.addHook("onClose", async () => job.stop());
-  }
-
   app.get(
     "/api/orgs/:orgId/retention",
     { config: { action: "settings.read" }, schema: { params: OrgParamsSchema, response: { 200: RetentionSchema } } },

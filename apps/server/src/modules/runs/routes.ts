@@ -3,7 +3,6 @@ import { RunDetailSchema } from "@flowdeck/shared/workflows/schemas";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { orgScope } from "../../plugins/tenancy.ts";
-import { createRunSweeper } from "../../jobs/run-sweeper.ts";
 import { cancelRun, getRun, getRunLog, runLogText } from "./service.ts";
 
 const BASE = "/api/orgs/:orgId/runs/:runId";
@@ -15,15 +14,6 @@ export const runRoutes: FastifyPluginAsyncZod = async (app) => {
     organizationId: orgScope(request).organizationId,
     runId: params.runId,
   });
-
-  const sweeper = createRunSweeper({
-    db: app.db,
-    events: app.events,
-    logger: app.log,
-    leaseMs: app.config.runners.leaseMs,
-  });
-  app.addHook("onReady", async () => sweeper.start());
-  app.addHook("onClose", async () => sweeper.stop());
 
   app.get(
     BASE,

@@ -15,7 +15,7 @@ import {
   readImageUpload,
   sendImage,
 } from "../../lib/image-http.ts";
-import { OrgParamsSchema } from "../../lib/route-params.ts";
+import { OrgParamsSchema } from "@flowdeck/shared/organizations/params";
 import { getOrganizationLogo, removeOrganizationLogo, uploadOrganizationLogo } from "./organization-logo.ts";
 import { getOrganizationSettings, updateOrganizationSettings } from "./service.ts";
 

@@ -4,7 +4,8 @@ import type { TaskListFilters } from "@flowdeck/shared/tasks/schemas";
 import { and, asc, count, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
 import { afterCursor, cappedCountColumn, cursorPosition, keysetOrder, toCountedKeysetPage } from "../../db/keyset.ts";
-import { tasks, user, workflowSteps, workflows } from "../../db/schema/index.ts";
+import { tasks, user } from "../../db/schema/index.ts";
+import { countWorkflowsRunning } from "../workflows/repository.ts";
 
 /** The columns a task is written with (the API's commands object spread over three columns). */
 export type TaskValues = {
@@ -44,10 +45,7 @@ const summaryColumns = {
 };
 
 /** Workflows that have a step running the task; counted per task in lists. */
-const workflowCount = sql<number>`(
-  select count(distinct ${workflowSteps.workflowId})::int from ${workflowSteps}
-  where ${workflowSteps.taskId} = ${tasks.id}
-)`;
+const workflowCount = countWorkflowsRunning(tasks.id);
 
 const rowColumns = {
   ...summaryColumns,
@@ -156,32 +154,6 @@ export async function lockTask(db: Executor, organizationId: string, taskId: str
     .where(and(eq(tasks.organizationId, organizationId), eq(tasks.id, taskId)))
     .for("update");
   return row;
-}
-
-/** The workflows with a step that runs the task, by name. */
-export async function listWorkflowsUsingTask(db: Executor, organizationId: string, taskId: string) {
-  return db
-    .select({ id: workflows.id, name: workflows.name })
-    .from(workflowSteps)
-    .innerJoin(workflows, eq(workflows.id, workflowSteps.workflowId))
-    .where(and(eq(workflowSteps.organizationId, organizationId), eq(workflowSteps.taskId, taskId)))
-    .groupBy(workflows.id, workflows.name)
-    .orderBy(asc(workflows.name), asc(workflows.id));
-}
-
-/**
- * Refreshes the copy of the command that each of its workflow steps keeps, so the steps still
- * say what they ran once the command is gone (the foreign key then sets their task_id to null).
- */
-export async function copyTaskIntoSteps(
-  db: Executor,
-  organizationId: string,
-  task: { id: string; name: string; category: string; description: string },
-) {
-  await db
-    .update(workflowSteps)
-    .set({ name: task.name, category: task.category, description: task.description, updatedAt: new Date() })
-    .where(and(eq(workflowSteps.organizationId, organizationId), eq(workflowSteps.taskId, task.id)));
 }
 
 export async function deleteTask(db: Executor, organizationId: string, taskId: string) {

@@ -10,7 +10,7 @@ import {
 } from "@flowdeck/shared/tasks/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { orgScope } from "../../plugins/tenancy.ts";
-import { OrgParamsSchema } from "../../lib/route-params.ts";
+import { OrgParamsSchema } from "@flowdeck/shared/organizations/params";
 import { createTask, deleteTask, getTask, getTaskStats, listTasks, updateTask } from "./service.ts";
 
 /**

@@ -15,18 +15,17 @@ import { changesBetween } from "../../lib/audit-changes.ts";
 import { transact, type OrgScope } from "../../lib/change-log.ts";
 import { findMembership } from "../organizations/repository.ts";
 import {
-  copyTaskIntoSteps,
   deleteTask as deleteTaskRow,
   findTask,
   insertTask,
   listTasks as listTaskRows,
-  listWorkflowsUsingTask,
   lockTask,
   taskStatistics,
   updateTask as updateTaskRow,
   type TaskRow,
   type TaskValues,
 } from "./repository.ts";
+import { copyTaskIntoSteps, listWorkflowsUsingTask } from "../workflows/repository.ts";
 
 type Scope = { db: Database; organizationId: string };
 type Change = OrgScope;

@@ -1,6 +1,6 @@
 import { TwoFactorRequirementSchema } from "@flowdeck/shared/settings/two-factor-requirement";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { OrgParamsSchema } from "../../lib/route-params.ts";
+import { OrgParamsSchema } from "@flowdeck/shared/organizations/params";
 import { orgScope } from "../../plugins/tenancy.ts";
 import { changeTwoFactorRequirement, getTwoFactorRequirement } from "./service.ts";
 

@@ -2,14 +2,13 @@ import { randomUUID } from "node:crypto";
 import { AppError } from "@flowdeck/shared";
 import { WORKFLOW_MESSAGES } from "@flowdeck/shared/workflows/messages";
 import { statusForProgress, progressPercent } from "@flowdeck/shared/workflows/progress";
-import { nextExecution, type NormalizedSchedule } from "@flowdeck/shared/workflows/schedule";
+import { nextExecution, type NormalizedSchedule, type Schedule } from "@flowdeck/shared/workflows/schedule";
 import type { CreateWorkflowData, UpdateWorkflowData, Workflow } from "@flowdeck/shared/workflows/schemas";
 import type { Executor } from "../../db/database.ts";
-import type { WorkflowSchedule } from "../../db/schema/workflows.ts";
 import { attributedUserId } from "../../lib/actor.ts";
 import { changesBetween } from "../../lib/audit-changes.ts";
 import { transact, type OrgScope } from "../../lib/change-log.ts";
-import { runIdempotent, type Idempotency, type IdempotentResult } from "../../lib/idempotency.ts";
+import { runIdempotent, type Idempotency } from "../../lib/idempotency.ts";
 import { findTasksByIds, type TaskSummary } from "../tasks/repository.ts";
 import { loadWorkflow } from "./load-workflow.ts";
 import { cancelRunningRun } from "./progress.ts";
@@ -46,12 +45,11 @@ export async function createWorkflow({
   idempotency,
   now = new Date(),
   ...scope
-}: Change & { input: CreateWorkflowData; idempotency: Idempotency | null }): Promise<IdempotentResult<Workflow>> {
+}: Change & { input: CreateWorkflowData; idempotency: Idempotency | null }): Promise<Workflow> {
   const { organizationId, actor } = scope;
   return runIdempotent({
     context: scope,
     idempotency,
-    status: 201,
     work: async (tx, log) => {
       const commands = await requireCommands(tx, organizationId, input.taskIds, new Set());
       const { id } = await insertWorkflow(tx, organizationId, {
@@ -198,7 +196,7 @@ async function scheduleValues(
   organizationId: string,
   schedule: NormalizedSchedule,
   now: Date,
-  stored?: WorkflowSchedule,
+  stored?: Schedule,
 ) {
   const timezone = await organizationTimezone(tx, organizationId);
   const next = nextExecution(schedule, { now, timezone });
@@ -209,7 +207,7 @@ async function scheduleValues(
   return { schedule, nextExecution: next, scheduleTimezone: timezone };
 }
 
-function sameSchedule(schedule: NormalizedSchedule, stored: WorkflowSchedule | undefined): boolean {
+function sameSchedule(schedule: NormalizedSchedule, stored: Schedule | undefined): boolean {
   return (
     stored !== undefined &&
     stored.type === schedule.type &&

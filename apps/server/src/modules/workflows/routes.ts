@@ -17,13 +17,11 @@ import {
   WorkflowStatsSchema,
   WorkflowStepParamsSchema,
 } from "@flowdeck/shared/workflows/schemas";
+import { OrgParamsSchema } from "@flowdeck/shared/organizations/params";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { orgScope } from "../../plugins/tenancy.ts";
-import { z } from "zod";
-import { idempotencyOf, sendIdempotent } from "../../lib/idempotency.ts";
 import { createWorkflow, deleteWorkflow, reorderSteps, updateWorkflow } from "./change-workflow.ts";
 import { completeWorkflow, executeWorkflow, setStepStatus, startWorkflow } from "./run-workflow.ts";
-import { createScheduler } from "./scheduler.ts";
 import {
   getRunOptions,
   getWorkflow,
@@ -33,25 +31,13 @@ import {
   listWorkflows,
 } from "./service.ts";
 
-const OrgParamsSchema = z.object({ orgId: z.string() });
 const BASE = "/api/orgs/:orgId/workflows";
 
 /**
  * Workflows: ordered commands with a schedule, progress and runs. Every member reads them; editors
- * and above change and run them. The scheduler that runs due workflows lives here too.
+ * and above change and run them.
  */
 export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
-  if (app.config.schedulerEnabled) {
-    const scheduler = createScheduler({
-      db: app.db,
-      events: app.events,
-      logger: app.log,
-      intervalMs: app.config.schedulerIntervalMs,
-    });
-    app.addHook("onReady", async () => scheduler.start());
-    app.addHook("onClose", async () => scheduler.stop());
-  }
-
   app.get(
     BASE,
     {
@@ -113,13 +99,17 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     BASE,
     {
-      config: { action: "workflows.create" },
+      config: { action: "workflows.create", idempotent: true },
       schema: { params: OrgParamsSchema, body: CreateWorkflowSchema, response: { 201: WorkflowSchema } },
     },
-    async (request, reply) =>
-      sendIdempotent(reply, () =>
-        createWorkflow({ ...orgScope(request), input: request.body, idempotency: idempotencyOf(request) }),
-      ),
+    async (request, reply) => {
+      const workflow = await createWorkflow({
+        ...orgScope(request),
+        input: request.body,
+        idempotency: request.idempotency,
+      });
+      return reply.status(201).send(workflow);
+    },
   );
 
   app.patch(
@@ -169,18 +159,16 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${BASE}/:workflowId/execute`,
     {
-      config: { action: "workflows.run" },
+      config: { action: "workflows.run", idempotent: true },
       schema: { params: WorkflowParamsSchema, body: ExecuteWorkflowSchema, response: { 200: WorkflowSchema } },
     },
-    async (request, reply) =>
-      sendIdempotent(reply, () =>
-        executeWorkflow({
-          ...orgScope(request),
-          workflowId: request.params.workflowId,
-          idempotency: idempotencyOf(request),
-          execution: request.body.platform ? { platform: request.body.platform } : null,
-        }),
-      ),
+    async (request) =>
+      executeWorkflow({
+        ...orgScope(request),
+        workflowId: request.params.workflowId,
+        idempotency: request.idempotency,
+        execution: request.body.platform ? { platform: request.body.platform } : null,
+      }),
   );
 
   app.post(

@@ -7,7 +7,7 @@ import type { Executor } from "../../db/database.ts";
 import { attributedUserId } from "../../lib/actor.ts";
 import { changesBetween } from "../../lib/audit-changes.ts";
 import { transact, type OrgScope } from "../../lib/change-log.ts";
-import { runIdempotent, type Idempotency, type IdempotentResult } from "../../lib/idempotency.ts";
+import { runIdempotent, type Idempotency } from "../../lib/idempotency.ts";
 import { lockOrThrow } from "./change-workflow.ts";
 import { loadWorkflow } from "./load-workflow.ts";
 import type { ExecutionRequest } from "./execution.ts";
@@ -26,14 +26,11 @@ export async function executeWorkflow({
   execution,
   now = new Date(),
   ...scope
-}: Action & { idempotency: Idempotency | null; execution: ExecutionRequest | null }): Promise<
-  IdempotentResult<Workflow>
-> {
+}: Action & { idempotency: Idempotency | null; execution: ExecutionRequest | null }): Promise<Workflow> {
   const { organizationId, actor } = scope;
   return runIdempotent({
     context: scope,
     idempotency,
-    status: 200,
     work: async (tx, log) => {
       const workflow = await lockOrThrow(tx, organizationId, workflowId);
       await countExecutions(tx, [workflow], now);

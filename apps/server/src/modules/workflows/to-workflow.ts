@@ -1,19 +1,12 @@
-import { MANUAL_SCHEDULE } from "@flowdeck/shared/workflows/schedule";
-import type {
-  LastRun,
-  Workflow,
-  WorkflowRun,
-  WorkflowScheduleValue,
-  WorkflowStep,
-} from "@flowdeck/shared/workflows/schemas";
-import type { WorkflowSchedule } from "../../db/schema/index.ts";
+import { MANUAL_SCHEDULE, type NormalizedSchedule, type Schedule } from "@flowdeck/shared/workflows/schedule";
+import type { LastRun, Workflow, WorkflowRun, WorkflowStep } from "@flowdeck/shared/workflows/schemas";
 import type { StepRow, WorkflowRow } from "./repository.ts";
 import type { RunRow, RunStepRow } from "./runs-repository.ts";
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
 /** The stored schedule with every field present (rows written before a field existed lack it). */
-export function toSchedule(schedule: WorkflowSchedule | null): WorkflowScheduleValue {
+export function toSchedule(schedule: Schedule | null): NormalizedSchedule {
   const value = schedule ?? MANUAL_SCHEDULE;
   return {
     type: value.type,

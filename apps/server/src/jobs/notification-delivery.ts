@@ -1,16 +1,16 @@
-import type { Database } from "../../db/database.ts";
-import type { Mailer } from "../../lib/mailer.ts";
-import { nextRetry } from "./backoff.ts";
-import { mailText, summarize, type EventPayload } from "./describe-event.ts";
+import type { Database } from "../db/database.ts";
+import type { Mailer } from "../lib/mailer.ts";
+import { nextRetry } from "../modules/notifications/backoff.ts";
+import { mailText, summarize, type EventPayload } from "../modules/notifications/describe-event.ts";
 import {
   claimDueDeliveries,
   findLongRunningRuns,
   recordAttempt,
   type ClaimedDelivery,
-} from "./deliveries-repository.ts";
-import { notify } from "./notify.ts";
-import { sendWebhook, type AttemptResult } from "./send-webhook.ts";
-import { repeatEvery } from "../../jobs/repeat-every.ts";
+} from "../modules/notifications/deliveries-repository.ts";
+import { notify } from "../modules/notifications/notify.ts";
+import { sendWebhook, type AttemptResult } from "../modules/notifications/send-webhook.ts";
+import { repeatEvery } from "./repeat-every.ts";
 
 export type DeliveryJobLogger = { error: (details: object, message: string) => void };
 

@@ -1,18 +1,18 @@
 import { nextExecution } from "@flowdeck/shared/workflows/schedule";
-import type { Database } from "../../db/database.ts";
-import { SCHEDULER } from "../../lib/actor.ts";
-import { transact, type ChangeContext } from "../../lib/change-log.ts";
-import type { EventHub } from "../../lib/event-hub.ts";
-import { notifyIfMissed, notifySkippedSchedules } from "../notifications/schedule-events.ts";
-import { endRun, publishRunChange } from "../runs/end-run.ts";
-import { beginRun, countExecutions } from "./progress.ts";
-import { findActiveRun } from "./runs-repository.ts";
-import { defaultExecution } from "./execution.ts";
-import { listSteps, updateWorkflow } from "./repository.ts";
-import { claimDueWorkflows } from "./scheduler-repository.ts";
-import { retimeWorkflows } from "./retime-workflows.ts";
-import { toSchedule } from "./to-workflow.ts";
-import { repeatEvery } from "../../jobs/repeat-every.ts";
+import type { Database } from "../db/database.ts";
+import { SCHEDULER } from "../lib/actor.ts";
+import { transact, type ChangeContext } from "../lib/change-log.ts";
+import type { EventHub } from "../lib/event-hub.ts";
+import { notifyIfMissed, notifySkippedSchedules } from "../modules/notifications/schedule-events.ts";
+import { endRun, publishRunChange } from "../modules/runs/end-run.ts";
+import { beginRun, countExecutions } from "../modules/workflows/progress.ts";
+import { findActiveRun } from "../modules/workflows/runs-repository.ts";
+import { defaultExecution } from "../modules/workflows/execution.ts";
+import { listSteps, updateWorkflow } from "../modules/workflows/repository.ts";
+import { claimDueWorkflows } from "../modules/workflows/scheduler-repository.ts";
+import { retimeWorkflows } from "../modules/workflows/retime-workflows.ts";
+import { toSchedule } from "../modules/workflows/to-workflow.ts";
+import { repeatEvery } from "./repeat-every.ts";
 
 /** What the scheduler reports; pino's logger (app.log) fits. */
 export type SchedulerLogger = { error: (details: object, message: string) => void };

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from "fastify";
+import { createAuditRetentionJob } from "../jobs/audit-retention.ts";
+import { createDeliveryJob } from "../jobs/notification-delivery.ts";
+import { createRetentionJob } from "../jobs/retention-job.ts";
+import { createRunSweeper } from "../jobs/run-sweeper.ts";
+import { createScheduler } from "../jobs/scheduler.ts";
+import type { Loop } from "../jobs/repeat-every.ts";
+
+/**
+ * Every background job, created here and nowhere else: each starts when the server is ready and is
+ * stopped (waiting for the pass under way) when it closes. The configuration says which run on this
+ * instance: `SCHEDULER=on` runs the scheduler and the audit retention, `NOTIFICATIONS=on` the
+ * delivery of the notification outbox, `RETENTION=on` the run retention; every instance sweeps runs
+ * whose runner went quiet.
+ */
+export function registerBackgroundJobs(app: FastifyInstance) {
+  const { config, db, events, mailer, log: logger } = app;
+  const jobs: Loop[] = [];
+  if (config.schedulerEnabled) {
+    jobs.push(createScheduler({ db, events, logger, intervalMs: config.schedulerIntervalMs }));
+  }
+  if (config.notificationsEnabled) {
+    jobs.push(createDeliveryJob({ db, mailer, appUrl: config.appUrl, logger }));
+  }
+  if (config.retentionEnabled) jobs.push(createRetentionJob({ db, logger }));
+  jobs.push(createRunSweeper({ db, events, logger, leaseMs: config.runners.leaseMs }));
+  if (config.schedulerEnabled) jobs.push(createAuditRetentionJob({ db, logger }));
+
+  app.addHook("onReady", async () => {
+    for (const job of jobs) job.start();
+  });
+  app.addHook("onClose", async () => {
+    await Promise.all(jobs.map((job) => job.stop()));
+  });
+}
