@@ -19,6 +19,7 @@ import { createDeliveryJob } from "./delivery-job.ts";
 import { listMutes } from "./mutes-repository.ts";
 import { muteOrganization } from "./mute.ts";
 import { createRule, deleteRule, listDeliveries, listRules, sendTest, updateRule } from "./service.ts";
+import { createWeeklyReportJob } from "./weekly-report-job.ts";
 
 const OrgParamsSchema = z.object({ orgId: z.string() });
 const BASE = "/api/orgs/:orgId/notifications";
@@ -32,8 +33,15 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   if (app.config.notificationsEnabled) {
     const job = createDeliveryJob({ db: app.db, mailer: app.mailer, appUrl: app.config.appUrl, logger: app.log });
-    app.addHook("onReady", async () => job.start());
-    app.addHook("onClose", async () => job.stop());
+    const weeklyReports = createWeeklyReportJob({ db: app.db, logger: app.log });
+    app.addHook("onReady", async () => {
+      job.start();
+      weeklyReports.start();
+    });
+    app.addHook("onClose", async () => {
+      await weeklyReports.stop();
+      await job.stop();
+    });
   }
 
   app.get(
