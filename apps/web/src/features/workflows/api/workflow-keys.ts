@@ -13,6 +13,7 @@ export const workflowKeys = {
   runOptions: (orgId: string, workflowId: string) => ["orgs", orgId, "workflow", "run-options", workflowId] as const,
   /** Under ["orgs", orgId, "run"]: live `run` events (a step, a log batch, the end) refresh it. */
   run: (orgId: string, runId: string) => ["orgs", orgId, "run", runId] as const,
+  allRuns: (orgId: string) => ["orgs", orgId, "run"] as const,
 };
 
 export function runPath(orgId: string, runId: string, rest = "") {

@@ -11,7 +11,7 @@ import { useCancelRun } from "../api/cancel-run.ts";
 import { usePinRun } from "../api/pin-run.ts";
 import { useRun } from "../api/get-run.ts";
 import { runPath } from "../api/workflow-keys.ts";
-import { runKindText } from "../lib/run-kind.ts";
+import { runKindText, runStepsText } from "../lib/run-kind.ts";
 import { useRunLog, type LogLine } from "../lib/use-run-log.ts";
 import { RunLogView } from "./run-log-view.tsx";
 import { RunStatusBadge, StepStatusBadge } from "./run-status-badge.tsx";
@@ -72,7 +72,8 @@ function RunView({
           <RunStatusBadge status={detail.status} />
         </div>
         <p className="text-sm text-gray-600 dark:text-gray-400">
-          {runKindText(detail)} · started <time dateTime={detail.startedAt}>{formatDateTime(detail.startedAt)}</time>
+          {runKindText(detail)} · {runStepsText(detail)} · started{" "}
+          <time dateTime={detail.startedAt}>{formatDateTime(detail.startedAt)}</time>
           {detail.trigger === "schedule"
             ? " by the scheduler"
             : detail.startedByName
