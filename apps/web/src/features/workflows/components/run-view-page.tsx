@@ -68,10 +68,10 @@ function RunView({
           </Link>
         </p>
         <div className="flex flex-wrap items-center gap-3">
-          <h1 className="text-2xl font-semibold">{detail.workflowName}</h1>
+          <h1 className="min-w-0 text-2xl font-semibold wrap-anywhere">{detail.workflowName}</h1>
           <RunStatusBadge status={detail.status} />
         </div>
-        <p className="text-sm text-gray-600 dark:text-gray-400">
+        <p className="text-sm wrap-anywhere text-gray-600 dark:text-gray-400">
           {runKindText(detail)} · {runStepsText(detail)} · started{" "}
           <time dateTime={detail.startedAt}>{formatDateTime(detail.startedAt)}</time>
           {detail.trigger === "schedule"
