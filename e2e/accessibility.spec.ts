@@ -5,10 +5,11 @@ import { registerInvitedMember } from "./support/invitations.ts";
 import { E2E_BASE_URL } from "./support/env.ts";
 import { APP_PATHS, gotoSettled, PUBLIC_PATHS } from "./support/every-page.ts";
 import { expect, test } from "./support/fixtures.ts";
+import { OWNER_DIALOGS, VIEWER_DIALOGS, createRule, createTokenOnPage, startRun } from "./support/every-dialog.ts";
 import { seedRealisticData } from "./support/realistic-data.ts";
 
-// Issue 15: axe (WCAG 2 A and AA) finds nothing serious or critical on any page or main dialog,
-// in light and in dark. One browser context per theme walks the pages one after another.
+// Issue 15: axe (WCAG 2 A and AA) finds nothing serious or critical on any page or dialog, in light
+// and in dark, as the owner and as a viewer. One browser context per theme walks them in turn.
 
 type Finding = { where: string; rule: string; impact: string; targets: string[] };
 
@@ -36,7 +37,7 @@ async function seriousFindings(page: Page, where: string, theme: Theme, scope?: 
 /** Opens a dialog with `opener`, checks it, and closes it with Escape. */
 async function dialogFindings(page: Page, where: string, theme: Theme, open: () => Promise<void>): Promise<Finding[]> {
   await open();
-  await expect(page.getByRole("dialog")).toBeVisible();
+  await expect(page.getByRole("dialog"), `the dialog "${where}"`).toBeVisible();
   const findings = await seriousFindings(page, where, theme, '[role="dialog"]');
   await page.keyboard.press("Escape");
   await expect(page.getByRole("dialog")).toHaveCount(0);
@@ -48,8 +49,8 @@ test.describe.configure({ mode: "parallel" });
 
 for (const colorScheme of ["light", "dark"] as const) {
   test(`no serious axe findings on any page, ${colorScheme}`, async ({ browser, request, newRequest }) => {
-    // About 20 pages and dialogs, each checked by axe: minutes on a busy two-core machine.
-    test.setTimeout(240_000);
+    // About 50 pages and dialogs, each checked by axe: minutes on a busy two-core machine.
+    test.setTimeout(480_000);
     const owner = await registerOrganizationOwner(request);
     const [invitation, viewer] = await Promise.all([
       seedRealisticData(request, owner.organizationId),
@@ -78,29 +79,36 @@ for (const colorScheme of ["light", "dark"] as const) {
     await expect(page.getByRole("button", { name: "Copy the Linux command of Back up the database" })).toBeVisible();
     findings.push(...(await seriousFindings(page, "an open workflow", colorScheme)));
 
-    await gotoSettled(page, "/tasks");
-    findings.push(
-      ...(await dialogFindings(page, "Add Command", colorScheme, () =>
-        page.getByRole("button", { name: "Add Command" }).click(),
-      )),
-    );
-    await gotoSettled(page, "/documents");
-    findings.push(
-      ...(await dialogFindings(page, "Upload document", colorScheme, () =>
-        page.getByRole("button", { name: "Upload document" }).click(),
-      )),
-    );
-    await gotoSettled(page, "/dashboard");
-    findings.push(
-      ...(await dialogFindings(page, "Credit history", colorScheme, () =>
-        page.getByRole("button", { name: "View full history" }).click(),
-      )),
-    );
+    // The viewer pages: a run and a workflow's run history.
+    const { runPath, historyPath } = await startRun(request, owner.organizationId);
+    for (const path of [runPath, historyPath]) {
+      await gotoSettled(page, path);
+      findings.push(...(await seriousFindings(page, path, colorScheme)));
+    }
 
-    // A viewer sees the pages their role does not open, greyed, with the role each needs.
+    // Every dialog the owner can open, each checked inside, then closed with Escape.
+    await createRule(request, owner.organizationId);
+    await gotoSettled(page, "/admin/api-tokens");
+    await createTokenOnPage(page);
+    findings.push(...(await seriousFindings(page, "a new API token, shown once", colorScheme)));
+    for (const dialog of OWNER_DIALOGS) {
+      await gotoSettled(page, dialog.path);
+      findings.push(...(await dialogFindings(page, dialog.where, colorScheme, () => dialog.open(page))));
+    }
+
+    // A viewer sees the pages their role does not open, greyed, with the role each needs, and
+    // opens what a viewer may: the run view, the history, a document, the credit history.
     await shareSession(viewer.request, context);
-    await gotoSettled(page, "/dashboard");
-    findings.push(...(await seriousFindings(page, "/dashboard as a viewer", colorScheme)));
+    for (const path of ["/dashboard", "/workflows", "/documents", "/reports", "/profile", runPath, historyPath]) {
+      await gotoSettled(page, path);
+      findings.push(...(await seriousFindings(page, `${path} as a viewer`, colorScheme)));
+    }
+    for (const dialog of VIEWER_DIALOGS) {
+      await gotoSettled(page, dialog.path);
+      findings.push(
+        ...(await dialogFindings(page, `${dialog.where} as a viewer`, colorScheme, () => dialog.open(page))),
+      );
+    }
 
     await context.close();
     expect(findings).toEqual([]);

@@ -3,13 +3,15 @@ import { expect, test } from "./support/fixtures.ts";
 import { invitationLink, sendInvitation } from "./support/invitations.ts";
 
 // Issue 15: an invitee who chooses Log In on the invitation and then "Create one" keeps the
-// invitation all the way, joins, and a second visit to the spent link says it was accepted.
+// invitation all the way, joins, and a second visit to the spent link says it was accepted, in
+// this browser and in any other (the server says so, without naming the organization).
 // Signed in, the landing page offers the dashboard instead of Login and Sign Up.
 
 test("an invitee goes Log In → Create one, keeps the invitation, joins; the spent link says it was accepted", async ({
   owner,
   request,
   page,
+  browser,
 }) => {
   const email = uniqueEmail("invitee");
   const since = new Date();
@@ -38,6 +40,22 @@ test("an invitee goes Log In → Create one, keeps the invitation, joins; the sp
   await expect(
     page.getByText(`You already accepted this invitation and joined ${owner.organizationName}.`),
   ).toBeVisible();
+
+  // Another browser, signed out: the server's answer, and a way to sign in.
+  const elsewhere = await browser.newContext();
+  try {
+    const other = await elsewhere.newPage();
+    await other.goto(link);
+    await expect(other.getByRole("heading", { name: "Invitation already accepted" })).toBeVisible();
+    await expect(
+      other.getByText("This invitation has already been accepted. Sign in to open the organization."),
+    ).toBeVisible();
+    await expect(other.getByText(owner.organizationName)).toHaveCount(0);
+    await other.getByRole("link", { name: "Sign in" }).click();
+    await expect(other).toHaveURL((url) => url.pathname === "/login");
+  } finally {
+    await elsewhere.close();
+  }
 
   await page.goto("/");
   const account = page.getByRole("navigation", { name: "Account" });

@@ -3,6 +3,7 @@ import { shareSession } from "./support/accounts.ts";
 import { E2E_BASE_URL } from "./support/env.ts";
 import { APP_PATHS, gotoSettled, PUBLIC_PATHS } from "./support/every-page.ts";
 import { expect, test } from "./support/fixtures.ts";
+import { startRun } from "./support/every-dialog.ts";
 import { registerInvitedMember } from "./support/invitations.ts";
 import { LONG_COMMAND_NAME, seedRealisticData } from "./support/realistic-data.ts";
 
@@ -72,7 +73,8 @@ test("no page is wider than a 390 px phone, for the owner, a viewer and a visito
   }
 
   await shareSession(request, context);
-  for (const path of APP_PATHS) {
+  const { runPath, historyPath } = await startRun(request, owner.organizationId);
+  for (const path of [...APP_PATHS, runPath, historyPath]) {
     await gotoSettled(page, path);
     await expectNoOverflow(page, path);
   }

@@ -4,13 +4,14 @@ import { createDeliveryJob } from "../jobs/notification-delivery.ts";
 import { createRetentionJob } from "../jobs/retention-job.ts";
 import { createRunSweeper } from "../jobs/run-sweeper.ts";
 import { createScheduler } from "../jobs/scheduler.ts";
+import { createWeeklyReportJob } from "../jobs/weekly-report-job.ts";
 import type { Loop } from "../jobs/repeat-every.ts";
 
 /**
  * Every background job, created here and nowhere else: each starts when the server is ready and is
  * stopped (waiting for the pass under way) when it closes. The configuration says which run on this
  * instance: `SCHEDULER=on` runs the scheduler and the audit retention, `NOTIFICATIONS=on` the
- * delivery of the notification outbox, `RETENTION=on` the run retention; every instance sweeps runs
+ * delivery of the notification outbox and the weekly reports, `RETENTION=on` the run retention; every instance sweeps runs
  * whose runner went quiet.
  */
 export function registerBackgroundJobs(app: FastifyInstance) {
@@ -21,6 +22,7 @@ export function registerBackgroundJobs(app: FastifyInstance) {
   }
   if (config.notificationsEnabled) {
     jobs.push(createDeliveryJob({ db, mailer, appUrl: config.appUrl, logger }));
+    jobs.push(createWeeklyReportJob({ db, logger }));
   }
   if (config.retentionEnabled) jobs.push(createRetentionJob({ db, logger }));
   jobs.push(createRunSweeper({ db, events, logger, leaseMs: config.runners.leaseMs }));

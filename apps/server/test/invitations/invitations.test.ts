@@ -14,7 +14,7 @@ import {
 import { TestClient } from "../helpers/http-client.ts";
 import { startSmtpInbox, type ReceivedMail, type SmtpInbox } from "../helpers/smtp-inbox.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
-import { currentOrgOf, insertInvitation, invitationRows, membershipsOf, recordEvents } from "../members/support.ts";
+import { currentOrgOf, insertInvitation, openInvitationRows, membershipsOf, recordEvents } from "../members/support.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -161,7 +161,7 @@ describe("sending an invitation", () => {
     const refused = await invite(org, body);
     expect(refused.status).toBe(400);
     expect(refused.body.error.fields[field]).toContain(message);
-    expect(await invitationRows(t.app, org.organizationId)).toHaveLength(0);
+    expect(await openInvitationRows(t.app, org.organizationId)).toHaveLength(0);
   });
 
   it("refuses an owner role and roles that do not exist", async () => {
@@ -178,7 +178,7 @@ describe("sending an invitation", () => {
     const refused = await invite(org, { email: org.users.editor.email.toUpperCase() });
     expect(refused.status).toBe(400);
     expect(refused.body.error.message).toBe(INVITATION_MESSAGES.alreadyMember(org.users.editor.email));
-    expect(await invitationRows(t.app, org.organizationId)).toHaveLength(0);
+    expect(await openInvitationRows(t.app, org.organizationId)).toHaveLength(0);
   });
 
   it("renews a pending invitation instead of making a second one, with the same link", async () => {
@@ -202,7 +202,7 @@ describe("sending an invitation", () => {
     expect(linkIn(secondMail).href).toBe(firstLink.href);
     expect(secondMail.text).toContain("Second try");
 
-    const rows = await invitationRows(t.app, org.organizationId);
+    const rows = await openInvitationRows(t.app, org.organizationId);
     expect(rows).toHaveLength(1);
   });
 
@@ -211,7 +211,7 @@ describe("sending an invitation", () => {
     const email = uniqueEmail();
     const results = await Promise.all([invite(org, { email }), invite(org, { email }, "admin")]);
     expect(results.map((result) => result.status)).toEqual([201, 201]);
-    expect(await invitationRows(t.app, org.organizationId)).toHaveLength(1);
+    expect(await openInvitationRows(t.app, org.organizationId)).toHaveLength(1);
   });
 });
 
@@ -252,7 +252,7 @@ describe("resend and cancel", () => {
     expect(cancelled.status).toBe(204);
     await recorder.waitFor({ entity: "invitation", id, action: "deleted" });
     recorder.stop();
-    expect(await invitationRows(t.app, org.organizationId)).toHaveLength(0);
+    expect(await openInvitationRows(t.app, org.organizationId)).toHaveLength(0);
     const preview = await new TestClient(t.app).get(`/api/invitations/${code}`);
     expect(preview.status).toBe(404);
     expect(preview.body.error.message).toBe(MESSAGES.invalidInvitationCode);
@@ -267,17 +267,22 @@ describe("resend and cancel", () => {
     const base = invitationsUrl(org.otherOrganizationId);
     expect((await outsider.post(`${base}/${id}/resend`)).status).toBe(404);
     expect((await outsider.delete(`${base}/${id}`)).status).toBe(404);
-    expect(await invitationRows(t.app, org.organizationId)).toHaveLength(1);
+    expect(await openInvitationRows(t.app, org.organizationId)).toHaveLength(1);
   });
 });
 
 describe("validating a code", () => {
-  it("answers the spec's texts: unknown, used, expired", async () => {
+  it("answers the spec's texts: unknown, accepted, used, expired", async () => {
     const org = await createOrgWithRoles(t.app);
     const used = await insertInvitation(t.app, {
       organizationId: org.organizationId,
       email: uniqueEmail(),
       status: "accepted",
+    });
+    const declined = await insertInvitation(t.app, {
+      organizationId: org.organizationId,
+      email: uniqueEmail(),
+      status: "rejected",
     });
     const expired = await insertInvitation(t.app, {
       organizationId: org.organizationId,
@@ -287,7 +292,9 @@ describe("validating a code", () => {
     const visitor = new TestClient(t.app);
     const cases = [
       ["no-such-code", 404, MESSAGES.invalidInvitationCode],
-      [used.code, 409, MESSAGES.invitationUsedOrExpired],
+      // Said to anyone holding the code, and nothing more: no organization, address or inviter.
+      [used.code, 409, INVITATION_MESSAGES.accepted],
+      [declined.code, 409, MESSAGES.invitationUsedOrExpired],
       [expired.code, 409, MESSAGES.invitationExpired],
     ] as const;
     for (const [code, status, message] of cases) {
@@ -311,7 +318,7 @@ describe("validating a code", () => {
 });
 
 describe("accepting and declining", () => {
-  it("adds the member with the invited role, makes the organization current and deletes the invitation", async () => {
+  it("adds the member with the invited role, makes the organization current and takes the invitation off the list", async () => {
     const org = await createOrgWithRoles(t.app);
     const invitee = await registerOwner(t.app, { organizationName: "Invitee's Own" });
     const { id, code } = await insertInvitation(t.app, {
@@ -331,13 +338,24 @@ describe("accepting and declining", () => {
     await recorder.waitFor({ entity: "invitation", id, action: "deleted" });
     recorder.stop();
     expect(await currentOrgOf(t.app, invitee.id)).toBe(org.organizationId);
-    expect(await invitationRows(t.app, org.organizationId)).toHaveLength(0);
+    expect(await openInvitationRows(t.app, org.organizationId)).toHaveLength(0);
     const me = await invitee.client.get("/api/me");
     expect(me.body.organizations).toHaveLength(2);
 
     const again = await invitee.client.post(`/api/invitations/${code}/accept`);
-    expect(again.status).toBe(404);
-    expect(again.body.error.message).toBe(MESSAGES.invalidInvitationCode);
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toBe(INVITATION_MESSAGES.accepted);
+    // Any browser, signed in or not, hears that it was accepted, and nothing else about it.
+    for (const client of [new TestClient(t.app), org.users.viewer.client, invitee.client]) {
+      const preview = await client.get(`/api/invitations/${code}`);
+      expect(preview.status).toBe(409);
+      expect(preview.body).toEqual({ error: { code: "aborted", message: INVITATION_MESSAGES.accepted } });
+    }
+    // It is no longer the organization's to cancel.
+    const [kept] = await t.app.db.select().from(invitations).where(eq(invitations.code, code));
+    expect(kept!.status).toBe("accepted");
+    const cancel = await org.users.owner.client.delete(invitationsUrl(org.organizationId, `/${kept!.id}`));
+    expect(cancel.status).toBe(404);
   });
 
   it("gives viewer when the invitation has no role", async () => {
@@ -362,7 +380,7 @@ describe("accepting and declining", () => {
     const results = await Promise.all([1, 2, 3].map(() => invitee.client.post(`/api/invitations/${code}/accept`)));
     expect(results.filter((result) => result.status === 200)).toHaveLength(1);
     for (const refused of results.filter((result) => result.status !== 200)) {
-      expect(refused.body.error.message).toBe(MESSAGES.invalidInvitationCode);
+      expect(refused.body.error.message).toBe(INVITATION_MESSAGES.accepted);
     }
     expect(await membershipsOf(t.app, { organizationId: org.organizationId, userId: invitee.id })).toHaveLength(1);
   });
@@ -378,7 +396,7 @@ describe("accepting and declining", () => {
       expect(refused.body.error.message).toBe(INVITATION_MESSAGES.wrongAccount(invitedEmail));
     }
     expect(await membershipsOf(t.app, { organizationId: org.organizationId, userId: stranger.id })).toHaveLength(0);
-    expect(await invitationRows(t.app, org.organizationId)).toHaveLength(1);
+    expect(await openInvitationRows(t.app, org.organizationId)).toHaveLength(1);
   });
 
   it("refuses expired and used codes with the spec's texts", async () => {
@@ -417,7 +435,7 @@ describe("accepting and declining", () => {
     const accepted = await org.users.admin.client.post(`/api/invitations/${code}/accept`);
     expect(accepted.status).toBe(200);
     expect(accepted.body.role).toBe("admin");
-    expect(await invitationRows(t.app, org.organizationId)).toHaveLength(0);
+    expect(await openInvitationRows(t.app, org.organizationId)).toHaveLength(0);
   });
 
   it("needs a signed-in user to accept or decline", async () => {
@@ -437,7 +455,7 @@ describe("accepting and declining", () => {
     expect(declined.status).toBe(204);
     await recorder.waitFor({ entity: "invitation", id, action: "deleted" });
     recorder.stop();
-    expect(await invitationRows(t.app, org.organizationId)).toHaveLength(0);
+    expect(await openInvitationRows(t.app, org.organizationId)).toHaveLength(0);
     expect(await membershipsOf(t.app, { organizationId: org.organizationId, userId: invitee.id })).toHaveLength(0);
     expect((await invitee.client.post(`/api/invitations/${code}/accept`)).status).toBe(404);
   });

@@ -6,7 +6,7 @@ import { user } from "../../src/db/schema/index.ts";
 import { TEST_PASSWORD, createOrgWithRoles, uniqueEmail } from "../helpers/factories.ts";
 import { TestClient } from "../helpers/http-client.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
-import { insertInvitation, invitationRows } from "../members/support.ts";
+import { insertInvitation, openInvitationRows } from "../members/support.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -46,13 +46,13 @@ describe("registration with an invitation code (spec 4 'Registration')", () => {
     const me = await client.get("/api/me");
     expect(me.body.user.currentOrgId).toBe(org.organizationId);
     expect(me.body.organizations).toEqual([expect.objectContaining({ id: org.organizationId, role: "editor" })]);
-    expect(await invitationRows(t.app, org.organizationId)).toHaveLength(0);
+    expect(await openInvitationRows(t.app, org.organizationId)).toHaveLength(0);
   });
 
   it.each([
     ["unknown", MESSAGES.invalidInvitationCode],
     ["expired", MESSAGES.invitationExpired],
-    ["used", MESSAGES.invitationUsedOrExpired],
+    ["used", INVITATION_MESSAGES.accepted],
   ])("checks the code before making any account: %s", async (kind, message) => {
     const org = await createOrgWithRoles(t.app);
     const email = uniqueEmail();
@@ -82,7 +82,7 @@ describe("registration with an invitation code (spec 4 'Registration')", () => {
     expect(response.status).toBe(400);
     expect(response.body.error.fields.email).toBe(INVITATION_MESSAGES.wrongRegistrationEmail(invited));
     expect(await accountExists(other)).toBe(false);
-    expect(await invitationRows(t.app, org.organizationId)).toHaveLength(1);
+    expect(await openInvitationRows(t.app, org.organizationId)).toHaveLength(1);
   });
 
   it("refuses an address that already has an account, and keeps the invitation", async () => {
@@ -94,7 +94,7 @@ describe("registration with an invitation code (spec 4 'Registration')", () => {
     const response = await join(org.users.outsider.email, code);
     expect(response.status).toBe(400);
     expect(response.body.error.fields.email).toBe(MESSAGES.emailTaken);
-    expect(await invitationRows(t.app, org.organizationId)).toHaveLength(1);
+    expect(await openInvitationRows(t.app, org.organizationId)).toHaveLength(1);
   });
 
   it("makes one account and one membership when two registrations race with one code", async () => {

@@ -4,7 +4,7 @@ import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOrgWithRoles, uniqueEmail } from "../helpers/factories.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
-import { invitationRows } from "../members/support.ts";
+import { openInvitationRows } from "../members/support.ts";
 
 /** A real SMTP server that refuses every recipient while `refusing` is set, and counts what it accepts. */
 async function startMoodySmtp() {
@@ -61,14 +61,14 @@ describe("a failed invitation mail", () => {
 
     const list = await owner.get(`/api/orgs/${org.organizationId}/invitations`);
     expect(list.body.items).toEqual([expect.objectContaining({ email, status: "pending" })]);
-    const [row] = await invitationRows(t.app, org.organizationId);
+    const [row] = await openInvitationRows(t.app, org.organizationId);
     expect(row?.lastSentAt).toBeNull();
 
     smtp.state.refusing = false;
     const resent = await owner.post(`/api/orgs/${org.organizationId}/invitations/${list.body.items[0].id}/resend`);
     expect(resent.status).toBe(200);
     expect(smtp.state.accepted).toBe(1);
-    const [sentRow] = await invitationRows(t.app, org.organizationId);
+    const [sentRow] = await openInvitationRows(t.app, org.organizationId);
     expect(sentRow?.lastSentAt).toBeInstanceOf(Date);
   });
 
@@ -84,7 +84,7 @@ describe("a failed invitation mail", () => {
       });
       expect(failed.status).toBe(503);
       expect(failed.body.error.message).toMatch(/^Failed to send invitation email: .+/);
-      expect(await invitationRows(unreachable.app, org.organizationId)).toHaveLength(1);
+      expect(await openInvitationRows(unreachable.app, org.organizationId)).toHaveLength(1);
     } finally {
       await unreachable.close();
     }

@@ -67,6 +67,10 @@ export async function currentOrgOf(app: FastifyInstance, userId: string) {
   return row?.currentOrgId ?? null;
 }
 
-export async function invitationRows(app: FastifyInstance, organizationId: string) {
-  return app.db.select().from(invitations).where(eq(invitations.organizationId, organizationId));
+/** The organization's pending invitations (accepted ones are kept, off the list, decision 040). */
+export async function openInvitationRows(app: FastifyInstance, organizationId: string) {
+  return app.db
+    .select()
+    .from(invitations)
+    .where(and(eq(invitations.organizationId, organizationId), eq(invitations.status, "pending")));
 }

@@ -40,7 +40,9 @@ describe("a runner's outcome", () => {
       const cancel = await editor.post(`/api/orgs/${org.organizationId}/runs/${cancelled}/cancel`);
       expect(cancel.status).toBe(200);
 
-      expect(await deliveryJob().tick()).toEqual({ attempted: 2 });
+      // Two webhook calls, and the failure mailed to the four members: the organization's
+      // "Email notifications" setting is on by default (decision 039).
+      expect(await deliveryJob().tick()).toEqual({ attempted: 6 });
       const bodies = receiver.calls.map((call) => JSON.parse(call.body));
       expect(bodies.map((body) => [body.event, body.run.id, body.workflow.name])).toEqual([
         ["run.failed", failed, "Nightly build"],

@@ -19,6 +19,9 @@ export const INVITATION_MESSAGES = {
   // Spec 2 "Invitation acceptance".
   invalidTitle: "Invalid Invitation",
   alreadyAcceptedTitle: "Invitation already accepted",
+  /** What the server answers for a code that was accepted, to anyone who holds it (decision 040). */
+  accepted: "This invitation has already been accepted",
+  acceptedSignIn: "Sign in to open the organization.",
   alreadyAccepted: (organizationName: string) =>
     `You already accepted this invitation and joined ${organizationName}. It cannot be used again.`,
   invitedTitle: "You've been invited!",

@@ -12,7 +12,8 @@ export const NOTIFICATION_EVENTS = [
   "schedule.missed",
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
-export type DeliveredEvent = NotificationEvent | "test";
+/** Also delivered, though no rule names them: the Send test button, and the weekly report (decision 039). */
+export type DeliveredEvent = NotificationEvent | "test" | "report.weekly";
 
 export const NOTIFICATION_EVENT_LABELS: Record<DeliveredEvent, string> = {
   "run.failed": "Run failed",
@@ -23,6 +24,7 @@ export const NOTIFICATION_EVENT_LABELS: Record<DeliveredEvent, string> = {
   "schedule.skipped": "Scheduled run skipped (the previous one was still going)",
   "schedule.missed": "Scheduled run missed (the server was down or busy)",
   test: "Test",
+  "report.weekly": "Weekly report",
 };
 
 export const NOTIFICATION_CHANNELS = ["email", "webhook"] as const;

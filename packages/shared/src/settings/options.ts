@@ -52,12 +52,22 @@ export const DEFAULT_NOTIFICATIONS: NotificationSettings = {
 };
 
 export const NOTIFICATION_OPTIONS = [
-  // Preferences only, for now (decision 027): the texts promise nothing that is not sent.
+  // Each text says what is sent (decision 039): only what Flowdeck really does.
   {
     key: "email",
     label: "Email notifications",
-    description: "Whether members want updates about the organization by email.",
+    description:
+      "Mail every member when a run fails, times out or loses its runner. Members can mute the organization on their profile.",
   },
-  { key: "pushNotifications", label: "Push notifications", description: "Whether members want alerts in the browser." },
-  { key: "weeklyReports", label: "Weekly reports", description: "Whether members want a weekly summary of activity." },
+  {
+    key: "pushNotifications",
+    label: "Push notifications",
+    description: "Kept as the members' wish only: Flowdeck has no browser push, so nothing is pushed.",
+  },
+  {
+    key: "weeklyReports",
+    label: "Weekly reports",
+    description:
+      "Mail every member a summary of the past week (runs, failures, new members, documents) on Mondays at 08:00 in the organization's timezone.",
+  },
 ] as const satisfies readonly { key: keyof NotificationSettings; label: string; description: string }[];

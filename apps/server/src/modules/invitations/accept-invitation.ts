@@ -4,7 +4,12 @@ import type { Executor } from "../../db/database.ts";
 import { insertMembership } from "../members/repository.ts";
 import { findMembership } from "../organizations/repository.ts";
 import { setCurrentOrganization } from "../users/repository.ts";
-import { deleteInvitation, findInvitationByCode, findOrganizationName, type InvitationRow } from "./repository.ts";
+import {
+  findInvitationByCode,
+  findOrganizationName,
+  markInvitationAccepted,
+  type InvitationRow,
+} from "./repository.ts";
 
 /** Where a code is checked: on /invite/{code} (its own answers) or in the registration form (a field error). */
 export type CodeContext = "invitation" | "registration";
@@ -19,6 +24,8 @@ export function assertUsable(row: InvitationRow | undefined, context: CodeContex
       ? new AppError("invalid-argument", message, { invitationCode: message })
       : new AppError(code, message);
   if (!row) throw refuse("not-found", INVITATION_MESSAGES.invalidCode);
+  // An accepted invitation is kept to say so (decision 040); nothing else about it is told.
+  if (row.status === "accepted") throw refuse("aborted", INVITATION_MESSAGES.accepted);
   if (row.status !== "pending") throw refuse("aborted", INVITATION_MESSAGES.usedOrExpired);
   if (row.expiresAt.getTime() <= now.getTime()) throw refuse("aborted", INVITATION_MESSAGES.expired);
   return row;
@@ -45,9 +52,10 @@ export type AcceptOutcome = {
 
 /**
  * Accepts inside the caller's transaction. The invitation row is locked first, so of two accepts
- * racing, the second waits, then finds the row gone: one membership, never two. The user gets the
+ * racing, the second waits, then finds it accepted: one membership, never two. The user gets the
  * invited role (viewer when none), the organization becomes current, and the invitation, now used,
- * is deleted (spec 4).
+ * leaves the organization's list; its row stays, marked accepted, so that its link says so to
+ * whoever opens it again (decision 040).
  */
 export async function acceptInTransaction(
   tx: Executor,
@@ -60,7 +68,7 @@ export async function acceptInTransaction(
   const role: Role = existing ? (existing.role ?? "viewer") : (invitation.role ?? "viewer");
   if (!existing) await insertMembership(tx, { organizationId, userId: options.userId, role });
   await setCurrentOrganization(tx, { userId: options.userId, organizationId });
-  await deleteInvitation(tx, { organizationId, id: invitation.id });
+  await markInvitationAccepted(tx, { organizationId, id: invitation.id });
   const organizationName = (await findOrganizationName(tx, organizationId)) ?? "";
   return { invitationId: invitation.id, organizationId, organizationName, role, joined: !existing };
 }

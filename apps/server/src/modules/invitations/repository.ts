@@ -110,12 +110,27 @@ export async function markInvitationSent(db: Executor, id: string) {
     .where(eq(invitations.id, id));
 }
 
+/** Deletes a pending invitation (cancel, decline); an accepted one is not the organization's to cancel. */
 export async function deleteInvitation(db: Executor, keys: { organizationId: string; id: string }) {
   const deleted = await db
     .delete(invitations)
-    .where(and(eq(invitations.organizationId, keys.organizationId), eq(invitations.id, keys.id)))
+    .where(
+      and(
+        eq(invitations.organizationId, keys.organizationId),
+        eq(invitations.id, keys.id),
+        eq(invitations.status, "pending"),
+      ),
+    )
     .returning({ id: invitations.id });
   return deleted.length > 0;
+}
+
+/** Used: off the list, kept so that its link answers "already accepted" (decision 040). */
+export async function markInvitationAccepted(db: Executor, keys: { organizationId: string; id: string }) {
+  await db
+    .update(invitations)
+    .set({ status: "accepted", updatedAt: sql`now()` })
+    .where(and(eq(invitations.organizationId, keys.organizationId), eq(invitations.id, keys.id)));
 }
 
 export async function findOrganizationName(db: Executor, organizationId: string) {

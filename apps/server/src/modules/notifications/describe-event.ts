@@ -1,4 +1,5 @@
 import { NOTIFICATION_EVENT_LABELS, type DeliveredEvent } from "@flowdeck/shared/notifications/constants";
+import type { WeeklyReport } from "./weekly-report.ts";
 
 export type EventPayload = {
   event?: string;
@@ -7,6 +8,7 @@ export type EventPayload = {
   scheduledFor?: string | null;
   minutes?: number | null;
   rule?: { name?: string } | null;
+  report?: WeeklyReport | null;
 };
 
 /** One line for the delivery log and the mail's subject: "Nightly backup: run failed". */
@@ -27,6 +29,8 @@ export function summarize(payload: EventPayload): string {
       return `${workflow}: scheduled run skipped, the previous run was still going`;
     case "schedule.missed":
       return `${workflow}: scheduled run missed, it ran late, once`;
+    case "report.weekly":
+      return `Weekly report: ${describeRuns(payload.report?.runs ?? {})}`;
     case "test":
       return `Test notification (rule: ${payload.rule?.name ?? ""})`;
     default:
@@ -34,14 +38,46 @@ export function summarize(payload: EventPayload): string {
   }
 }
 
-/** The mail's text: what happened, when, and where to look. */
+/** "12 runs: 10 succeeded, 2 failed", or "no runs". */
+function describeRuns(runs: Record<string, number>): string {
+  const total = Object.values(runs).reduce((sum, n) => sum + n, 0);
+  if (total === 0) return "no runs";
+  const parts = Object.entries(runs)
+    .sort(([, a], [, b]) => b - a)
+    .map(([status, n]) => `${n} ${status}`);
+  return `${total} ${total === 1 ? "run" : "runs"}: ${parts.join(", ")}`;
+}
+
+/** The weekly report's body: the week's runs, what failed, who joined, what was added. */
+function reportLines(report: WeeklyReport): string[] {
+  const lines = [
+    `From ${report.from} to ${report.to} (UTC):`,
+    "",
+    `- Runs: ${describeRuns(report.runs)}`,
+    `- Members who joined: ${report.membersJoined}`,
+    `- Documents added: ${report.documentsAdded}`,
+  ];
+  if (report.failingWorkflows.length > 0) {
+    lines.push("", "Workflows with failed runs:");
+    for (const workflow of report.failingWorkflows) lines.push(`- ${workflow.name}: ${workflow.failures}`);
+  }
+  return lines;
+}
+
+/** The mail's text: what happened, when, where to look, and why this member gets it. */
 export function mailText(payload: EventPayload, appUrl: string): string {
   const lines = [summarize(payload) + "."];
+  if (payload.report) lines.push("", ...reportLines(payload.report));
   if (payload.run?.startedAt) lines.push(`The run started at ${payload.run.startedAt} (UTC).`);
   if (payload.scheduledFor) lines.push(`It was due at ${payload.scheduledFor} (UTC).`);
   lines.push("", `Open Flowdeck: ${appUrl}/workflows`, "");
+  const reason = payload.rule
+    ? `the notification rule "${payload.rule.name ?? ""}"`
+    : payload.event === "report.weekly"
+      ? `the organization's "Weekly reports" setting`
+      : `the organization's "Email notifications" setting`;
   lines.push(
-    `You get this because of the notification rule "${payload.rule?.name ?? ""}". To stop these mails, mute the organization on your profile: ${appUrl}/profile`,
+    `You get this because of ${reason}. To stop these mails, mute the organization on your profile: ${appUrl}/profile`,
   );
   return lines.join("\n");
 }

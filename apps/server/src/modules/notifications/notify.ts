@@ -1,5 +1,5 @@
 import type { DeliveredEvent } from "@flowdeck/shared/notifications/constants";
-import { and, arrayContains, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, arrayContains, eq, inArray, isNotNull, isNull, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
 import {
   memberships,
@@ -7,6 +7,7 @@ import {
   notificationMutes,
   notificationRules,
   notificationsTold,
+  organizations,
 } from "../../db/schema/index.ts";
 
 /** What happened, as every channel tells it. Dates are instants; names are read when it happened. */
@@ -56,7 +57,7 @@ export async function notify(tx: Executor, event: NotificationEventData, onlyRul
     const payload = toPayload(event, rule);
     const rows: (typeof notificationDeliveries.$inferInsert)[] = [];
     if (rule.webhookUrl) rows.push({ ...base(event, rule, payload), channel: "webhook", url: rule.webhookUrl });
-    for (const userId of await recipientsOf(tx, rule)) {
+    for (const userId of await ruleRecipients(tx, rule)) {
       rows.push({ ...base(event, rule, payload), channel: "email", userId });
     }
     if (rows.length === 0) continue;
@@ -67,7 +68,7 @@ export async function notify(tx: Executor, event: NotificationEventData, onlyRul
 }
 
 /** True the first time a key is told; a concurrent second teller waits on the row, then gets false. */
-async function firstTelling(tx: Executor, key: string, organizationId: string) {
+export async function firstTelling(tx: Executor, key: string, organizationId: string) {
   const rows = await tx
     .insert(notificationsTold)
     .values({ key, organizationId })
@@ -76,13 +77,34 @@ async function firstTelling(tx: Executor, key: string, organizationId: string) {
   return rows.length > 0;
 }
 
-function base(event: NotificationEventData, rule: Rule, payload: Record<string, unknown>) {
-  return { organizationId: event.organizationId, ruleId: rule.id, event: event.type, payload, nextAttemptAt: event.at };
+function base(event: NotificationEventData, rule: Rule | null, payload: Record<string, unknown>) {
+  return {
+    organizationId: event.organizationId,
+    ruleId: rule?.id ?? null,
+    event: event.type,
+    payload,
+    nextAttemptAt: event.at,
+  };
 }
 
 /** Members the rule names by role or by name, still members, who have not muted the organization. */
-async function recipientsOf(tx: Executor, rule: Rule): Promise<string[]> {
-  if (rule.emailRoles.length === 0 && rule.emailUserIds.length === 0) return [];
+function ruleRecipients(tx: Executor, rule: Rule): Promise<string[]> {
+  if (rule.emailRoles.length === 0 && rule.emailUserIds.length === 0) return Promise.resolve([]);
+  return unmutedMembers(
+    tx,
+    rule.organizationId,
+    or(
+      rule.emailRoles.length > 0
+        ? // A membership without a role acts as viewer.
+          inArray(sql`coalesce(${memberships.role}, 'viewer')`, rule.emailRoles)
+        : undefined,
+      rule.emailUserIds.length > 0 ? inArray(memberships.userId, rule.emailUserIds) : undefined,
+    ),
+  );
+}
+
+/** The organization's members (those `filter` keeps) who have not muted its mail, by user id. */
+export async function unmutedMembers(tx: Executor, organizationId: string, filter?: SQL): Promise<string[]> {
   const rows = await tx
     .select({ userId: memberships.userId })
     .from(memberships)
@@ -93,31 +115,19 @@ async function recipientsOf(tx: Executor, rule: Rule): Promise<string[]> {
         eq(notificationMutes.organizationId, memberships.organizationId),
       ),
     )
-    .where(
-      and(
-        eq(memberships.organizationId, rule.organizationId),
-        isNull(notificationMutes.userId),
-        or(
-          rule.emailRoles.length > 0
-            ? // A membership without a role acts as viewer.
-              inArray(sql`coalesce(${memberships.role}, 'viewer')`, rule.emailRoles)
-            : undefined,
-          rule.emailUserIds.length > 0 ? inArray(memberships.userId, rule.emailUserIds) : undefined,
-        ),
-      ),
-    )
+    .where(and(eq(memberships.organizationId, organizationId), isNull(notificationMutes.userId), filter))
     .orderBy(memberships.userId);
   return rows.map((row) => row.userId);
 }
 
 /** The webhook's JSON body (and what a mail is written from). */
-function toPayload(event: NotificationEventData, rule: Rule): Record<string, unknown> {
+function toPayload(event: NotificationEventData, rule: Rule | null): Record<string, unknown> {
   const iso = (date: Date | null | undefined) => date?.toISOString() ?? null;
   return {
     event: event.type,
     occurredAt: event.at.toISOString(),
     organizationId: event.organizationId,
-    rule: { id: rule.id, name: rule.name },
+    rule: rule ? { id: rule.id, name: rule.name } : null,
     workflow: event.workflow ?? null,
     run: event.run
       ? {
@@ -131,4 +141,36 @@ function toPayload(event: NotificationEventData, rule: Rule): Record<string, unk
     scheduledFor: iso(event.scheduledFor),
     minutes: event.minutes ?? null,
   };
+}
+
+/**
+ * The organization's "Email notifications" setting (docs/decisions/039): when it is on, a run that
+ * failed, timed out or was lost is mailed to every member who has not muted the organization, once
+ * each — a member a rule already mails about this run is not mailed twice. Same outbox, same job.
+ */
+export async function mailMembersOfFailure(tx: Executor, event: NotificationEventData): Promise<number> {
+  const [organization] = await tx
+    .select({ notifications: organizations.notifications })
+    .from(organizations)
+    .where(eq(organizations.id, event.organizationId));
+  if (!organization?.notifications.email || !event.run) return 0;
+  const mailedByRules = tx
+    .select({ userId: notificationDeliveries.userId })
+    .from(notificationDeliveries)
+    .where(
+      and(
+        eq(notificationDeliveries.organizationId, event.organizationId),
+        eq(notificationDeliveries.channel, "email"),
+        isNotNull(notificationDeliveries.userId),
+        eq(notificationDeliveries.event, event.type),
+        sql`${notificationDeliveries.payload} -> 'run' ->> 'id' = ${event.run.id}`,
+      ),
+    );
+  const recipients = await unmutedMembers(tx, event.organizationId, notInArray(memberships.userId, mailedByRules));
+  if (recipients.length === 0) return 0;
+  const payload = toPayload(event, null);
+  await tx
+    .insert(notificationDeliveries)
+    .values(recipients.map((userId) => ({ ...base(event, null, payload), channel: "email" as const, userId })));
+  return recipients.length;
 }

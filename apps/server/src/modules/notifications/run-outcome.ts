@@ -1,7 +1,7 @@
 import { and, desc, eq, ne, notInArray } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
 import { workflowRuns, workflows } from "../../db/schema/index.ts";
-import { notify } from "./notify.ts";
+import { mailMembersOfFailure, notify } from "./notify.ts";
 
 const FAILURES = ["failed", "timed-out", "lost"] as const;
 
@@ -9,7 +9,8 @@ const FAILURES = ["failed", "timed-out", "lost"] as const;
  * Tells the rules how a run ended, in the transaction that ends it: failed, timed out or lost as
  * such; a success as "recovered" only when the workflow's previous run that ended (cancelled ones
  * aside) was a failure, so it fires once after a failure and never after a success. Cancelled
- * runs tell nothing. Wherever a run ends — the checklist (`workflows/progress.ts`) or a runner's
+ * runs tell nothing. A failure also mails the members when the organization's "Email
+ * notifications" setting is on (decision 039). Wherever a run ends — the checklist (`workflows/progress.ts`) or a runner's
  * report, the lease sweeper and Cancel (`runs/end-run.ts`) — this is the one call to make.
  */
 export async function notifyRunOutcome(tx: Executor, options: { runId: string; status: string; at: Date }) {
@@ -40,11 +41,13 @@ export async function notifyRunOutcome(tx: Executor, options: { runId: string; s
   } else {
     return;
   }
-  await notify(tx, {
+  const event = {
     type,
     organizationId: run.run.organizationId,
     at: options.at,
     workflow: { id: run.run.workflowId, name: run.workflowName },
     run: { ...run.run, status: options.status, finishedAt: options.at },
-  });
+  };
+  await notify(tx, event);
+  if (type !== "run.recovered") await mailMembersOfFailure(tx, event);
 }

@@ -31,6 +31,13 @@ export function useLiveUpdates(orgId: string | null) {
       source.addEventListener("change", (message) => {
         const event = JSON.parse((message as MessageEvent<string>).data) as LiveEvent;
         void queryClient.invalidateQueries({ queryKey: orgKey(orgId, event.entity) });
+        // A run belongs to its workflow: a ticked step or a status change (workflow events) shows
+        // on the run view, and a runner's claim or output (run events) in the workflow's run lists.
+        if (event.entity === "workflow") void queryClient.invalidateQueries({ queryKey: orgKey(orgId, "run") });
+        if (event.entity === "run") {
+          void queryClient.invalidateQueries({ queryKey: orgKey(orgId, "workflow", "runs") });
+          void queryClient.invalidateQueries({ queryKey: orgKey(orgId, "workflow", "history") });
+        }
         // The dashboard's overview counts every kind of thing, and every change has its audit entry.
         void queryClient.invalidateQueries({ queryKey: orgKey(orgId, "organization", "overview") });
         void queryClient.invalidateQueries({ queryKey: orgKey(orgId, "audit") });

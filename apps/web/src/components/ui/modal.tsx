@@ -76,7 +76,9 @@ export function Modal({ open, onClose, title, description, size = "md", children
               <X aria-hidden="true" className="size-5" />
             </Dialog.Close>
           </div>
-          <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4 text-gray-700 dark:text-gray-300">{children}</div>
+          <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4 wrap-anywhere text-gray-700 dark:text-gray-300">
+            {children}
+          </div>
           {footer ? (
             <div className="flex flex-col-reverse gap-2 border-t border-gray-200 px-5 py-4 sm:flex-row sm:justify-end dark:border-gray-800">
               {footer}

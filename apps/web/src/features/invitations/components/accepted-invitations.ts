@@ -1,7 +1,7 @@
 /**
- * The codes this browser accepted, with the organization each joined. The server deletes an
- * invitation once accepted (spec 4), so its link then reads 'Invalid invitation code'; a person
- * who opens the mail's link again is told instead that they already accepted it.
+ * The codes this browser accepted, with the organization each joined. The server answers any
+ * browser that a code was accepted, without naming the organization (decision 040); this browser,
+ * which joined it, can say which.
  */
 const KEY = "flowdeck:accepted-invitations";
 const KEEP = 20;

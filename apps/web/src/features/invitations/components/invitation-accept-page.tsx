@@ -48,17 +48,26 @@ export function InvitationAcceptPage() {
   const waitingForAccount = Boolean(preview.error && handoff && me.isPending);
   if (preview.isPending || joinedByRegistering || waitingForAccount) return <LoadingCard />;
 
-  if (preview.error && alreadyAccepted) {
+  // The server keeps an accepted invitation to say so to any browser (decision 040); this browser
+  // may also remember which organization it joined.
+  const acceptedOnServer = preview.error?.message === INVITATION_MESSAGES.accepted;
+  if (preview.error && (alreadyAccepted || acceptedOnServer)) {
+    const signedIn = Boolean(me.data);
     return (
       <InvitationLayout>
         <div className="text-center">
           <CircleCheck aria-hidden className="mx-auto size-10 text-green-600 dark:text-green-400" />
           <h1 className="mt-4 text-2xl font-semibold">{INVITATION_MESSAGES.alreadyAcceptedTitle}</h1>
           <p className="mt-2 wrap-anywhere text-gray-700 dark:text-gray-300">
-            {INVITATION_MESSAGES.alreadyAccepted(alreadyAccepted)}
+            {alreadyAccepted
+              ? INVITATION_MESSAGES.alreadyAccepted(alreadyAccepted)
+              : `${INVITATION_MESSAGES.accepted}.${signedIn ? "" : ` ${INVITATION_MESSAGES.acceptedSignIn}`}`}
           </p>
-          <Link to="/dashboard" className={`${linkButton} mt-6 bg-indigo-600 text-white hover:bg-indigo-500`}>
-            Go to your dashboard
+          <Link
+            to={signedIn ? "/dashboard" : "/login"}
+            className={`${linkButton} mt-6 bg-indigo-600 text-white hover:bg-indigo-500`}
+          >
+            {signedIn ? "Go to your dashboard" : "Sign in"}
           </Link>
         </div>
       </InvitationLayout>

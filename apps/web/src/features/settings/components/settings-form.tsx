@@ -78,8 +78,8 @@ export function SettingsForm({ orgId, settings }: { orgId: string; settings: Org
       </SettingsCard>
       <SettingsCard title="Notifications" id="notifications-heading">
         <p className="mb-2 text-sm text-gray-600 dark:text-gray-400">
-          Flowdeck keeps these preferences but does not send notifications yet: no email, push alert or weekly report
-          goes out, whatever is chosen here.
+          Mail goes through the server's mail settings. Rules for webhooks and for who hears about what are under
+          Administration → Notifications.
         </p>
         <div className="divide-y divide-gray-100 dark:divide-gray-800">
           {NOTIFICATION_OPTIONS.map((option) => (

@@ -28,6 +28,8 @@ export function useSetStepStatus(orgId: string) {
         (page) => page && { ...page, items: page.items.map((item) => (item.id === workflow.id ? workflow : item)) },
       );
       void queryClient.invalidateQueries({ queryKey: workflowKeys.all(orgId) });
+      // The run under way records the step, and ends when it was the last one.
+      void queryClient.invalidateQueries({ queryKey: workflowKeys.allRuns(orgId) });
     },
   });
 }

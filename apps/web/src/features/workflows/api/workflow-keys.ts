@@ -13,6 +13,7 @@ export const workflowKeys = {
   runOptions: (orgId: string, workflowId: string) => orgKey(orgId, "workflow", "run-options", workflowId),
   /** Under orgKey(orgId, "run"): live `run` events (a step, a log batch, the end) refresh it. */
   run: (orgId: string, runId: string) => orgKey(orgId, "run", runId),
+  allRuns: (orgId: string) => orgKey(orgId, "run"),
 };
 
 export function runPath(orgId: string, runId: string, rest = "") {

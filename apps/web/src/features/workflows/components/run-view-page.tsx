@@ -12,7 +12,7 @@ import { useCancelRun } from "../api/cancel-run.ts";
 import { usePinRun } from "../api/pin-run.ts";
 import { useRun } from "../api/get-run.ts";
 import { runPath } from "../api/workflow-keys.ts";
-import { runKindText } from "../lib/run-kind.ts";
+import { runKindText, runStepsText } from "../lib/run-kind.ts";
 import { useRunLog, type LogLine } from "../lib/use-run-log.ts";
 import { RunLogView } from "./run-log-view.tsx";
 import { RunStatusBadge, StepStatusBadge } from "./run-status-badge.tsx";
@@ -65,11 +65,12 @@ function RunView({
       <header className="space-y-2">
         <Breadcrumbs items={[{ label: "Workflows", to: "/workflows" }, { label: detail.workflowName }]} />
         <div className="flex flex-wrap items-center gap-3">
-          <h1 className="text-2xl font-semibold">{detail.workflowName}</h1>
+          <h1 className="min-w-0 text-2xl font-semibold wrap-anywhere">{detail.workflowName}</h1>
           <RunStatusBadge status={detail.status} />
         </div>
-        <p className="text-sm text-gray-600 dark:text-gray-400">
-          {runKindText(detail)} · started <time dateTime={detail.startedAt}>{formatDateTime(detail.startedAt)}</time>
+        <p className="text-sm wrap-anywhere text-gray-600 dark:text-gray-400">
+          {runKindText(detail)} · {runStepsText(detail)} · started{" "}
+          <time dateTime={detail.startedAt}>{formatDateTime(detail.startedAt)}</time>
           {detail.trigger === "schedule"
             ? " by the scheduler"
             : detail.startedByName

@@ -10,7 +10,7 @@ import { can } from "@flowdeck/shared";
 import { useCurrentOrganization } from "@/lib/session/use-current-organization.ts";
 import { useCancelRun } from "../api/cancel-run.ts";
 import { RunStatusBadge } from "./run-status-badge.tsx";
-import { runKindText } from "../lib/run-kind.ts";
+import { runKindText, runStepsText } from "../lib/run-kind.ts";
 
 const PAGE = 5;
 
@@ -57,9 +57,6 @@ function RunItem({ orgId, run }: { orgId: string; run: WorkflowRun }) {
   const { role } = useCurrentOrganization();
   const cancel = useCancelRun(orgId);
   const underWay = run.status === "queued" || run.status === "running";
-  // Out of every step of the run: a cancelled run's skipped steps were not done either.
-  const done = run.steps.filter((step) => step.status === "succeeded").length;
-  const skipped = run.steps.filter((step) => step.status === "skipped").length;
   const who = run.trigger === "schedule" ? "the scheduler" : (run.startedByName ?? "a former member");
   return (
     <li className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2 text-sm">
@@ -68,9 +65,7 @@ function RunItem({ orgId, run }: { orgId: string; run: WorkflowRun }) {
           <time dateTime={run.startedAt}>{formatDateTime(run.startedAt)}</time>
         </p>
         <p className="text-xs wrap-anywhere text-gray-500 dark:text-gray-400">
-          {runKindText(run)} · {run.trigger === "schedule" ? "Scheduled" : "Run now"} · by {who} · {done} of{" "}
-          {run.steps.length} done
-          {skipped > 0 && ` · ${skipped} skipped`}
+          {runKindText(run)} · {run.trigger === "schedule" ? "Scheduled" : "Run now"} · by {who} · {runStepsText(run)}
           {run.finishedAt && (
             <>
               {" "}

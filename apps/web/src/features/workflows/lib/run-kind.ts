@@ -7,3 +7,13 @@ export function runKindText(run: Pick<WorkflowRun, "kind" | "runner" | "platform
   if (run.runner) return `Executed on ${run.runner.name}`;
   return `Waiting for a ${run.platform ? TASK_PLATFORM_LABELS[run.platform] : ""} runner`;
 }
+
+/**
+ * "2 of 3 done · 1 skipped", out of every step of the run: a cancelled run's steps that were never
+ * done count as not done, so the numbers add up whatever way the run ended.
+ */
+export function runStepsText(run: Pick<WorkflowRun, "steps">) {
+  const done = run.steps.filter((step) => step.status === "succeeded").length;
+  const skipped = run.steps.filter((step) => step.status === "skipped").length;
+  return `${done} of ${run.steps.length} done${skipped > 0 ? ` · ${skipped} skipped` : ""}`;
+}

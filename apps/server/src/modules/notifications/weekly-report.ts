@@ -1,0 +1,119 @@
+import { nextExecution, type Schedule } from "@flowdeck/shared/workflows/schedule";
+import { and, count, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import type { Database, Executor } from "../../db/database.ts";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import {
+  documents,
+  memberships,
+  notificationDeliveries,
+  organizations,
+  workflowRuns,
+  workflows,
+} from "../../db/schema/index.ts";
+import { firstTelling, unmutedMembers } from "./notify.ts";
+
+/** Monday at 08:00 on the organization's clock (decision 039). */
+const REPORT_TIME: Schedule = { type: "weekly", isEnabled: true, dayOfWeek: "1", time: "08:00" };
+const WEEK_MS = 7 * 24 * 3600_000;
+/** A report not sent within a day of its time (the server was down all Monday) waits for the next week. */
+const LATE_LIMIT_MS = 24 * 3600_000;
+const FAILURES = ["failed", "timed-out", "lost"] as const;
+
+export type WeeklyReport = {
+  from: string;
+  to: string;
+  runs: Record<string, number>;
+  failingWorkflows: { name: string; failures: number }[];
+  membersJoined: number;
+  documentsAdded: number;
+};
+
+/** The last Monday 08:00 in `timezone` at or before `now`, if it is less than a day ago. */
+export function reportDueAt(now: Date, timezone: string): Date | null {
+  const due = nextExecution(REPORT_TIME, { now: new Date(now.getTime() - WEEK_MS), timezone });
+  if (!due || due > now || now.getTime() - due.getTime() >= LATE_LIMIT_MS) return null;
+  return due;
+}
+
+/**
+ * Queues the week's report for every organization whose "Weekly reports" setting is on and whose
+ * Monday 08:00 has come: one mail per member who has not muted it, through the notification
+ * outbox. The told table claims `weekly-report:<due time>` per organization in the transaction
+ * that queues, so instances racing on the same Monday send it once. Answers how many were queued.
+ */
+export async function queueWeeklyReports(db: Database, now: Date): Promise<number> {
+  const candidates = await db
+    .select({ id: organizations.id, timezone: organizations.timezone, createdAt: organizations.createdAt })
+    .from(organizations)
+    .where(sql`(${organizations.notifications} ->> 'weeklyReports')::boolean`);
+  let queued = 0;
+  for (const organization of candidates) {
+    const due = reportDueAt(now, organization.timezone);
+    // An organization created after the report's time has no week to tell yet.
+    if (!due || organization.createdAt > due) continue;
+    queued += await db.transaction(async (tx) => {
+      if (!(await firstTelling(tx, `weekly-report:${due.toISOString()}`, organization.id))) return 0;
+      const recipients = await unmutedMembers(tx, organization.id);
+      if (recipients.length === 0) return 0;
+      const report = await summarizeWeek(tx, organization.id, new Date(due.getTime() - WEEK_MS), due);
+      const payload = {
+        event: "report.weekly",
+        occurredAt: due.toISOString(),
+        organizationId: organization.id,
+        report,
+      };
+      await tx.insert(notificationDeliveries).values(
+        recipients.map((userId) => ({
+          organizationId: organization.id,
+          event: "report.weekly",
+          channel: "email" as const,
+          userId,
+          payload,
+          nextAttemptAt: now,
+        })),
+      );
+      return recipients.length;
+    });
+  }
+  return queued;
+}
+
+/** What happened in the organization from `from` (inclusive) to `to`. */
+async function summarizeWeek(tx: Executor, organizationId: string, from: Date, to: Date): Promise<WeeklyReport> {
+  const inWeek = (column: PgColumn) => and(gte(column, from), lt(column, to));
+  const runs = await tx
+    .select({ status: workflowRuns.status, count: count() })
+    .from(workflowRuns)
+    .where(and(eq(workflowRuns.organizationId, organizationId), inWeek(workflowRuns.startedAt)))
+    .groupBy(workflowRuns.status);
+  const failingWorkflows = await tx
+    .select({ name: workflows.name, failures: count() })
+    .from(workflowRuns)
+    .innerJoin(workflows, eq(workflows.id, workflowRuns.workflowId))
+    .where(
+      and(
+        eq(workflowRuns.organizationId, organizationId),
+        inWeek(workflowRuns.startedAt),
+        inArray(workflowRuns.status, [...FAILURES]),
+      ),
+    )
+    .groupBy(workflows.id, workflows.name)
+    .orderBy(desc(count()), workflows.name)
+    .limit(5);
+  const [joined] = await tx
+    .select({ count: count() })
+    .from(memberships)
+    .where(and(eq(memberships.organizationId, organizationId), inWeek(memberships.createdAt)));
+  const [added] = await tx
+    .select({ count: count() })
+    .from(documents)
+    .where(and(eq(documents.organizationId, organizationId), inWeek(documents.createdAt)));
+  return {
+    from: from.toISOString(),
+    to: to.toISOString(),
+    runs: Object.fromEntries(runs.map((row) => [row.status, row.count])),
+    failingWorkflows,
+    membersJoined: joined?.count ?? 0,
+    documentsAdded: added?.count ?? 0,
+  };
+}

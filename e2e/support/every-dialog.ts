@@ -1,0 +1,81 @@
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { E2E_BASE_URL } from "./env.ts";
+import { LONG_COMMAND_NAME, LONG_INVITEE_EMAIL } from "./realistic-data.ts";
+
+/** A dialog of the app: the page it opens on, and how a person opens it there. */
+export type DialogOpener = { where: string; path: string; open: (page: Page) => Promise<void> };
+
+const DOCUMENT_TITLE = "runbook-for-the-production-eu-west-1-database-failover-procedure-v2";
+const RULE_NAME = "On-call for the production-eu-west-1-critical-path";
+
+const click = (name: string | RegExp) => (page: Page) => page.getByRole("button", { name }).first().click();
+
+/** Dialogs a viewer can open too (over the data of `seedRealisticData`). */
+export const VIEWER_DIALOGS: DialogOpener[] = [
+  { where: "Credit history", path: "/dashboard", open: click("View full history") },
+  { where: "Document details", path: "/documents", open: click(DOCUMENT_TITLE) },
+];
+
+/** Every other dialog, as the owner opens it, confirmations included (each is closed unconfirmed). */
+export const OWNER_DIALOGS: DialogOpener[] = [
+  ...VIEWER_DIALOGS,
+  { where: "Add Command", path: "/tasks", open: click("Add Command") },
+  { where: "Edit Command", path: "/tasks", open: click(`Edit ${LONG_COMMAND_NAME}`) },
+  { where: "Delete Command", path: "/tasks", open: click(`Delete ${LONG_COMMAND_NAME}`) },
+  { where: "Delete Workflow", path: "/workflows", open: click("Delete Nightly backup") },
+  { where: "Upload document", path: "/documents", open: click("Upload document") },
+  { where: "Delete Document", path: "/documents", open: click(`Delete ${DOCUMENT_TITLE}`) },
+  {
+    where: "Change a member's role",
+    path: "/admin/members",
+    open: async (page) => {
+      const select = page.getByRole("combobox", { name: /^Role of / }).last();
+      await select.selectOption("editor");
+    },
+  },
+  { where: "Remove a member", path: "/admin/members", open: click(/^Remove /) },
+  {
+    where: "Cancel an invitation",
+    path: "/admin/invitations",
+    open: click(`Cancel the invitation to ${LONG_INVITEE_EMAIL}`),
+  },
+  { where: "Revoke an API token", path: "/admin/api-tokens", open: click("Revoke Deploys from CI") },
+  { where: "New notification rule", path: "/admin/notifications", open: click("New rule") },
+  { where: "Delete a notification rule", path: "/admin/notifications", open: click(`Delete ${RULE_NAME}`) },
+  { where: "Register a runner", path: "/admin/runners", open: click("Register a runner") },
+];
+
+function post(request: APIRequestContext, path: string, data?: unknown) {
+  return request.post(path, { headers: { origin: E2E_BASE_URL }, data });
+}
+
+/** A notification rule with a webhook, for its card and its delete confirmation. */
+export async function createRule(request: APIRequestContext, organizationId: string) {
+  const response = await post(request, `/api/orgs/${organizationId}/notifications/rules`, {
+    name: RULE_NAME,
+    events: ["run.failed"],
+    emailRoles: ["owner"],
+    webhookUrl: "https://hooks.example.com/services/production-eu-west-1/flowdeck-notifications",
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+/** Starts the long-named release workflow as a checklist: the run view's and history's paths. */
+export async function startRun(request: APIRequestContext, organizationId: string) {
+  const list = await request.get(`/api/orgs/${organizationId}/workflows?limit=50`);
+  expect(list.status(), await list.text()).toBe(200);
+  const workflow = ((await list.json()) as { items: { id: string; name: string }[] }).items.find((item) =>
+    item.name.startsWith("Release "),
+  )!;
+  const run = await post(request, `/api/orgs/${organizationId}/workflows/${workflow.id}/execute`);
+  expect(run.status(), await run.text()).toBe(200);
+  const runId = ((await run.json()) as { lastRun: { id: string } }).lastRun.id;
+  return { runPath: `/workflows/runs/${runId}`, historyPath: `/workflows/${workflow.id}/history` };
+}
+
+/** Creates a token through the page: its value is shown once, in place (not in a dialog). */
+export async function createTokenOnPage(page: Page) {
+  await page.getByLabel("Token name").fill("Deploys from CI");
+  await page.getByRole("button", { name: "Create token" }).click();
+  await expect(page.getByText('Token "Deploys from CI" created')).toBeVisible();
+}
