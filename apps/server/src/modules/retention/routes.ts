@@ -13,7 +13,7 @@ import { getRetention, setRetention, setRunPinned } from "./service.ts";
  */
 export const retentionRoutes: FastifyPluginAsyncZod = async (app) => {
   if (app.config.retentionEnabled) {
-    const job = createRetentionJob({ db: app.db, logger: app.log });
+    const job = createRetentionJob({ db: app.db, logger: app.log, intervalMs: app.config.retentionIntervalMs });
     app.addHook("onReady", async () => job.start());
     app.addHook("onClose", async () => job.stop());
   }
