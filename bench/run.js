@@ -2,6 +2,7 @@
 import autocannon from "autocannon";
 import { parseArgs } from "node:util";
 import { benchRunners } from "./lib/bench-runners.js";
+import { benchLighthouse } from "./lib/bench-lighthouse.js";
 import { benchRunScale } from "./lib/bench-run-scale.js";
 import { createScratchDatabase } from "./lib/postgres.js";
 import { startServer } from "./lib/server.js";
@@ -13,7 +14,9 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 2); // seconds per route, not 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
 async function main() {
-  const { values: only } = parseArgs({ options: { runners: { type: "boolean" }, "runs-scale": { type: "boolean" } } });
+  const flags = { runners: { type: "boolean" }, "runs-scale": { type: "boolean" }, lighthouse: { type: "boolean" } };
+  const { values: only } = parseArgs({ options: flags });
+  if (only.lighthouse) return benchLighthouse();
   if (only.runners || only["runs-scale"]) {
     // Both measure on PostgreSQL only (bench/README.md says why).
     const adminUrl = process.env.BENCH_DATABASE_URL;
