@@ -1,8 +1,12 @@
 // Load benchmark of the built server: `npm run bench` (see bench/README.md).
-import { randomBytes } from "node:crypto";
 import autocannon from "autocannon";
+import { parseArgs } from "node:util";
+import { benchRunners } from "./lib/bench-runners.js";
+import { benchLighthouse } from "./lib/bench-lighthouse.js";
+import { benchRunScale } from "./lib/bench-run-scale.js";
 import { createScratchDatabase } from "./lib/postgres.js";
 import { startServer } from "./lib/server.js";
+import { registerOwner } from "./lib/session.js";
 import { ROUTES } from "./routes.js";
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10); // seconds per route
@@ -15,6 +19,17 @@ const SELECTED = ROUTES.filter(
 );
 
 async function main() {
+  const flags = { runners: { type: "boolean" }, "runs-scale": { type: "boolean" }, lighthouse: { type: "boolean" } };
+  const { values: only } = parseArgs({ options: flags });
+  if (only.lighthouse) return benchLighthouse();
+  if (only.runners || only["runs-scale"]) {
+    // Both measure on PostgreSQL only (bench/README.md says why).
+    const adminUrl = process.env.BENCH_DATABASE_URL;
+    if (!adminUrl) throw new Error("--runners and --runs-scale need BENCH_DATABASE_URL (a PostgreSQL server)");
+    if (only.runners) await benchRunners(adminUrl);
+    if (only["runs-scale"]) await benchRunScale(adminUrl);
+    return;
+  }
   console.log(`Flowdeck bench: ${DURATION} s per route, ${CONNECTIONS} connections, ${WARMUP} s warm-up`);
   await benchDatabase("PGlite (embedded)", {});
   if (process.env.BENCH_DATABASE_URL) {
@@ -49,31 +64,6 @@ async function benchDatabase(label, options) {
   } finally {
     await server.stop();
   }
-}
-
-/** A new owner of a new organization; returns the session cookie and organization id. */
-async function registerOwner(url) {
-  const password = "bench-password-42";
-  const id = randomBytes(5).toString("hex");
-  const response = await fetch(`${url}/api/account/register`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: url },
-    body: JSON.stringify({
-      mode: "create",
-      email: `bench-${id}@example.com`,
-      password,
-      confirmPassword: password,
-      organizationName: "Bench",
-      domain: `bench-${id}.example.com`,
-    }),
-  });
-  if (response.status !== 201) throw new Error(`registration failed: ${response.status} ${await response.text()}`);
-  const { organizationId } = await response.json();
-  const cookie = response.headers
-    .getSetCookie()
-    .map((header) => header.split(";")[0])
-    .join("; ");
-  return { cookie, organizationId };
 }
 
 function toRequest(route, baseUrl, session) {

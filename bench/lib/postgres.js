@@ -30,3 +30,9 @@ async function withClient(Client, connectionString, work) {
     await client.end();
   }
 }
+
+/** Runs one statement on the database at `url` with its own connection; answers the rows. */
+export function queryDatabase(url, text, values = []) {
+  const { Client } = require("pg");
+  return withClient(Client, url, async (client) => (await client.query(text, values)).rows);
+}

@@ -7,18 +7,21 @@ import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const SERVER_BUNDLE = path.join(ROOT, "apps/server/dist/server.js");
+const LOOP_MONITOR = path.join(import.meta.dirname, "loop-monitor.js");
 
 /**
  * Starts the built server on 127.0.0.1 and a free port, with a fresh data directory, and waits
  * until /readyz answers. With databaseUrl it runs on PostgreSQL; otherwise on embedded PGlite.
+ * `env` adds settings; with `eventLoop` the server's event-loop delay can be read (loop-monitor.js).
  */
-export async function startServer({ databaseUrl } = {}) {
+export async function startServer({ databaseUrl, env = {}, eventLoop = false } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "flowdeck-bench-"));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [SERVER_BUNDLE], {
+  const nodeArgs = eventLoop ? ["--import", LOOP_MONITOR] : [];
+  const child = spawn(process.execPath, [...nodeArgs, SERVER_BUNDLE], {
     cwd: ROOT,
-    stdio: ["ignore", "inherit", "inherit"],
+    stdio: ["ignore", "inherit", "inherit", ...(eventLoop ? ["ipc"] : [])],
     env: {
       ...process.env,
       NODE_ENV: "production",
@@ -31,6 +34,7 @@ export async function startServer({ databaseUrl } = {}) {
       LOG_LEVEL: "warn",
       LOGIN_RATE_LIMIT: "1000",
       SCHEDULER: "off",
+      ...env,
     },
   });
   const exited = once(child, "exit");
@@ -51,7 +55,22 @@ export async function startServer({ databaseUrl } = {}) {
     await stop();
     throw error;
   }
-  return { url, stop };
+  return { url, pid: child.pid, stop, eventLoop: eventLoop ? eventLoopOf(child) : null };
+}
+
+/** Resets and reads the server's event-loop delay histogram (p50, p99, max in ms). */
+function eventLoopOf(child) {
+  const ask = (message) =>
+    new Promise((resolve) => {
+      const answer = (reply) => {
+        if (reply?.type !== message) return;
+        child.off("message", answer);
+        resolve(reply);
+      };
+      child.on("message", answer);
+      child.send(message);
+    });
+  return { reset: () => ask("event-loop:reset"), report: () => ask("event-loop:report") };
 }
 
 async function waitUntilReady(url, exited, timeoutMs = 60_000) {

@@ -30,6 +30,7 @@ const EnvSchema = z.object({
   SCHEDULER: z.enum(["on", "off"]).default("on"),
   NOTIFICATIONS: z.enum(["on", "off"]).default("on"),
   RETENTION: z.enum(["on", "off"]).default("on"),
+  RETENTION_INTERVAL_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(60_000),
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(5_000),
   RUNNER_CLAIM_HOLD_SECONDS: z.coerce.number().int().min(0).max(120).default(25),
   RUNNER_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
@@ -74,6 +75,8 @@ export type Config = {
   notificationsEnabled: boolean;
   /** Whether this instance runs the retention job (decision 029). */
   retentionEnabled: boolean;
+  /** How long the retention job rests after a pass (a pass deletes up to 5,000 runs). */
+  retentionIntervalMs: number;
   /** How often this instance looks for due workflows. */
   schedulerIntervalMs: number;
   /** How often an idle live-update stream sends a comment, so proxies keep it open. */
@@ -130,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     schedulerIntervalMs: values.SCHEDULER_INTERVAL_MS,
     notificationsEnabled: values.NOTIFICATIONS === "on",
     retentionEnabled: values.RETENTION === "on",
+    retentionIntervalMs: values.RETENTION_INTERVAL_MS,
     sseHeartbeatMs: values.SSE_HEARTBEAT_MS,
     runners: {
       claimHoldMs: values.RUNNER_CLAIM_HOLD_SECONDS * 1000,

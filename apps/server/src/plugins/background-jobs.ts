@@ -24,7 +24,9 @@ export function registerBackgroundJobs(app: FastifyInstance) {
     jobs.push(createDeliveryJob({ db, mailer, appUrl: config.appUrl, logger }));
     jobs.push(createWeeklyReportJob({ db, logger }));
   }
-  if (config.retentionEnabled) jobs.push(createRetentionJob({ db, logger }));
+  if (config.retentionEnabled) {
+    jobs.push(createRetentionJob({ db, logger, intervalMs: config.retentionIntervalMs }));
+  }
   jobs.push(createRunSweeper({ db, events, logger, leaseMs: config.runners.leaseMs }));
   if (config.schedulerEnabled) jobs.push(createAuditRetentionJob({ db, logger }));
 

@@ -22,10 +22,12 @@ import {
   type AnyPgColumn,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -163,9 +165,14 @@ export const workflowRuns = pgTable(
     pinned: boolean("pinned").notNull().default(false),
   },
   (table) => [
-    index("workflow_runs_workflow_idx").on(table.workflowId, table.startedAt.desc()),
-    // A workflow's runs newest first with a tie-break: retention's cap and the history's keyset pages.
-    index("workflow_runs_history_idx").on(table.workflowId, table.startedAt.desc(), table.id.desc()),
+    // A workflow's runs newest first with a tie-break: retention's cap, the history's keyset pages,
+    // the last run. NULLS FIRST is what `order by … desc` means; drizzle's desc() alone would
+    // write NULLS LAST, and PostgreSQL then sorts every run of the workflow (decision 034).
+    index("workflow_runs_history_idx").on(
+      table.workflowId,
+      table.startedAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     // At most one run under way per workflow, whatever the number of schedulers and clicks.
     uniqueIndex("workflow_runs_one_under_way")
       .on(table.workflowId)
@@ -184,6 +191,26 @@ export const workflowRuns = pgTable(
     check("workflow_runs_platform_valid", oneOf(table.platform, TASK_PLATFORMS)),
     check("workflow_runs_executed_has_platform", sql`${table.kind} = 'checklist' or ${table.platform} is not null`),
   ],
+);
+
+/**
+ * Each workflow's ended runs per UTC day (decision 034): the dashboard's health panel sums at most
+ * 30 rows per workflow however many runs there are. A trigger on workflow_runs keeps it (migration
+ * 0016), in the same transaction as every insert, status change and delete of a run.
+ */
+export const workflowRunDays = pgTable(
+  "workflow_run_days",
+  {
+    workflowId: text("workflow_id")
+      .notNull()
+      .references(() => workflows.id, { onDelete: "cascade" }),
+    /** The UTC day the runs started. */
+    day: date("day", { mode: "string" }).notNull(),
+    /** Runs that ended succeeded, failed, timed out or lost (cancelled aside), and the succeeded ones. */
+    ended: integer("ended").notNull().default(0),
+    succeeded: integer("succeeded").notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.workflowId, table.day] })],
 );
 
 /** Per-step results of a run, for the runners that will execute commands for real. */

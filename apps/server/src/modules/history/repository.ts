@@ -1,8 +1,11 @@
 import type { RunHistoryQuery } from "@flowdeck/shared/history/schemas";
 import { and, desc, eq, gte, lt, lte, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
-import { runners, user, workflowRuns, workflows } from "../../db/schema/index.ts";
+import { runners, user, workflowRunDays, workflowRuns, workflows } from "../../db/schema/index.ts";
 import { runColumns } from "../workflows/runs-repository.ts";
+
+/** The health panel's window: today (UTC) and the 29 days before. */
+const HEALTH_DAYS = 30;
 
 /** started_at as PostgreSQL writes it (microseconds, which a JavaScript Date would lose), and the id. */
 export type HistoryCursor = { startedAt: string; id: string };
@@ -43,9 +46,11 @@ export async function listHistory(
     .limit(query.limit + 1);
 }
 
-/** Each workflow of the organization with its last run and its runs ended in the 30 days to `now`. */
+/**
+ * Each workflow of the organization with its last run, and its runs ended on the 30 UTC days up to
+ * `now`'s, from the per-day counts (decision 034): at most 30 rows a workflow, however many runs.
+ */
 export async function workflowHealth(db: Executor, organizationId: string, now: Date) {
-  const since = new Date(now.getTime() - 30 * 86_400_000).toISOString();
   const result = await db.execute(sql`
     select w.id as workflow_id, w.name, l.status as last_status, l.started_at as last_run_at,
       s.ended, s.succeeded
@@ -55,10 +60,10 @@ export async function workflowHealth(db: Executor, organizationId: string, now: 
       where r.workflow_id = w.id order by r.started_at desc, r.id desc limit 1
     ) l on true
     cross join lateral (
-      select count(*) filter (where r.status in ('succeeded', 'failed', 'timed-out', 'lost'))::int as ended,
-        count(*) filter (where r.status = 'succeeded')::int as succeeded
-      from ${workflowRuns} r
-      where r.workflow_id = w.id and r.started_at >= ${since}::timestamptz
+      select coalesce(sum(d.ended), 0)::int as ended, coalesce(sum(d.succeeded), 0)::int as succeeded
+      from ${workflowRunDays} d
+      where d.workflow_id = w.id
+        and d.day > (${now.toISOString()}::timestamptz at time zone 'UTC')::date - ${HEALTH_DAYS}::int
     ) s
     where w.organization_id = ${organizationId}
     order by w.name, w.id

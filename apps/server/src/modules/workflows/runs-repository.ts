@@ -145,13 +145,20 @@ export async function setRunStepDone(db: Executor, values: { runId: string; step
 /** The latest run of each of the given workflows. */
 export async function latestRuns(db: Executor, workflowIds: readonly string[]): Promise<RunRow[]> {
   if (workflowIds.length === 0) return [];
+  // One index probe per workflow (workflow_runs_history_idx); DISTINCT ON read every run of each.
+  const ids = sql.join(
+    workflowIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const latestIds = sql`(select l.id from unnest(array[${ids}]::text[]) w(id) cross join lateral (
+    select r.id from ${workflowRuns} r where r.workflow_id = w.id
+    order by r.started_at desc, r.id desc limit 1) l)`;
   return db
-    .selectDistinctOn([workflowRuns.workflowId], runColumns)
+    .select(runColumns)
     .from(workflowRuns)
     .leftJoin(user, eq(user.id, workflowRuns.startedBy))
     .leftJoin(runners, eq(runners.id, workflowRuns.runnerId))
-    .where(inArray(workflowRuns.workflowId, [...workflowIds]))
-    .orderBy(workflowRuns.workflowId, desc(workflowRuns.startedAt), desc(workflowRuns.id));
+    .where(sql`${workflowRuns.id} in ${latestIds}`);
 }
 
 /** One page of a workflow's runs, newest first, each with its steps. */

@@ -1,0 +1,80 @@
+// `node bench/run.js --lighthouse` (issue 13 item 4): Lighthouse's performance score of the built
+// app's /, /login and /dashboard (signed in), through npx, so Lighthouse is no dependency of ours.
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { startServer } from "./server.js";
+import { registerOwner } from "./session.js";
+import { median } from "./stats.js";
+
+// 13.x needs Node 22; 12.8 is the last that runs on Node 20.19.
+const LIGHTHOUSE = "lighthouse@12.8.2";
+const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
+const PAGES = [
+  { path: "/", signedIn: false, target: 95 },
+  { path: "/login", signedIn: false, target: 95 },
+  { path: "/dashboard", signedIn: true, target: 90 },
+];
+
+export async function benchLighthouse() {
+  console.log(`\nLighthouse ${LIGHTHOUSE} (mobile, simulated throttling), ${REPEATS} runs per page`);
+  const server = await startServer();
+  const outDir = mkdtempSync(path.join(tmpdir(), "flowdeck-lighthouse-"));
+  try {
+    const session = await registerOwner(server.url);
+    for (const page of PAGES) {
+      const runs = [];
+      for (let repeat = 0; repeat < REPEATS; repeat++) {
+        const measure = () => lighthouse(`${server.url}${page.path}`, page.signedIn ? session.cookie : null, outDir);
+        // On a loaded machine Lighthouse now and then fails to record the trace (NO_NAVSTART): once more.
+        runs.push(await measure().catch(measure));
+      }
+      const scores = runs.map((run) => run.score);
+      const metrics = Object.keys(runs[0].metrics)
+        .map((name) => `${name} ${median(runs.map((run) => run.metrics[name]))}`)
+        .join(", ");
+      console.log(
+        `  ${page.path.padEnd(11)} performance ${median(scores)} (${scores.join(", ")}; target ≥ ${page.target}); ` +
+          `median ${metrics}`,
+      );
+    }
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+    await server.stop();
+  }
+}
+
+async function lighthouse(url, cookie, outDir) {
+  const output = path.join(outDir, "report.json");
+  const args = [
+    "-y",
+    LIGHTHOUSE,
+    url,
+    "--quiet",
+    "--only-categories=performance",
+    "--output=json",
+    `--output-path=${output}`,
+    "--chrome-flags=--headless=new --no-sandbox",
+  ];
+  if (cookie) args.push(`--extra-headers=${JSON.stringify({ Cookie: cookie })}`);
+  await promisify(execFile)("npx", args, {
+    env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" },
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const report = JSON.parse(readFileSync(output, "utf8"));
+  const audit = (id) => report.audits[id]?.numericValue ?? NaN;
+  if (report.finalDisplayedUrl && !report.finalDisplayedUrl.startsWith(url)) {
+    throw new Error(`${url} ended at ${report.finalDisplayedUrl}: is the page reachable as measured?`);
+  }
+  return {
+    score: Math.round(report.categories.performance.score * 100),
+    metrics: {
+      "FCP ms": Math.round(audit("first-contentful-paint")),
+      "LCP ms": Math.round(audit("largest-contentful-paint")),
+      "TBT ms": Math.round(audit("total-blocking-time")),
+      CLS: Number(audit("cumulative-layout-shift").toFixed(3)),
+    },
+  };
+}

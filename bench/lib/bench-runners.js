@@ -1,0 +1,248 @@
+// `node bench/run.js --runners` (issue 12): real runner programs against the built server on
+// PostgreSQL. See bench/README.md, "Runners".
+import { createScratchDatabase, queryDatabase } from "./postgres.js";
+import { openEventStream } from "./events.js";
+import { startRunners } from "./runner-processes.js";
+import { startServer } from "./server.js";
+import { ownerApi, registerOwner } from "./session.js";
+import { ms, pause, percentile } from "./stats.js";
+import { createChangeWaiters, ENDED_RUN_STATUSES } from "./wait-for-change.js";
+
+const RUNNERS = Number(process.env.BENCH_RUNNERS ?? 4);
+const FIRST_OUTPUT_RUNS = Number(process.env.BENCH_FIRST_OUTPUT_RUNS ?? 30);
+const BIG_OUTPUT_LINES = Number(process.env.BENCH_BIG_OUTPUT_LINES ?? 200_000);
+const BIG_OUTPUT_REPEATS = Number(process.env.BENCH_BIG_OUTPUT_REPEATS ?? 2);
+const SUSTAINED_RUNS = Number(process.env.BENCH_SUSTAINED_RUNS ?? 500);
+const SUSTAINED_PER_MINUTE = Number(process.env.BENCH_SUSTAINED_PER_MINUTE ?? 500);
+/** One run may be under way per workflow, so this many workflows take turns. */
+const SUSTAINED_WORKFLOWS = 100;
+
+export async function benchRunners(adminUrl) {
+  console.log(`\nRunners on PostgreSQL: ${RUNNERS} runner programs`);
+  const database = await createScratchDatabase(adminUrl);
+  const cleanups = [() => database.drop()];
+  try {
+    // The run's log cap is raised so that the 200,000 lines are stored whole.
+    const server = await startServer({ databaseUrl: database.url, eventLoop: true, env: { RUN_LOG_MAX_MB: "64" } });
+    cleanups.unshift(() => server.stop());
+    const session = await registerOwner(server.url);
+    const api = ownerApi(server.url, session);
+    const waiters = createChangeWaiters();
+    const stream = await openEventStream(server.url, session, waiters.onChange);
+    cleanups.unshift(() => stream.close());
+    const runners = await startRunners({ url: server.url, api, count: RUNNERS });
+    cleanups.unshift(() => runners.stop());
+    console.log(`  runner pids ${runners.pids.join(", ")}; server pid ${server.pid}`);
+    await waiters.until(
+      (change) => change.entity === "runner",
+      async () => ((await api("GET", "/runners")).items.filter((r) => r.online).length >= RUNNERS ? true : undefined),
+    );
+    const context = { server, api, waiters, databaseUrl: database.url };
+
+    await firstOutput(context);
+    await bigOutput(context);
+    await sustained(context, { runs: SUSTAINED_RUNS, perMinute: SUSTAINED_PER_MINUTE });
+    await sustained(context, { runs: SUSTAINED_RUNS, perMinute: Infinity });
+  } finally {
+    for (const cleanup of cleanups) await cleanup();
+  }
+}
+
+/** A workflow of one step whose Linux command is `command`. */
+async function createWorkflow(api, name, command) {
+  const task = await api("POST", "/tasks", { name: `${name} step`, commands: { linux: command } });
+  return api("POST", "/workflows", { name, taskIds: [task.id] });
+}
+
+/** "Run now" on Linux, as the workflow card's button does; answers the queued run's id. */
+async function runNow(api, workflowId) {
+  const workflow = await api("POST", `/workflows/${workflowId}/execute`, { platform: "linux" });
+  return workflow.lastRun.id;
+}
+
+function runEnded({ api, waiters }, runId) {
+  return waiters.until(
+    (change) => change.entity === "run" && change.id === runId,
+    async () => {
+      const run = await api("GET", `/runs/${runId}`);
+      return ENDED_RUN_STATUSES.has(run.status) ? run : undefined;
+    },
+  );
+}
+
+/** Run now → the first line of output in a client that follows the event stream and the log route. */
+async function firstOutput(context) {
+  const { api, waiters } = context;
+  const workflow = await createWorkflow(api, "First output", "echo first-line");
+  const latencies = [];
+  for (let index = 0; index < FIRST_OUTPUT_RUNS; index++) {
+    const started = performance.now();
+    const runId = await runNow(api, workflow.id);
+    await waiters.until(
+      (change) => change.entity === "run" && change.id === runId,
+      async () => {
+        const page = await api("GET", `/runs/${runId}/logs?after=0`);
+        return page.items.some((chunk) => chunk.stream === "stdout" && chunk.text.includes("first-line"))
+          ? true
+          : undefined;
+      },
+    );
+    latencies.push(performance.now() - started);
+    await runEnded(context, runId);
+  }
+  console.log(
+    `  Run now → first output line (${latencies.length} runs, one after another): ` +
+      `p50 ${ms(percentile(latencies, 50))} ms, p95 ${ms(percentile(latencies, 95))} ms, ` +
+      `max ${ms(Math.max(...latencies))} ms`,
+  );
+}
+
+/**
+ * One step printing BIG_OUTPUT_LINES lines, followed live by one client as the run view does.
+ * Lines per second: the lines over the time from the step's start to the run's end (both the
+ * server's clock), as stored; the server's event-loop delay and /healthz latency meanwhile.
+ */
+async function bigOutput(context) {
+  const { api, server } = context;
+  const workflow = await createWorkflow(api, "Big output", `seq 1 ${BIG_OUTPUT_LINES}`);
+  for (let repeat = 1; repeat <= BIG_OUTPUT_REPEATS; repeat++) {
+    await server.eventLoop.reset();
+    const probe = probeHealthz(server.url);
+    const runId = await runNow(api, workflow.id);
+    const followed = followLog(context, runId);
+    const run = await runEnded(context, runId);
+    const linesSeen = await followed;
+    const healthz = await probe.stop();
+    const loop = await server.eventLoop.report();
+    const stored = await queryDatabase(
+      context.databaseUrl,
+      `select count(*)::int as chunks, coalesce(sum(bytes), 0)::int as bytes from run_log_chunks
+        where run_id = $1 and stream = 'stdout'`,
+      [runId],
+    );
+    const seconds = (Date.parse(run.finishedAt) - Date.parse(run.steps[0].startedAt)) / 1000;
+    console.log(
+      `  ${BIG_OUTPUT_LINES} lines, repeat ${repeat}: ${run.status}; ${Math.round(BIG_OUTPUT_LINES / seconds)} lines/s ` +
+        `stored (${seconds.toFixed(1)} s, ${stored[0].chunks} chunks, ${(stored[0].bytes / 1e6).toFixed(2)} MB); ` +
+        `the live client saw ${linesSeen} lines`,
+    );
+    console.log(
+      `    server event-loop delay meanwhile: p50 ${ms(loop.p50Ms)} ms, p99 ${ms(loop.p99Ms)} ms, max ${ms(loop.maxMs)} ms; ` +
+        `GET /healthz every 50 ms: p50 ${ms(healthz.p50)} ms, p99 ${ms(healthz.p99)} ms, max ${ms(healthz.max)} ms`,
+    );
+  }
+}
+
+/** Reads the run's log page by page after each change, as the run view does; answers lines seen. */
+async function followLog({ api, waiters }, runId) {
+  let after = 0;
+  let lines = 0;
+  await waiters.until(
+    (change) => change.entity === "run" && change.id === runId,
+    async () => {
+      for (;;) {
+        const page = await api("GET", `/runs/${runId}/logs?after=${after}&limit=5000`);
+        for (const chunk of page.items) if (chunk.stream === "stdout") lines += chunk.text.split("\n").length - 1;
+        after = page.next;
+        if (page.items.length < 5000) break;
+      }
+      const run = await api("GET", `/runs/${runId}`);
+      return ENDED_RUN_STATUSES.has(run.status) ? true : undefined;
+    },
+  );
+  return lines;
+}
+
+/** GET /healthz every 50 ms until stopped: what the event loop costs a request that needs nothing. */
+function probeHealthz(url) {
+  const latencies = [];
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      const started = performance.now();
+      await (await fetch(`${url}/healthz`)).text();
+      latencies.push(performance.now() - started);
+      await pause(50);
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await loop;
+      return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), max: Math.max(...latencies) };
+    },
+  };
+}
+
+/**
+ * `runs` runs of `true`, asked for at `perMinute` (Infinity: as fast as workflows free up) over
+ * SUSTAINED_WORKFLOWS workflows. Claim latency, throughput and queue depth come from the runs'
+ * own timestamps in the database afterwards, so measuring adds no load while it runs.
+ */
+async function sustained(context, { runs, perMinute }) {
+  const { api } = context;
+  const label = Number.isFinite(perMinute) ? `${perMinute} runs/min offered` : "as fast as they go";
+  const free = [];
+  for (let index = 0; index < SUSTAINED_WORKFLOWS; index++) {
+    free.push((await createWorkflow(api, `True ${perMinute} ${index + 1}`, "true")).id);
+  }
+  const workflowIds = [...free];
+  let freed = () => {};
+  const errors = [];
+  const inFlight = new Set();
+  const began = performance.now();
+  for (let index = 0; index < runs; index++) {
+    if (Number.isFinite(perMinute)) {
+      const due = began + (index * 60_000) / perMinute;
+      if (due > performance.now()) await pause(due - performance.now());
+    }
+    while (free.length === 0) await new Promise((resolve) => (freed = resolve));
+    const workflowId = free.shift();
+    const flight = runNow(api, workflowId)
+      .then((runId) => runEnded(context, runId))
+      .catch((error) => errors.push(error.message))
+      .finally(() => {
+        free.push(workflowId);
+        inFlight.delete(flight);
+        freed();
+      });
+    inFlight.add(flight);
+  }
+  await Promise.all(inFlight);
+
+  const [summary] = await queryDatabase(
+    context.databaseUrl,
+    `select count(*)::int as runs,
+       count(*) filter (where status = 'succeeded')::int as succeeded,
+       extract(epoch from max(finished_at) - min(started_at)) as seconds,
+       percentile_cont(0.5) within group (order by extract(epoch from claimed_at - started_at)) * 1000 as claim_p50,
+       percentile_cont(0.95) within group (order by extract(epoch from claimed_at - started_at)) * 1000 as claim_p95,
+       max(extract(epoch from claimed_at - started_at)) * 1000 as claim_max,
+       percentile_cont(0.5) within group (order by extract(epoch from finished_at - started_at)) * 1000 as total_p50,
+       percentile_cont(0.5) within group (order by extract(epoch from finished_at - claimed_at)) * 1000 as executing_p50
+     from workflow_runs where workflow_id = any($1)`,
+    [workflowIds],
+  );
+  // Queued runs (asked for, not yet claimed) sampled every 100 ms over the whole stretch.
+  const [queue] = await queryDatabase(
+    context.databaseUrl,
+    `with span as (select min(started_at) as first, max(finished_at) as last from workflow_runs where workflow_id = any($1)),
+       ticks as (select generate_series(first, last, interval '100 milliseconds') as at from span)
+     select avg(depth)::float as mean, max(depth)::int as max from (
+       select (select count(*) from workflow_runs r where r.workflow_id = any($1)
+                 and r.started_at <= ticks.at and (r.claimed_at is null or r.claimed_at > ticks.at)) as depth
+       from ticks) samples`,
+    [workflowIds],
+  );
+  const perMinuteDone = (summary.runs / Number(summary.seconds)) * 60;
+  console.log(
+    `  ${runs} runs of \`true\` on ${RUNNERS} runners, ${label}: ${Math.round(perMinuteDone)} runs/min done ` +
+      `(${summary.succeeded}/${summary.runs} succeeded, ${errors.length} errors${errors.length ? `: ${errors[0]}` : ""})`,
+  );
+  console.log(
+    `    claim latency (queued → claimed) p50 ${ms(summary.claim_p50)} ms, p95 ${ms(summary.claim_p95)} ms, ` +
+      `max ${ms(Number(summary.claim_max))} ms; claimed → ended p50 ${ms(summary.executing_p50)} ms, ` +
+      `queued → ended p50 ${ms(summary.total_p50)} ms; ` +
+      `queue depth mean ${queue.mean.toFixed(1)}, max ${queue.max}`,
+  );
+}
