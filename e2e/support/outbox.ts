@@ -22,6 +22,8 @@ export type Mail = {
 };
 
 export type MailQuery = {
+  /** Another server's DATA_DIR; the end-to-end server's by default. */
+  dataDir?: string;
   /** An address the To header must contain (case-insensitive). */
   to: string;
   /** Text the subject must contain. */
@@ -32,17 +34,23 @@ export type MailQuery = {
 };
 
 /** Polls the outbox until a matching message arrives and returns the newest match. */
-export async function waitForMail({ to, subjectIncludes, since, timeoutMs = 10_000 }: MailQuery): Promise<Mail> {
+export async function waitForMail({
+  dataDir,
+  to,
+  subjectIncludes,
+  since,
+  timeoutMs = 10_000,
+}: MailQuery): Promise<Mail> {
   const deadline = Date.now() + timeoutMs;
   const wanted = to.toLowerCase();
   for (;;) {
-    const matches = (await readOutbox({ since })).filter(
+    const matches = (await readOutbox({ since, dataDir })).filter(
       (mail) => mail.to.toLowerCase().includes(wanted) && (!subjectIncludes || mail.subject.includes(subjectIncludes)),
     );
     const newest = matches.at(-1);
     if (newest) return newest;
     if (Date.now() >= deadline) {
-      const seen = (await readOutbox({ since })).map((mail) => `  to ${mail.to}: ${mail.subject}`);
+      const seen = (await readOutbox({ since, dataDir })).map((mail) => `  to ${mail.to}: ${mail.subject}`);
       throw new Error(
         `No mail to ${to}${subjectIncludes ? ` with "${subjectIncludes}" in the subject` : ""} within ${timeoutMs} ms.` +
           (seen.length ? `\nIn the outbox:\n${seen.join("\n")}` : " The outbox is empty."),
@@ -67,8 +75,8 @@ export function extractLink(mail: Mail, pathPrefix: string): string {
 }
 
 /** Every message in the outbox, oldest first (file names start with an ISO timestamp). */
-export async function readOutbox({ since }: { since?: Date } = {}): Promise<Mail[]> {
-  const dir = path.join(e2eDataDir(), "outbox");
+export async function readOutbox({ since, dataDir }: { since?: Date; dataDir?: string } = {}): Promise<Mail[]> {
+  const dir = path.join(dataDir ?? e2eDataDir(), "outbox");
   const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
     if (error.code === "ENOENT") return [];
     throw error;

@@ -15,7 +15,7 @@ let t: TestApp;
 let inbox: SmtpInbox;
 beforeAll(async () => {
   inbox = await startSmtpInbox();
-  t = await createTestApp({ env: { SMTP_URL: `${inbox.url}?ignoreTLS=true` } });
+  t = await createTestApp({ env: { SMTP_URL: `${inbox.url}?ignoreTLS=true`, REGISTRATION_CONFIRMS_EMAIL: "auto" } });
 });
 afterAll(async () => {
   await t.close();

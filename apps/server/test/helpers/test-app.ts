@@ -31,6 +31,9 @@ export async function createTestApp(
     // Tests send the notification outbox themselves, with a clock they choose.
     NOTIFICATIONS: "off",
     RETENTION: "off",
+    // Factories register owners in one step, as the specification does; the confirmation by
+    // mail has its own test (registration-confirmation.test.ts).
+    REGISTRATION_CONFIRMS_EMAIL: "off",
     ...options.env,
   });
   const app = await buildApp({ config, database, mailer: options.mailer, logger: false });

@@ -1,0 +1,91 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { E2E_PASSWORD, uniqueDomain, uniqueEmail } from "./support/accounts.ts";
+import { E2E_PORT } from "./support/env.ts";
+import { expect, test } from "./support/fixtures.ts";
+import { extractLink, waitForMail } from "./support/outbox.ts";
+
+// A second server with REGISTRATION_CONFIRMS_EMAIL=on (decision 041), on its own embedded database:
+// the end-to-end server keeps the specification's immediate sign-in, which every other test uses.
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const PORT = E2E_PORT + 100;
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+let server: ChildProcess | undefined;
+let dataDir = "";
+
+test.beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), "flowdeck-e2e-confirm-"));
+  server = spawn(process.execPath, ["apps/server/dist/server.js"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(PORT),
+      APP_URL: BASE_URL,
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      SMTP_URL: "",
+      REGISTRATION_CONFIRMS_EMAIL: "on",
+      SCHEDULER: "off",
+      LOG_LEVEL: "warn",
+    },
+    stdio: "ignore",
+  });
+  // Ready once its database answers.
+  await expect
+    .poll(async () => (await fetch(`${BASE_URL}/readyz`).catch(() => undefined))?.status, { timeout: 60_000 })
+    .toBe(200);
+});
+
+test.afterAll(async () => {
+  if (server?.pid && server.exitCode === null) {
+    const exited = new Promise((resolve) => server!.once("exit", resolve));
+    process.kill(server.pid, "SIGTERM");
+    await exited;
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+test("registering a new organization is finished from the mailed link, and an existing address reads the same", async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const email = uniqueEmail("confirm");
+  const register = async (address: string) => {
+    await page.goto(`${BASE_URL}/register`);
+    await page.getByRole("radio", { name: /Create a new organization/ }).check();
+    await page.getByLabel("Email").fill(address);
+    await page.getByLabel("Password", { exact: true }).fill(E2E_PASSWORD);
+    await page.getByLabel("Confirm password").fill(E2E_PASSWORD);
+    await page.getByLabel("Organization name").fill("Night Shift");
+    await page.getByLabel("Organization domain").fill(uniqueDomain());
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByText("Check your email to finish creating your account")).toBeVisible();
+    await expect(page.getByText(address)).toBeVisible();
+  };
+
+  const since = new Date();
+  await register(email);
+  const mail = await waitForMail({ dataDir, to: email, subjectIncludes: "Finish creating", since });
+  const link = extractLink(mail, "/register/confirm");
+
+  await page.goto(link);
+  await page.getByLabel("Password").fill("not-the-one-9");
+  await page.getByRole("button", { name: "Create my account" }).click();
+  await expect(page.getByText("That is not the password you registered with")).toBeVisible();
+  await page.getByLabel("Password").fill(E2E_PASSWORD);
+  await page.getByRole("button", { name: "Create my account" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText(/Welcome back/)).toBeVisible();
+
+  // Signed out, the same address again: the same answer, and a different mail.
+  await page.context().clearCookies();
+  const again = new Date();
+  await register(email);
+  const notice = await waitForMail({ dataDir, to: email, subjectIncludes: "already have", since: again });
+  expect(notice.text).toContain(`${BASE_URL}/forgot-password`);
+});
