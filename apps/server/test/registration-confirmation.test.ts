@@ -3,7 +3,8 @@ import { REGISTRATION_CONFIRMATION_MESSAGES } from "@flowdeck/shared/auth/regist
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.ts";
 import { pendingRegistrations } from "../src/db/schema/index.ts";
-import { TEST_PASSWORD, createUser, uniqueDomain, uniqueEmail } from "./helpers/factories.ts";
+import { createUser } from "./helpers/factories.ts";
+import { registrationBody, TEST_PASSWORD, uniqueDomain, uniqueEmail } from "./helpers/test-data.ts";
 import { TestClient } from "./helpers/http-client.ts";
 import { startSmtpInbox, type SmtpInbox } from "./helpers/smtp-inbox.ts";
 import { createTestApp, type TestApp } from "./helpers/test-app.ts";
@@ -22,16 +23,13 @@ afterAll(async () => {
   await inbox.close();
 });
 
-function registration(overrides: Record<string, unknown> = {}) {
-  return {
-    mode: "create",
-    email: uniqueEmail(),
+function registration(overrides: { email?: string; domain?: string } = {}) {
+  return registrationBody({
+    email: overrides.email ?? uniqueEmail(),
     password: TEST_PASSWORD,
-    confirmPassword: TEST_PASSWORD,
     organizationName: "Night Shift",
-    domain: uniqueDomain(),
-    ...overrides,
-  };
+    domain: overrides.domain ?? uniqueDomain(),
+  });
 }
 
 const mailTo = (email: string) => inbox.waitFor((mail) => mail.recipients.includes(email.toLowerCase()));
