@@ -1,7 +1,7 @@
 import type { Role } from "@flowdeck/shared";
 import type { FastifyInstance } from "fastify";
 import { memberships } from "../../src/db/schema/index.ts";
-import { insertUserWithPassword } from "../../src/modules/account/repository.ts";
+import { insertUserWithPassword } from "../../src/modules/users/repository.ts";
 import { TestClient } from "./http-client.ts";
 import { registrationBody, TEST_PASSWORD, uniqueDomain, uniqueEmail } from "./test-data.ts";
 

@@ -12,7 +12,7 @@ import type { Mailer } from "../../lib/mailer.ts";
 import { hashSecret, newSecret } from "../../lib/secrets.ts";
 import type { Auth } from "../auth/auth.ts";
 import { domainExists } from "../organizations/repository.ts";
-import { emailExists } from "./repository.ts";
+import { emailExists } from "../users/repository.ts";
 import { accountExistsMail, confirmRegistrationMail } from "./registration-mails.ts";
 import { createAccountWithOrganization, domainTaken, newAccountActor } from "./service.ts";
 

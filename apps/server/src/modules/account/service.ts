@@ -5,9 +5,10 @@ import type { Executor } from "../../db/database.ts";
 import type { UserActor } from "../../lib/actor.ts";
 import { transact, type ChangeContext } from "../../lib/change-log.ts";
 import type { Auth } from "../auth/auth.ts";
-import { domainExists, insertOrganization } from "../organizations/repository.ts";
+import { domainExists } from "../organizations/repository.ts";
+import { startOrganization } from "../organizations/start-organization.ts";
 import { registerWithInvitation } from "../invitations/register-with-invitation.ts";
-import { emailExists, insertUserWithPassword } from "./repository.ts";
+import { emailExists, insertUserWithPassword } from "../users/repository.ts";
 
 /**
  * Registration in either mode of spec 4: the account and its new organization (or its accepted
@@ -56,7 +57,7 @@ export async function createAccountWithOrganization(
         email: actor.email,
         passwordHash: input.passwordHash,
       });
-      const organization = await insertOrganization(tx, {
+      const organization = await startOrganization(tx, {
         name: input.organizationName,
         domain: input.domain,
         createdBy: userId,

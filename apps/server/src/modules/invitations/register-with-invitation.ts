@@ -2,7 +2,7 @@ import { AppError, MESSAGES, type RegisterData } from "@flowdeck/shared";
 import { isUniqueViolation } from "../../db/errors.ts";
 import type { UserActor } from "../../lib/actor.ts";
 import { transact, type ChangeContext } from "../../lib/change-log.ts";
-import { emailExists, insertUserWithPassword } from "../account/repository.ts";
+import { emailExists, insertUserWithPassword } from "../users/repository.ts";
 import type { Auth } from "../auth/auth.ts";
 import { acceptInTransaction, assertInvitee, assertUsable } from "./accept-invitation.ts";
 import { findInvitationByCode } from "./repository.ts";

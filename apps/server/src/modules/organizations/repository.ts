@@ -1,12 +1,8 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Role } from "@flowdeck/shared";
-import { CREDIT_TEXTS } from "@flowdeck/shared/credits/messages";
 import type { Executor } from "../../db/database.ts";
 import { memberships, organizationLogos, organizations, user, userAvatars } from "../../db/schema/index.ts";
-import { insertTransaction } from "../credits/repository.ts";
-import { insertMembership } from "../members/repository.ts";
-import { setCurrentOrganization } from "../users/repository.ts";
 
 export async function findMembership(db: Executor, keys: { organizationId: string; userId: string }) {
   const [row] = await db
@@ -108,10 +104,7 @@ export async function domainExists(db: Executor, domain: string) {
   return Boolean(row);
 }
 
-/**
- * Creates the organization with its creator as owner and makes it the creator's current one. The
- * membership, the ledger row and the user's row are written by their own modules' repositories.
- */
+/** The organization's own row; `startOrganization` writes the rest of a new organization. */
 export async function insertOrganization(
   db: Executor,
   values: { name: string; domain: string | null; createdBy: string; credits: number },
@@ -121,17 +114,5 @@ export async function insertOrganization(
     .values({ ...values, updatedBy: values.createdBy })
     .returning({ id: organizations.id, name: organizations.name });
   if (!organization) throw new Error("insert returned no organization");
-  await insertMembership(db, { organizationId: organization.id, userId: values.createdBy, role: "owner" });
-  // The starting balance is the ledger's first row, so the balance always equals the ledger's sum.
-  if (values.credits > 0) {
-    await insertTransaction(db, {
-      organizationId: organization.id,
-      userId: values.createdBy,
-      amount: values.credits,
-      type: "addition",
-      description: CREDIT_TEXTS.initialCredits,
-    });
-  }
-  await setCurrentOrganization(db, { userId: values.createdBy, organizationId: organization.id });
   return organization;
 }

@@ -5,7 +5,8 @@ import type { UserActor } from "../../lib/actor.ts";
 import { transact, type ChangeContext } from "../../lib/change-log.ts";
 import { sessionsChanged } from "../../lib/session-cache.ts";
 import { setCurrentOrganization } from "../users/repository.ts";
-import { findMe, findMembership, insertOrganization } from "./repository.ts";
+import { findMe, findMembership } from "./repository.ts";
+import { startOrganization } from "./start-organization.ts";
 
 export async function getMe({ db, userId }: { db: Database; userId: string }): Promise<Me> {
   const profile = await findMe(db, userId);
@@ -33,7 +34,7 @@ export async function getMe({ db, userId }: { db: Database; userId: string }): P
 export async function createOrganization({ name, ...context }: ChangeContext & { actor: UserActor; name: string }) {
   const { actor } = context;
   const created = await transact(context, async (tx, log) => {
-    const organization = await insertOrganization(tx, {
+    const organization = await startOrganization(tx, {
       name,
       domain: null,
       createdBy: actor.userId,

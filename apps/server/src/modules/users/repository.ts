@@ -1,11 +1,31 @@
 import { eq } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
 import type { Executor } from "../../db/database.ts";
-import { user } from "../../db/schema/index.ts";
+import { account, user } from "../../db/schema/index.ts";
 
-/**
- * The users table, for the modules that change a user's own row beside their own tables
- * (better-auth owns the rest of it).
+/*
+ * The users table (and a new user's password account), for the modules that make or change a
+ * user beside their own tables: registration, joining by invitation (better-auth owns the rest).
  */
+
 export async function setCurrentOrganization(db: Executor, values: { userId: string; organizationId: string | null }) {
   await db.update(user).set({ currentOrgId: values.organizationId }).where(eq(user.id, values.userId));
+}
+
+export async function emailExists(db: Executor, email: string) {
+  const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email.toLowerCase()));
+  return Boolean(row);
+}
+
+/** A user with an email-and-password account, as better-auth stores it. */
+export async function insertUserWithPassword(
+  db: Executor,
+  values: { id?: string; email: string; passwordHash: string },
+) {
+  const id = values.id ?? randomUUID();
+  await db.insert(user).values({ id, email: values.email.toLowerCase(), name: "" });
+  await db
+    .insert(account)
+    .values({ id: randomUUID(), accountId: id, providerId: "credential", userId: id, password: values.passwordHash });
+  return { id };
 }
