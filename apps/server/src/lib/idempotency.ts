@@ -1,3 +1,4 @@
+import { IDEMPOTENCY_HEADER, MAX_IDEMPOTENCY_KEY_LENGTH } from "@flowdeck/shared/idempotency";
 import { AppError, type ErrorBody } from "@flowdeck/shared";
 import { and, eq, lt } from "drizzle-orm";
 import type { Database, Executor } from "../db/database.ts";
@@ -25,11 +26,10 @@ import { announce, logged, transact, type Announcement, type ChangeContext, type
 
 /** How long an answer is kept: a retry later than this runs as a new request. */
 export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
-export const MAX_KEY_LENGTH = 255;
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
 
 export const IDEMPOTENCY_TEXTS = {
-  invalidKey: `The Idempotency-Key header must be 1 to ${MAX_KEY_LENGTH} visible characters`,
+  invalidKey: `The ${IDEMPOTENCY_HEADER} header must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} visible characters`,
   keyReused:
     "This Idempotency-Key was already used for a different request. Send a new key for a new request, or repeat the original request exactly.",
   inProgress: "A request with this Idempotency-Key is still being processed. Try again shortly.",

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { AppError } from "@flowdeck/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { IDEMPOTENCY_TEXTS, MAX_KEY_LENGTH, type Idempotency } from "../lib/idempotency.ts";
+import { IDEMPOTENCY_HEADER, MAX_IDEMPOTENCY_KEY_LENGTH } from "@flowdeck/shared/idempotency";
+import { IDEMPOTENCY_TEXTS, type Idempotency } from "../lib/idempotency.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -14,7 +15,6 @@ declare module "fastify" {
   }
 }
 
-export const IDEMPOTENCY_HEADER = "idempotency-key";
 /** Set on an answer that was stored earlier rather than made now. */
 export const REPLAYED_HEADER = "idempotent-replayed";
 
@@ -47,9 +47,9 @@ export function registerIdempotency(app: FastifyInstance) {
  * and validated body), or null when it carries no key. Throws 400 for a malformed key.
  */
 function idempotencyOf(request: FastifyRequest): Idempotency | null {
-  const header = request.headers[IDEMPOTENCY_HEADER];
+  const header = request.headers[IDEMPOTENCY_HEADER.toLowerCase()];
   if (header === undefined) return null;
-  if (typeof header !== "string" || !/^[\x21-\x7e]+$/.test(header) || header.length > MAX_KEY_LENGTH) {
+  if (typeof header !== "string" || !/^[\x21-\x7e]+$/.test(header) || header.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
     throw new AppError("invalid-argument", IDEMPOTENCY_TEXTS.invalidKey);
   }
   const fingerprint = createHash("sha256")

@@ -1,7 +1,6 @@
 import { useMemo, useRef } from "react";
 
-/** The header that makes a mutation safe to retry (the server's lib/idempotency.ts). */
-export const IDEMPOTENCY_HEADER = "Idempotency-Key";
+export { IDEMPOTENCY_HEADER } from "@flowdeck/shared/idempotency";
 
 /**
  * A new key for one intended change (one click), reused by the retries of that change only.
