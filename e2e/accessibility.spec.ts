@@ -5,7 +5,14 @@ import { registerInvitedMember } from "./support/invitations.ts";
 import { E2E_BASE_URL } from "./support/env.ts";
 import { APP_PATHS, gotoSettled, PUBLIC_PATHS } from "./support/every-page.ts";
 import { expect, test } from "./support/fixtures.ts";
-import { OWNER_DIALOGS, VIEWER_DIALOGS, createRule, createTokenOnPage, startRun } from "./support/every-dialog.ts";
+import {
+  OWNER_DIALOGS,
+  VIEWER_DIALOGS,
+  createRule,
+  createTokenOnPage,
+  registerRunner,
+  startRun,
+} from "./support/every-dialog.ts";
 import { seedRealisticData } from "./support/realistic-data.ts";
 
 // Issue 15: axe (WCAG 2 A and AA) finds nothing serious or critical on any page or dialog, in light
@@ -55,6 +62,7 @@ for (const colorScheme of ["light", "dark"] as const) {
     const [invitation, viewer] = await Promise.all([
       seedRealisticData(request, owner.organizationId),
       registerInvitedMember({ request, organizationId: owner.organizationId }, "viewer", newRequest),
+      registerRunner(request, owner.organizationId),
     ]);
     const context = await browser.newContext({ baseURL: E2E_BASE_URL, colorScheme });
     const page = await context.newPage();
@@ -103,6 +111,9 @@ for (const colorScheme of ["light", "dark"] as const) {
       await gotoSettled(page, path);
       findings.push(...(await seriousFindings(page, `${path} as a viewer`, colorScheme)));
     }
+    // Running is for editors and above: a viewer has no Run now, so no platform dialog either.
+    await gotoSettled(page, "/workflows");
+    await expect(page.getByRole("button", { name: /^Run now/ })).toHaveCount(0);
     for (const dialog of VIEWER_DIALOGS) {
       await gotoSettled(page, dialog.path);
       findings.push(

@@ -1,3 +1,4 @@
+import { MIN_RUNNER_VERSION, RUNNER_API_PREFIX, RUNNER_VERSION_HEADER } from "@flowdeck/shared/runners/protocol";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { E2E_BASE_URL } from "./env.ts";
 import { LONG_COMMAND_NAME, LONG_INVITEE_EMAIL } from "./realistic-data.ts";
@@ -43,6 +44,9 @@ export const OWNER_DIALOGS: DialogOpener[] = [
   { where: "New notification rule", path: "/admin/notifications", open: click("New rule") },
   { where: "Delete a notification rule", path: "/admin/notifications", open: click(`Delete ${RULE_NAME}`) },
   { where: "Register a runner", path: "/admin/runners", open: click("Register a runner") },
+  // Asks where to run only when the organization has a runner (see `registerRunner`) and the
+  // workflow's commands exist for several platforms, as Nightly backup's do.
+  { where: "Run now, choosing the platform", path: "/workflows", open: click("Run now Nightly backup") },
 ];
 
 function post(request: APIRequestContext, path: string, data?: unknown) {
@@ -58,6 +62,27 @@ export async function createRule(request: APIRequestContext, organizationId: str
     webhookUrl: "https://hooks.example.com/services/production-eu-west-1/flowdeck-notifications",
   });
   expect(response.status(), await response.text()).toBe(201);
+}
+
+/**
+ * Registers a Linux runner for the organization, as an admin and a runner program would: the
+ * runner is never started, it only has to exist for Run now to ask for a platform.
+ */
+export async function registerRunner(request: APIRequestContext, organizationId: string) {
+  const token = await post(request, `/api/orgs/${organizationId}/runners/registration-tokens`);
+  expect(token.status(), await token.text()).toBe(201);
+  const registered = await request.post(`${RUNNER_API_PREFIX}/register`, {
+    headers: { [RUNNER_VERSION_HEADER]: MIN_RUNNER_VERSION },
+    data: {
+      token: ((await token.json()) as { token: string }).token,
+      name: "build-production-eu-west-1-worker-pool-a-01",
+      labels: ["production-eu-west-1-critical-path"],
+      os: "linux",
+      arch: "x64",
+      version: MIN_RUNNER_VERSION,
+    },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
 }
 
 /** Starts the long-named release workflow as a checklist: the run view's and history's paths. */
