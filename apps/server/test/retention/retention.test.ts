@@ -168,4 +168,19 @@ describe("the retention job", () => {
     // Nothing more to do.
     expect(await job.tick(now)).toMatchObject({ runs: 0, notifications: 0 });
   });
+
+  it("a pass stopped while it works ends after its current batch, and the next pass goes on", async () => {
+    // The organization keeps 30 days since the test above.
+    const now = new Date();
+    const old = await workflowWithRuns(now, [{ days: 40 }, { days: 41 }, { days: 42 }, { days: 43 }]);
+    const job = createRetentionJob({ db: t.app.db, batchSize: 1 });
+    const pass = job.tick(now);
+    await job.stop();
+    expect(await pass).toMatchObject({ claimed: true, runs: 1 });
+    expect(await existing(old.runIds)).toHaveLength(3);
+
+    const next = createRetentionJob({ db: t.app.db, batchSize: 1 });
+    expect(await next.tick(now)).toMatchObject({ claimed: true, runs: 3 });
+    expect(await existing(old.runIds)).toHaveLength(0);
+  });
 });
