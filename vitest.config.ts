@@ -11,7 +11,9 @@ export default defineConfig({
     // so a few files at once finish sooner even on two cores.
     maxWorkers: 3,
     projects: [
-      { test: { name: "shared", include: ["packages/shared/src/**/*.test.ts"] } },
+      // Vitest's default of 5 s per test is too short for a year of schedule arithmetic or a form's
+      // rerenders when CI shares the machine's two cores; no test waits on a fixed sleep.
+      { test: { name: "shared", include: ["packages/shared/src/**/*.test.ts"], testTimeout: 30_000 } },
       {
         // The web app's helpers and components, in a simulated browser (src/testing/render.tsx).
         resolve: { alias: { "@": fileURLToPath(new URL("apps/web/src", import.meta.url)) } },
@@ -20,6 +22,7 @@ export default defineConfig({
           include: ["apps/web/src/**/*.test.{ts,tsx}"],
           environment: "happy-dom",
           setupFiles: ["apps/web/src/testing/setup.ts"],
+          testTimeout: 30_000,
         },
       },
       {
