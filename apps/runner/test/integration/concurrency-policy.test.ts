@@ -3,6 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+// The server app's decorations (its `db` and `events`), for the scheduler this test ticks.
+import type {} from "../../../server/src/app.ts";
 import { workflows } from "../../../server/src/db/schema/index.ts";
 import { createScheduler } from "../../../server/src/jobs/scheduler.ts";
 import { createTask } from "../../../server/test/tasks/task-factory.ts";
