@@ -18,7 +18,7 @@ import {
   textOf,
   type Flowdeck,
 } from "../helpers/flowdeck-server.ts";
-import { ProcessTracker, waitFor } from "../helpers/processes.ts";
+import { ProcessTracker, waitFor, waitForFileLine } from "../helpers/processes.ts";
 import { runRunner, startRunner, type RunnerProcess } from "../helpers/runner-cli.ts";
 
 // Issue 16 item 3 with a real runner (decision 028): a scheduled workflow comes due while its run is
@@ -101,7 +101,7 @@ async function busyWorkflow(policy: "skip" | "queue" | "cancel") {
   const command = await createTask(client(), orgId, {
     name: `Wait (${policy})`,
     commands: {
-      linux: `echo "shell=$$"; while [ ! -e '${release}' ]; do sleep 0.05; done; echo "$FLOWDECK_RUN_ID" >> '${evidence}'`,
+      linux: `${waitForFileLine(release)} && echo "$FLOWDECK_RUN_ID" >> '${evidence}'`,
     },
   });
   const workflow = await createWorkflow(client(), orgId, [command.id], {

@@ -14,7 +14,7 @@ import {
   textOf,
   type Flowdeck,
 } from "../helpers/flowdeck-server.ts";
-import { ProcessTracker, waitFor } from "../helpers/processes.ts";
+import { ProcessTracker, waitFor, waitForFileLine } from "../helpers/processes.ts";
 import { runRunner, startRunner } from "../helpers/runner-cli.ts";
 
 const processes = new ProcessTracker();
@@ -145,7 +145,7 @@ describe("flowdeck-runner executes a workflow's step settings", () => {
     const tasksUrl = (taskId: string) => `/api/orgs/${orgId}/tasks/${taskId}`;
     const first = await createTask(client, orgId, {
       name: "Wait",
-      commands: { linux: `while [ ! -e '${release}' ]; do sleep 0.05; done; echo released` },
+      commands: { linux: `${waitForFileLine(release)} && echo released` },
     });
     const second = await createTask(client, orgId, { name: "Edited", commands: { linux: "echo second as queued" } });
     const third = await createTask(client, orgId, { name: "Deleted", commands: { linux: "echo third as queued" } });
@@ -164,7 +164,12 @@ describe("flowdeck-runner executes a workflow's step settings", () => {
       200,
     );
     const runner = start("--once");
-    await waitFor(async () => (await run(runId)).steps[0]!.status === "running", 20_000, "the first step to run");
+    const shell = await waitFor(
+      async () => Number(/shell=(\d+)/.exec(textOf(await logs(runId), 0, "stdout"))?.[1]),
+      20_000,
+      "the first step to run",
+    );
+    processes.track(shell);
     const edited = await client.patch(tasksUrl(second.id), { commands: { linux: "echo edited while running" } });
     expect(edited.status).toBe(200);
     // Deleting a command a workflow uses goes through and leaves its step (decision 007).
@@ -179,7 +184,7 @@ describe("flowdeck-runner executes a workflow's step settings", () => {
     expect(result.status).toBe("succeeded");
     expect(result.steps.map((step) => step.status)).toEqual(["succeeded", "succeeded", "succeeded"]);
     const output = await logs(runId);
-    expect(textOf(output, 0, "stdout")).toBe("released\n");
+    expect(textOf(output, 0, "stdout")).toBe(`shell=${shell}\nreleased\n`);
     expect(textOf(output, 1, "stdout")).toBe("second as queued\n");
     expect(textOf(output, 2, "stdout")).toBe("third as queued\n");
   });
