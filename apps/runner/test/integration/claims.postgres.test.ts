@@ -9,7 +9,8 @@ import { ProcessTracker, waitFor } from "../helpers/processes.ts";
 import { runRunner, startRunner } from "../helpers/runner-cli.ts";
 
 // PostgreSQL only (vitest.config.ts, project runner-postgres): two runner programs claim from one
-// queue of 50 runs, several claims in flight at once, and each run is executed exactly once.
+// queue of 50 runs, several claims in flight at once, and each run is claimed and executed exactly
+// once.
 
 const RUNS = 50;
 const processes = new ProcessTracker();
@@ -56,7 +57,8 @@ async function evidence(file: string): Promise<[string, string][]> {
 }
 
 describe("two runner programs on PostgreSQL", () => {
-  it("execute each of 50 queued runs exactly once, each run by the runner the server gave it to", async () => {
+  // Its waits allow 90 s, for a busy machine: the test itself takes seconds on an idle one.
+  it("claim and execute each of 50 queued runs exactly once, each run by one runner", async () => {
     const { client } = flowdeck.owner;
     const file = path.join(workDir, "executed.txt");
     // Each execution appends its run id and the runner's name (from the runner process's environment,
@@ -113,9 +115,17 @@ describe("two runner programs on PostgreSQL", () => {
     // Each run was executed by the runner the server records as having claimed it.
     const executedBy = new Map(executed);
     for (const run of runs) expect(executedBy.get(run.runId), run.runId).toBe(run.runner?.name);
+    // And the audit log has one claim of each run, by that runner: no run was claimed twice.
+    const claims = await client.get<{ items: { entityId: string; actor: { label: string } }[] }>(
+      `/api/orgs/${orgId}/audit?action=run.claimed&limit=100`,
+    );
+    expect(claims.status).toBe(200);
+    expect(claims.body.items.map((claim) => [claim.entityId, claim.actor.label]).sort()).toEqual(
+      [...executedBy].sort(),
+    );
     // Both took part: the runs were shared, not serialised behind one runner.
     const by = (name: string) => executed.filter(([, runner]) => runner === name).length;
     expect(by("one")).toBeGreaterThan(0);
     expect(by("two")).toBeGreaterThan(0);
-  });
+  }, 120_000);
 });
