@@ -25,17 +25,23 @@ export default defineConfig({
           testTimeout: 30_000,
         },
       },
-      {
+      ...databases.map((database) => ({
         // The runner program with real processes; its CLI tests run the built bin (built once here).
+        // Its integration tests run the server on the embedded database; *.postgres.test.ts (two
+        // runners on one queue) on PostgreSQL, when there is one.
         test: {
-          name: "runner",
-          include: ["apps/runner/test/**/*.test.ts"],
-          globalSetup: ["apps/runner/test/helpers/build-runner.ts"],
-          env: { TEST_DATABASE: "pglite" },
+          name: database === "pglite" ? "runner" : "runner-postgres",
+          include: [database === "pglite" ? "apps/runner/test/**/*.test.ts" : "apps/runner/test/**/*.postgres.test.ts"],
+          exclude: database === "pglite" ? ["apps/runner/test/**/*.postgres.test.ts"] : [],
+          globalSetup: [
+            "apps/runner/test/helpers/build-runner.ts",
+            ...(database === "postgres" ? ["apps/server/test/setup/postgres-template.ts"] : []),
+          ],
+          env: { TEST_DATABASE: database },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
-      },
+      })),
       ...databases.map((database) => ({
         test: {
           name: `server-${database}`,

@@ -36,3 +36,60 @@ test("the run history filters a workflow's runs and opens one", async ({ owner, 
   await expect(page).toHaveURL(/\/workflows\/runs\/[^/]+$/);
   await expect(page.getByText("Succeeded").first()).toBeVisible();
 });
+
+test("the run history filters by the runner that executed each run", async ({ owner, request, ownerPage: page }) => {
+  const api = (path: string, data?: unknown) =>
+    request.post(`/api/orgs/${owner.organizationId}${path}`, { headers: { origin: E2E_BASE_URL }, data });
+  // Two runners, spoken for with plain HTTP as docs/runner-protocol.md describes it.
+  const VERSION = { "flowdeck-runner-version": "0.1.0" };
+  const registerRunner = async (name: string) => {
+    const token = await api("/runners/registration-tokens");
+    expect(token.status(), await token.text()).toBe(201);
+    const registered = await request.post("/api/runner/v1/register", {
+      headers: VERSION,
+      data: { token: (await token.json()).token, name, labels: [], os: "linux", arch: "x64", version: "0.1.0" },
+    });
+    expect(registered.status(), await registered.text()).toBe(201);
+    return { ...VERSION, authorization: `Bearer ${(await registered.json()).secret}` };
+  };
+  const alpha = await registerRunner("e2e-alpha");
+  const beta = await registerRunner("e2e-beta");
+  const task = await api("/tasks", { name: "Build", category: "deployment", commands: { linux: "make" } });
+  expect(task.status(), await task.text()).toBe(201);
+  const workflow = await api("/workflows", { name: "Release build", taskIds: [(await task.json()).id] });
+  const workflowId = (await workflow.json()).id as string;
+  /** Run now, then the runner claims the run and completes it. */
+  const executeOn = async (runner: Record<string, string>, outcome: string) => {
+    expect((await api(`/workflows/${workflowId}/execute`, { platform: "linux" })).status()).toBe(200);
+    const claim = await request.post("/api/runner/v1/jobs/claim", { headers: runner, data: {} });
+    const runId = (await claim.json()).job.runId as string;
+    const done = await request.post(`/api/runner/v1/runs/${runId}/complete`, { headers: runner, data: { outcome } });
+    expect(done.status()).toBe(200);
+  };
+  await executeOn(alpha, "succeeded");
+  await executeOn(beta, "failed");
+  await executeOn(alpha, "failed");
+
+  await page.goto(`/workflows/${workflowId}/history`);
+  const rows = page.getByRole("row");
+  await expect(rows).toHaveCount(4); // the header and three runs
+  const runner = page.getByLabel("Runner");
+  await expect(runner.getByRole("option")).toHaveText(["Any runner", "e2e-alpha", "e2e-beta"]);
+
+  await runner.selectOption({ label: "e2e-alpha" });
+  await expect(rows).toHaveCount(3);
+  await expect(rows.filter({ hasText: "Executed on e2e-alpha" })).toHaveCount(2);
+  // With the other filters: the run e2e-alpha failed.
+  await page.getByLabel("Status").selectOption({ label: "Failed" });
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText("Executed on e2e-alpha");
+
+  // From the keyboard, as the other filters: back to any status, then to the other runner.
+  await page.getByLabel("Status").selectOption({ label: "Any status" });
+  await runner.focus();
+  await page.keyboard.press("ArrowDown");
+  await expect(runner).toHaveValue(/.+/);
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(1)).toContainText("Executed on e2e-beta");
+  await expect(rows.nth(1)).toContainText("Failed");
+});

@@ -1,13 +1,16 @@
 import { execFile, spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { E2E_BASE_URL } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
+import { registerInvitedMember } from "./support/invitations.ts";
+import { openSignedInPage } from "./support/signed-in-page.ts";
 
 // Issue 12 with the real runner program: the command the Runners page shows is run as it is, the
-// runner executes a workflow, its output appears live, and Cancel stops the step's processes.
+// runner executes a workflow, its output appears live (also in a second member's browser), and
+// Cancel stops the step's processes.
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const ORIGIN = { origin: E2E_BASE_URL };
@@ -97,4 +100,73 @@ test("the runner registered with the command the Runners page shows executes a r
     timeout: 15_000,
   });
   await expect.poll(() => isAlive(child), { timeout: 15_000 }).toBe(false);
+});
+
+test("a second member's browser, open on the run before it starts, sees the runner's output arrive live", async ({
+  owner,
+  request,
+  newRequest,
+  browser,
+}) => {
+  test.setTimeout(60_000);
+  const viewer = await registerInvitedMember({ request, organizationId: owner.organizationId }, "viewer", newRequest);
+  const token = await request.post(`/api/orgs/${owner.organizationId}/runners/registration-tokens`, {
+    headers: ORIGIN,
+  });
+  expect(token.status()).toBe(201);
+  await promisify(execFile)("bash", ["-c", `${(await token.json()).command} --name e2e-live-runner`], {
+    cwd: ROOT,
+    env: { ...process.env, FLOWDECK_RUNNER_CONFIG: configDir },
+  });
+  // The step prints a line, waits for the test to release it (a minute at most), then prints another.
+  const release = path.join(configDir, "release");
+  const task = await request.post(`/api/orgs/${owner.organizationId}/tasks`, {
+    headers: ORIGIN,
+    data: {
+      name: "Two lines",
+      category: "general",
+      commands: {
+        linux: `echo "first line from shell=$$"; for i in $(seq 600); do [ -e '${release}' ] && break; sleep 0.1; done; echo "second line"`,
+      },
+    },
+  });
+  expect(task.status()).toBe(201);
+  const workflow = await request.post(`/api/orgs/${owner.organizationId}/workflows`, {
+    headers: ORIGIN,
+    data: { name: "Live for two", taskIds: [(await task.json()).id] },
+  });
+  const executed = await request.post(
+    `/api/orgs/${owner.organizationId}/workflows/${(await workflow.json()).id}/execute`,
+    {
+      headers: ORIGIN,
+      data: { platform: "linux" },
+    },
+  );
+  expect(executed.status()).toBe(200);
+  const runId = (await executed.json()).lastRun.id as string;
+
+  // The viewer's own browser has the run open while it waits for a runner.
+  const page = await openSignedInPage(browser, viewer.request);
+  await page.goto(`/workflows/runs/${runId}`);
+  await expect(page.getByText("Waiting for a Linux runner")).toBeVisible();
+  await page.evaluate(() => Object.assign(window, { notReloaded: true }));
+
+  runner = spawn(process.execPath, ["apps/runner/bin/flowdeck-runner.js", "start"], {
+    cwd: ROOT,
+    env: { ...process.env, FLOWDECK_RUNNER_CONFIG: configDir },
+    stdio: "ignore",
+  });
+  const output = page.getByRole("log", { name: "Output of Two lines" });
+  await expect(output).toContainText(/first line from shell=\d+/, { timeout: 15_000 });
+  stepPids.push(Number(/shell=(\d+)/.exec((await output.textContent()) ?? "")?.[1]));
+  await expect(page.getByText("Executed on e2e-live-runner")).toBeVisible();
+  await expect(output).not.toContainText("second line");
+
+  writeFileSync(release, "");
+  await expect(output).toContainText("second line", { timeout: 15_000 });
+  await expect(page.getByRole("heading", { name: "Live for two" }).locator("..").getByText("Succeeded")).toBeVisible({
+    timeout: 15_000,
+  });
+  expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+  await page.context().close();
 });

@@ -37,3 +37,12 @@ export async function waitFor<T>(
     await sleep(50);
   }
 }
+
+/**
+ * A step's shell line that prints its pid ("shell=<pid>", for the test to track) and waits for
+ * `file` to appear: the test's condition to release the step. It gives up after about a minute and
+ * fails, so a test that never releases it leaves no shell behind.
+ */
+export function waitForFileLine(file: string): string {
+  return `echo "shell=$$"; for i in $(seq 1200); do [ -e '${file}' ] && break; sleep 0.05; done; [ -e '${file}' ]`;
+}

@@ -1,7 +1,9 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createTask } from "../../../server/test/tasks/task-factory.ts";
+import { createWorkflow } from "../../../server/test/workflows/workflow-factory.ts";
 import { isProcessAlive } from "../../src/execution/process-liveness.ts";
 import {
   createRegistrationToken,
@@ -12,7 +14,7 @@ import {
   textOf,
   type Flowdeck,
 } from "../helpers/flowdeck-server.ts";
-import { ProcessTracker, waitFor } from "../helpers/processes.ts";
+import { ProcessTracker, waitFor, waitForFileLine } from "../helpers/processes.ts";
 import { runRunner, startRunner } from "../helpers/runner-cli.ts";
 
 const processes = new ProcessTracker();
@@ -135,5 +137,55 @@ describe("flowdeck-runner executes a workflow's step settings", () => {
     expect(await runner.exited).toBe(1);
     expect(runner.stderr()).toContain("exiting without reporting");
     await waitFor(() => !isProcessAlive(shell), 2_000, "the step's shell gone");
+  });
+
+  it("executes the command lines the run was queued with, though its commands are edited and deleted meanwhile", async () => {
+    const { client, organizationId: orgId } = flowdeck.owner;
+    const release = path.join(configDir, "release-snapshot");
+    const tasksUrl = (taskId: string) => `/api/orgs/${orgId}/tasks/${taskId}`;
+    const first = await createTask(client, orgId, {
+      name: "Wait",
+      commands: { linux: `${waitForFileLine(release)} && echo released` },
+    });
+    const second = await createTask(client, orgId, { name: "Edited", commands: { linux: "echo second as queued" } });
+    const third = await createTask(client, orgId, { name: "Deleted", commands: { linux: "echo third as queued" } });
+    const workflow = await createWorkflow(client, orgId, [first.id, second.id, third.id], { name: "Snapshot" });
+    const execute = await client.post<{ lastRun: { id: string } }>(
+      `/api/orgs/${orgId}/workflows/${workflow.id}/execute`,
+      {
+        platform: "linux",
+      },
+    );
+    expect(execute.status).toBe(200);
+    const runId = execute.body.lastRun.id;
+
+    // Edited while the run waits for a runner, and again while its first step runs.
+    expect((await client.patch(tasksUrl(second.id), { commands: { linux: "echo edited while queued" } })).status).toBe(
+      200,
+    );
+    const runner = start("--once");
+    const shell = await waitFor(
+      async () => Number(/shell=(\d+)/.exec(textOf(await logs(runId), 0, "stdout"))?.[1]),
+      20_000,
+      "the first step to run",
+    );
+    processes.track(shell);
+    const edited = await client.patch(tasksUrl(second.id), { commands: { linux: "echo edited while running" } });
+    expect(edited.status).toBe(200);
+    // Deleting a command a workflow uses goes through and leaves its step (decision 007).
+    const deleted = await client.delete<{ detachedFrom: { id: string }[] }>(tasksUrl(third.id));
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.detachedFrom.map((detached) => detached.id)).toEqual([workflow.id]);
+    expect((await client.get(tasksUrl(third.id))).status).toBe(404);
+
+    await writeFile(release, "");
+    expect(await runner.exited).toBe(0);
+    const result = await run(runId);
+    expect(result.status).toBe("succeeded");
+    expect(result.steps.map((step) => step.status)).toEqual(["succeeded", "succeeded", "succeeded"]);
+    const output = await logs(runId);
+    expect(textOf(output, 0, "stdout")).toBe(`shell=${shell}\nreleased\n`);
+    expect(textOf(output, 1, "stdout")).toBe("second as queued\n");
+    expect(textOf(output, 2, "stdout")).toBe("third as queued\n");
   });
 });

@@ -4,6 +4,7 @@ import { workflowRuns } from "../../src/db/schema/index.ts";
 import { createOrgWithRoles, type OrgWithRoles } from "../helpers/factories.ts";
 import { CALLERS, clientOf, expectedStatus } from "../helpers/permission-matrix.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { createLinuxWorkflow, queueRun, registerRunner, type RunnerClient } from "../runners/runner-client.ts";
 import { createCommands, createWorkflow } from "../workflows/workflow-factory.ts";
 
 let t: TestApp;
@@ -92,6 +93,65 @@ describe("a workflow's run history", () => {
   });
 });
 
+describe("a workflow's run history by runner", () => {
+  it("lists the organization's runners to any member and filters the runs each executed", async () => {
+    // An organization of its own: the health panel below expects "Nightly" alone.
+    const other = await createOrgWithRoles(t.app);
+    const orgId = other.organizationId;
+    const editor = other.users.editor.client;
+    const alpha = await registerRunner(t.app, other.users.admin.client, orgId, { name: "alpha" });
+    const beta = await registerRunner(t.app, other.users.admin.client, orgId, { name: "beta" });
+    const workflow = await createLinuxWorkflow(editor, orgId, ["echo hello"], "Deploy");
+    /** Run now, executed to its end by `runner`. */
+    const executeOn = async (runner: RunnerClient, outcome: string) => {
+      const runId = await queueRun(editor, orgId, workflow.id);
+      const claim = await runner.claim();
+      expect(claim.body.job.runId).toBe(runId);
+      expect((await runner.complete(runId, outcome)).status).toBe(200);
+      return runId;
+    };
+    const first = await executeOn(alpha.client, "succeeded");
+    const second = await executeOn(beta.client, "failed");
+    const third = await executeOn(alpha.client, "failed");
+    // A revoked runner stays a filter: its runs are still in the history.
+    expect((await other.users.admin.client.post(`/api/orgs/${orgId}/runners/${beta.id}/revoke`)).status).toBe(204);
+
+    const runners = await other.users.viewer.client.get(`/api/orgs/${orgId}/history/runners`);
+    expect(runners.status).toBe(200);
+    expect(runners.body.items).toEqual([
+      { id: alpha.id, name: "alpha", revoked: false },
+      { id: beta.id, name: "beta", revoked: true },
+    ]);
+    const history = async (query: string) => {
+      const response = await other.users.viewer.client.get(
+        `/api/orgs/${orgId}/workflows/${workflow.id}/history${query}`,
+      );
+      expect(response.status).toBe(200);
+      return response.body.items.map((run: { id: string; runner: { name: string } | null }) => [
+        run.id,
+        run.runner?.name,
+      ]);
+    };
+    expect(await history("")).toEqual([
+      [third, "alpha"],
+      [second, "beta"],
+      [first, "alpha"],
+    ]);
+    expect(await history(`?runnerId=${alpha.id}`)).toEqual([
+      [third, "alpha"],
+      [first, "alpha"],
+    ]);
+    expect(await history(`?runnerId=${beta.id}`)).toEqual([[second, "beta"]]);
+    expect(await history(`?runnerId=${alpha.id}&status=succeeded`)).toEqual([[first, "alpha"]]);
+    // Another organization's runner, in this organization's history: nothing, and not in its list.
+    const ownRunners = await org.users.viewer.client.get(`/api/orgs/${org.organizationId}/history/runners`);
+    expect(ownRunners.body.items).toEqual([]);
+    const elsewhere = await org.users.viewer.client.get(historyUrl(org.organizationId, `?runnerId=${alpha.id}`));
+    expect(elsewhere.status).toBe(200);
+    expect(elsewhere.body.items).toEqual([]);
+  });
+});
+
 describe("the workflow health panel", () => {
   it("shows each workflow's last status and its success rate over 30 days, cancelled runs aside", async () => {
     const response = await org.users.viewer.client.get(healthUrl(org.organizationId));
@@ -114,6 +174,7 @@ describe.each([
   // Through their own organization: the workflow is not found; the panel lists only their own.
   { name: "GET history", url: historyUrl, own: 404 },
   { name: "GET workflow health", url: healthUrl, own: 200 },
+  { name: "GET history runners", url: (orgId: string) => `/api/orgs/${orgId}/history/runners`, own: 200 },
 ])("$name", (route) => {
   it.each(CALLERS)("as %s", async (caller) => {
     const response = await clientOf(t.app, org, caller).get(route.url(org.organizationId));

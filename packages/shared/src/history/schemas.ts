@@ -31,6 +31,16 @@ export const RunHistoryPageSchema = z.object({
 });
 export type RunHistoryPage = z.infer<typeof RunHistoryPageSchema>;
 
+/**
+ * GET /api/orgs/:orgId/history/runners: the organization's runners by name, for the history's
+ * runner filter; any member reads it (the runs already name their runner). Revoked ones too: their
+ * runs stay in the history.
+ */
+export const HistoryRunnersSchema = z.object({
+  items: z.array(z.object({ id: z.string(), name: z.string(), revoked: z.boolean() })),
+});
+export type HistoryRunners = z.infer<typeof HistoryRunnersSchema>;
+
 /** GET /api/orgs/:orgId/workflows/health: each workflow's last run and its last 30 days. */
 export const WorkflowHealthSchema = z.object({
   items: z.array(

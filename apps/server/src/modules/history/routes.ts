@@ -1,9 +1,14 @@
-import { RunHistoryPageSchema, RunHistoryQuerySchema, WorkflowHealthSchema } from "@flowdeck/shared/history/schemas";
+import {
+  HistoryRunnersSchema,
+  RunHistoryPageSchema,
+  RunHistoryQuerySchema,
+  WorkflowHealthSchema,
+} from "@flowdeck/shared/history/schemas";
 import { WorkflowParamsSchema } from "@flowdeck/shared/workflows/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { orgScope } from "../../plugins/tenancy.ts";
 import { OrgParamsSchema } from "@flowdeck/shared/organizations/params";
-import { getRunHistory, getWorkflowHealth } from "./service.ts";
+import { getHistoryRunners, getRunHistory, getWorkflowHealth } from "./service.ts";
 
 /** Run history that stays fast (decision 030): any member reads it. */
 export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -24,6 +29,15 @@ export const historyRoutes: FastifyPluginAsyncZod = async (app) => {
         workflowId: request.params.workflowId,
         query: request.query,
       }),
+  );
+
+  app.get(
+    "/api/orgs/:orgId/history/runners",
+    {
+      config: { action: "workflows.read" },
+      schema: { params: OrgParamsSchema, response: { 200: HistoryRunnersSchema } },
+    },
+    async (request) => getHistoryRunners({ db: app.db, organizationId: orgScope(request).organizationId }),
   );
 
   app.get(

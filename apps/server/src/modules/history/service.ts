@@ -1,12 +1,14 @@
 import { AppError } from "@flowdeck/shared";
 import {
   HISTORY_MESSAGES,
+  type HistoryRunners,
   type RunHistoryPage,
   type RunHistoryQuery,
   type WorkflowHealth,
 } from "@flowdeck/shared/history/schemas";
 import type { RunStatus } from "@flowdeck/shared/workflows/constants";
 import type { Executor } from "../../db/database.ts";
+import { listRunners } from "../runners/repository.ts";
 import { loadWorkflow } from "../workflows/load-workflow.ts";
 import { toLastRun } from "../workflows/to-workflow.ts";
 import { listHistory, workflowHealth, type HistoryCursor } from "./repository.ts";
@@ -46,6 +48,12 @@ export async function getRunHistory({
     items: page.map(toLastRun),
     nextCursor: rows.length > query.limit && last ? encodeCursor({ startedAt: last.startedAtKey, id: last.id }) : null,
   };
+}
+
+/** The runners the history can be filtered by: the organization's, revoked ones last. */
+export async function getHistoryRunners({ db, organizationId }: Scope): Promise<HistoryRunners> {
+  const rows = await listRunners(db, organizationId);
+  return { items: rows.map((row) => ({ id: row.id, name: row.name, revoked: row.revokedAt !== null })) };
 }
 
 /** The dashboard panel: each workflow's last status and its success rate over 30 days. */

@@ -5,12 +5,13 @@ import { workflowKeys, workflowPath } from "./workflow-keys.ts";
 import { orgPath } from "@/lib/org-api.ts";
 
 /** The history's filters as the page holds them; empty strings are left out of the request. */
-export type HistoryFilters = { status: string; trigger: string; from: string; to: string };
+export type HistoryFilters = { status: string; trigger: string; runnerId: string; from: string; to: string };
 
 function historyParams(filters: HistoryFilters, cursor: string | null) {
   const params = new URLSearchParams({ limit: "25" });
   if (filters.status) params.set("status", filters.status);
   if (filters.trigger) params.set("trigger", filters.trigger);
+  if (filters.runnerId) params.set("runnerId", filters.runnerId);
   // Whole days on this browser's clock.
   if (filters.from) params.set("from", new Date(`${filters.from}T00:00:00`).toISOString());
   if (filters.to) params.set("to", new Date(`${filters.to}T23:59:59.999`).toISOString());

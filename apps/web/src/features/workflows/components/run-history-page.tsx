@@ -10,12 +10,13 @@ import { SkeletonText } from "@/components/ui/skeleton.tsx";
 import { TextField } from "@/components/ui/text-field.tsx";
 import { useCurrentOrganization } from "@/lib/session/use-current-organization.ts";
 import { formatDateTime } from "@/lib/format-date.ts";
+import { useHistoryRunners } from "../api/get-history-runners.ts";
 import { useRunHistory, type HistoryFilters } from "../api/get-run-history.ts";
 import { runKindText } from "../lib/run-kind.ts";
 import { RunStatusBadge } from "./run-status-badge.tsx";
 
 const TRIGGER_LABELS = { manual: "Manual", schedule: "Scheduled" } as const;
-const NO_FILTERS: HistoryFilters = { status: "", trigger: "", from: "", to: "" };
+const NO_FILTERS: HistoryFilters = { status: "", trigger: "", runnerId: "", from: "", to: "" };
 
 /** /workflows/:workflowId/history: every run of a workflow, filtered, newest first (decision 030). */
 export function RunHistoryPage() {
@@ -29,7 +30,7 @@ export function RunHistoryPage() {
     <div className="space-y-4">
       <Breadcrumbs items={[{ label: "Workflows", to: "/workflows" }, { label: "Run history" }]} />
       <h1 className="text-xl font-semibold">Run history</h1>
-      <div className="grid gap-3 sm:grid-cols-4">
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
         <SelectField label="Status" value={filters.status} onChange={set("status")}>
           <option value="">Any status</option>
           {RUN_STATUSES.map((status) => (
@@ -46,11 +47,40 @@ export function RunHistoryPage() {
             </option>
           ))}
         </SelectField>
+        <RunnerFilter orgId={organization.id} value={filters.runnerId} onChange={set("runnerId")} />
         <TextField label="From" type="date" value={filters.from} onChange={set("from")} />
         <TextField label="To" type="date" value={filters.to} onChange={set("to")} />
       </div>
       <HistoryTable orgId={organization.id} workflowId={workflowId} filters={filters} />
     </div>
+  );
+}
+
+/** The organization's runners, revoked ones too (their runs stay in the history). */
+function RunnerFilter({
+  orgId,
+  value,
+  onChange,
+}: {
+  orgId: string;
+  value: string;
+  onChange: (event: { target: { value: string } }) => void;
+}) {
+  const runners = useHistoryRunners(orgId);
+  return (
+    <SelectField
+      label="Runner"
+      value={value}
+      onChange={onChange}
+      hint={runners.isError ? "The runners could not be loaded." : undefined}
+    >
+      <option value="">Any runner</option>
+      {runners.data?.items.map((runner) => (
+        <option key={runner.id} value={runner.id}>
+          {runner.revoked ? `${runner.name} (revoked)` : runner.name}
+        </option>
+      ))}
+    </SelectField>
   );
 }
 
