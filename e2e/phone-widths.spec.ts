@@ -8,6 +8,7 @@ import {
   PHONE,
   VIEWER_DIALOGS,
   createTokenOnPage,
+  openDialog,
   seedForDialogs,
   startRun,
   uploadAvatar,
@@ -86,8 +87,7 @@ async function expectDialogButtonsOnScreen(page: Page, where: string) {
 /** Each dialog on its page, its buttons on the screen, closed again with Escape. */
 async function expectEveryDialogOnScreen(page: Page, dialogs: DialogOpener[], who: string) {
   for (const dialog of dialogs) {
-    await gotoSettled(page, dialog.path);
-    await dialog.open(page);
+    await openDialog(page, dialog);
     await expectDialogButtonsOnScreen(page, `${dialog.where}${who}`);
   }
 }

@@ -2,6 +2,7 @@ import { MIN_RUNNER_VERSION, RUNNER_API_PREFIX, RUNNER_VERSION_HEADER } from "@f
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { E2E_BASE_URL } from "./env.ts";
+import { gotoSettled } from "./every-page.ts";
 import { LONG_COMMAND_NAME, LONG_INVITEE_EMAIL } from "./realistic-data.ts";
 
 // Every dialog of the web app (each Modal, ConfirmDialog and Radix dialog under apps/web/src),
@@ -85,6 +86,15 @@ export const OWNER_DIALOGS: DialogOpener[] = [
   // workflow's commands exist for several platforms, as Nightly backup's do.
   { where: "Run now, choosing the platform", path: "/workflows", open: click("Run now Nightly backup") },
 ];
+
+/**
+ * Opens the dialog's page, unless the page is already there (the last dialog was closed on it):
+ * a sweep that loads each page once per dialog spends most of its time loading.
+ */
+export async function openDialog(page: Page, dialog: DialogOpener) {
+  if (new URL(page.url()).pathname !== dialog.path) await gotoSettled(page, dialog.path);
+  await dialog.open(page);
+}
 
 function post(request: APIRequestContext, path: string, data?: unknown) {
   return request.post(path, { headers: { origin: E2E_BASE_URL }, data });
