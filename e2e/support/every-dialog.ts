@@ -1,20 +1,41 @@
 import { MIN_RUNNER_VERSION, RUNNER_API_PREFIX, RUNNER_VERSION_HEADER } from "@flowdeck/shared/runners/protocol";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import sharp from "sharp";
 import { E2E_BASE_URL } from "./env.ts";
+import { gotoSettled } from "./every-page.ts";
 import { LONG_COMMAND_NAME, LONG_INVITEE_EMAIL } from "./realistic-data.ts";
 
-/** A dialog of the app: the page it opens on, and how a person opens it there. */
-export type DialogOpener = { where: string; path: string; open: (page: Page) => Promise<void> };
+// Every dialog of the web app (each Modal, ConfirmDialog and Radix dialog under apps/web/src),
+// for the two sweeps: axe (e2e/accessibility.spec.ts) and the phone widths
+// (e2e/phone-widths.spec.ts) open the same list. Left out: the LoadingDialogs of the members page
+// and the invitation page, which show only while a request is under way and have no buttons.
+
+/**
+ * A dialog of the app: the page it opens on, how a person opens it there, and the screen it needs
+ * (the navigation drawer exists only below the large breakpoint).
+ */
+export type DialogOpener = {
+  where: string;
+  path: string;
+  open: (page: Page) => Promise<void>;
+  viewport?: { width: number; height: number };
+};
+
+/** A phone (issue 15: 390 × 844). */
+export const PHONE = { width: 390, height: 844 };
 
 const DOCUMENT_TITLE = "runbook-for-the-production-eu-west-1-database-failover-procedure-v2";
 const RULE_NAME = "On-call for the production-eu-west-1-critical-path";
+const RUNNER_NAME = "build-production-eu-west-1-worker-pool-a-01";
 
 const click = (name: string | RegExp) => (page: Page) => page.getByRole("button", { name }).first().click();
 
-/** Dialogs a viewer can open too (over the data of `seedRealisticData`). */
+/** Dialogs a viewer can open too (over the data of `seedRealisticData` and `uploadAvatar`). */
 export const VIEWER_DIALOGS: DialogOpener[] = [
   { where: "Credit history", path: "/dashboard", open: click("View full history") },
   { where: "Document details", path: "/documents", open: click(DOCUMENT_TITLE) },
+  { where: "Remove avatar", path: "/profile", open: click("Remove avatar") },
+  { where: "Navigation on a phone", path: "/dashboard", open: click("Open navigation"), viewport: PHONE },
 ];
 
 /** Every other dialog, as the owner opens it, confirmations included (each is closed unconfirmed). */
@@ -44,10 +65,36 @@ export const OWNER_DIALOGS: DialogOpener[] = [
   { where: "New notification rule", path: "/admin/notifications", open: click("New rule") },
   { where: "Delete a notification rule", path: "/admin/notifications", open: click(`Delete ${RULE_NAME}`) },
   { where: "Register a runner", path: "/admin/runners", open: click("Register a runner") },
+  { where: "Edit a runner", path: "/admin/runners", open: click(`Edit ${RUNNER_NAME}`) },
+  { where: "Revoke a runner", path: "/admin/runners", open: click(`Revoke ${RUNNER_NAME}`) },
+  { where: "Edit a notification rule", path: "/admin/notifications", open: click(`Edit ${RULE_NAME}`) },
+  {
+    // Shown once, after a save that sets a signing secret: here a new one typed into the rule.
+    where: "Copy the signing secret",
+    path: "/admin/notifications",
+    open: async (page) => {
+      await page.getByRole("button", { name: `Edit ${RULE_NAME}` }).click();
+      const form = page.getByRole("dialog", { name: "Edit notification rule" });
+      await form.getByLabel("Signing secret").fill("whsec-production-eu-west-1-rotated");
+      await form.getByRole("button", { name: "Save rule" }).click();
+      await expect(page.getByRole("dialog", { name: "Copy the signing secret" })).toBeVisible();
+      await expect(form).toHaveCount(0);
+    },
+  },
+  { where: "Remove logo", path: "/admin/settings", open: click("Remove logo") },
   // Asks where to run only when the organization has a runner (see `registerRunner`) and the
   // workflow's commands exist for several platforms, as Nightly backup's do.
   { where: "Run now, choosing the platform", path: "/workflows", open: click("Run now Nightly backup") },
 ];
+
+/**
+ * Opens the dialog's page, unless the page is already there (the last dialog was closed on it):
+ * a sweep that loads each page once per dialog spends most of its time loading.
+ */
+export async function openDialog(page: Page, dialog: DialogOpener) {
+  if (new URL(page.url()).pathname !== dialog.path) await gotoSettled(page, dialog.path);
+  await dialog.open(page);
+}
 
 function post(request: APIRequestContext, path: string, data?: unknown) {
   return request.post(path, { headers: { origin: E2E_BASE_URL }, data });
@@ -75,7 +122,7 @@ export async function registerRunner(request: APIRequestContext, organizationId:
     headers: { [RUNNER_VERSION_HEADER]: MIN_RUNNER_VERSION },
     data: {
       token: ((await token.json()) as { token: string }).token,
-      name: "build-production-eu-west-1-worker-pool-a-01",
+      name: RUNNER_NAME,
       labels: ["production-eu-west-1-critical-path"],
       os: "linux",
       arch: "x64",
@@ -103,4 +150,37 @@ export async function createTokenOnPage(page: Page) {
   await page.getByLabel("Token name").fill("Deploys from CI");
   await page.getByRole("button", { name: "Create token" }).click();
   await expect(page.getByText('Token "Deploys from CI" created')).toBeVisible();
+}
+
+/** A square PNG, as a person's photo or logo would be. */
+function image(): Promise<Buffer> {
+  return sharp({ create: { width: 240, height: 240, channels: 3, background: "#4f46e5" } })
+    .png()
+    .toBuffer();
+}
+
+async function putImage(request: APIRequestContext, path: string) {
+  const response = await request.put(path, {
+    headers: { origin: E2E_BASE_URL },
+    multipart: { file: { name: "picture.png", mimeType: "image/png", buffer: await image() } },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** The signed-in user's avatar, for the Remove avatar confirmation. */
+export function uploadAvatar(request: APIRequestContext) {
+  return putImage(request, "/api/profile/avatar");
+}
+
+/**
+ * What the owner's dialogs open over, beside `seedRealisticData`: a runner (Run now asks for a
+ * platform; a runner to edit and revoke), a rule with a webhook, a logo and the owner's avatar.
+ */
+export async function seedForDialogs(request: APIRequestContext, organizationId: string) {
+  await Promise.all([
+    registerRunner(request, organizationId),
+    createRule(request, organizationId),
+    putImage(request, `/api/orgs/${organizationId}/logo`),
+    uploadAvatar(request),
+  ]);
 }

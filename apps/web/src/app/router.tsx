@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate } from "react-router";
 import { RequirePageRole } from "@/app/access/require-page-role.tsx";
 import { LandingPage } from "@/app/landing/landing-page.tsx";
 import { RedirectIfSignedIn, RequireAuth } from "@/app/session/require-auth.tsx";
+import type { PageHandle } from "@/app/shell/page-title.ts";
 import { lazyPage, lazyRoute } from "./lazy-page.ts";
 import { RouteError } from "./route-error.tsx";
 
@@ -97,6 +98,7 @@ export function createRouter() {
                 })),
                 {
                   path: "/workflows/runs/:runId",
+                  handle: { title: "Run" } satisfies PageHandle,
                   element: (
                     <RequirePageRole path="/workflows">
                       <RunViewPage />
@@ -105,6 +107,7 @@ export function createRouter() {
                 },
                 {
                   path: "/workflows/:workflowId/history",
+                  handle: { title: "Run history" } satisfies PageHandle,
                   element: (
                     <RequirePageRole path="/workflows">
                       <RunHistoryPage />

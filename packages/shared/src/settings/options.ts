@@ -52,17 +52,13 @@ export const DEFAULT_NOTIFICATIONS: NotificationSettings = {
 };
 
 export const NOTIFICATION_OPTIONS = [
-  // Each text says what is sent (decision 039): only what Flowdeck really does.
+  // Each text says what is sent (decision 039): only what Flowdeck really does. Push notifications
+  // has no switch: nothing can push, so the stored value is kept but not offered.
   {
     key: "email",
     label: "Email notifications",
     description:
       "Mail every member when a run fails, times out or loses its runner. Members can mute the organization on their profile.",
-  },
-  {
-    key: "pushNotifications",
-    label: "Push notifications",
-    description: "Kept as the members' wish only: Flowdeck has no browser push, so nothing is pushed.",
   },
   {
     key: "weeklyReports",

@@ -1,8 +1,7 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { Menu, X } from "lucide-react";
 import { Suspense, useState } from "react";
-import { Outlet, useLocation } from "react-router";
-import { findPage } from "@flowdeck/shared/permissions/pages";
+import { Outlet, useLocation, useMatches } from "react-router";
 import { useDocumentTitle } from "@/lib/use-document-title.ts";
 import { useMe } from "@/lib/session/get-me.ts";
 import { useCurrentOrganization } from "@/lib/session/use-current-organization.ts";
@@ -10,6 +9,7 @@ import { useRemovedFromOrganization } from "@/lib/session/use-removed-from-organ
 import { Alert } from "@/components/ui/alert.tsx";
 import { useLiveUpdates } from "@/app/live/use-live-updates.ts";
 import { PageSkeleton } from "@/components/ui/page-skeleton.tsx";
+import { pageTitle } from "./page-title.ts";
 import { Sidebar } from "./sidebar.tsx";
 
 /** A fixed 16rem sidebar on large screens; a slide-over with open and close buttons on small ones. */
@@ -18,8 +18,9 @@ export function AppShell() {
   const { organization } = useCurrentOrganization();
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
+  const matches = useMatches();
   const { removedFrom, dismiss } = useRemovedFromOrganization();
-  useDocumentTitle(findPage(pathname)?.label, organization?.name);
+  useDocumentTitle(pageTitle(pathname, matches), organization?.name);
   useLiveUpdates(organization?.id ?? null);
   if (!me) return null;
 

@@ -34,7 +34,7 @@ export function CheckboxGroup<T extends string>({
                 )
               }
             />
-            <span className="min-w-0 break-words">{option.label}</span>
+            <span className="min-w-0 wrap-anywhere">{option.label}</span>
           </label>
         ))}
       </div>

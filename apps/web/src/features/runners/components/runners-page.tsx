@@ -64,7 +64,9 @@ function RunnerTable({ orgId }: { orgId: string }) {
   return (
     <>
       {revoke.isError && <Alert tone="error">{revoke.error.message}</Alert>}
-      <div className="overflow-x-auto rounded-lg border border-gray-200 dark:border-gray-800">
+      {/* Relative, so the screen-reader-only texts of the action buttons (absolutely placed) scroll
+          with the table instead of widening the page on a phone. */}
+      <div className="relative overflow-x-auto rounded-lg border border-gray-200 dark:border-gray-800">
         <table className="min-w-full divide-y divide-gray-200 text-sm dark:divide-gray-800">
           <caption className="sr-only">Runners</caption>
           <thead className="bg-gray-50 text-left text-xs font-medium tracking-wide text-gray-500 uppercase dark:bg-gray-900 dark:text-gray-400">

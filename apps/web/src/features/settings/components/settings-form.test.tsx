@@ -1,8 +1,8 @@
 import { MESSAGES } from "@flowdeck/shared";
 import type { OrganizationSettings } from "@flowdeck/shared/settings/schemas";
 import { useQuery } from "@tanstack/react-query";
-import { act, screen } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { act, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderWithProviders } from "@/testing/render.tsx";
 import { SettingsForm } from "./settings-form.tsx";
 
@@ -24,6 +24,8 @@ const settings: OrganizationSettings = {
   updatedBy: null,
 };
 
+afterEach(() => vi.restoreAllMocks());
+
 describe("the settings form", () => {
   it("shows the stored settings", () => {
     renderWithProviders(<SettingsForm orgId="org-1" settings={settings} />);
@@ -31,6 +33,30 @@ describe("the settings form", () => {
     expect(screen.getByLabelText(/Timezone/)).toHaveProperty("value", "UTC");
     expect(screen.getByRole("switch", { name: "Weekly reports" })).toHaveProperty("checked", false);
     expect(screen.getByRole("button", { name: "Discard changes" })).toHaveProperty("disabled", true);
+  });
+
+  it("offers only the notifications Flowdeck sends: no push switch, and the stored push value goes back unchanged", async () => {
+    const stored = { ...settings, notifications: { email: true, pushNotifications: false, weeklyReports: false } };
+    const fetchSpy = vi
+      .spyOn(globalThis, "fetch")
+      .mockImplementation(async () => new Response(JSON.stringify(stored), { status: 200 }));
+    const { user } = renderWithProviders(<SettingsForm orgId="org-1" settings={stored} />);
+    const notifications = screen.getByRole("region", { name: "Notifications" });
+    expect(within(notifications).getAllByRole("switch")).toHaveLength(2);
+    expect(screen.getByRole("switch", { name: "Email notifications" })).not.toBeNull();
+    expect(screen.getByRole("switch", { name: "Weekly reports" })).not.toBeNull();
+    expect(screen.queryByRole("switch", { name: /push/i })).toBeNull();
+    expect(screen.queryByText(/push/i)).toBeNull();
+
+    await user.click(screen.getByRole("switch", { name: "Weekly reports" }));
+    await user.click(screen.getByRole("button", { name: "Save Settings" }));
+    await expect.poll(() => fetchSpy.mock.calls.length).toBe(1);
+    const [, init] = fetchSpy.mock.calls[0]!;
+    expect(JSON.parse(String(init?.body)).notifications).toEqual({
+      email: true,
+      pushNotifications: false,
+      weeklyReports: true,
+    });
   });
 
   it("refuses a blank name with the shared text; typing in the field takes the message away", async () => {
