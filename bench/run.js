@@ -2,6 +2,7 @@
 import autocannon from "autocannon";
 import { parseArgs } from "node:util";
 import { benchRunners } from "./lib/bench-runners.js";
+import { benchFirstPaint } from "./lib/bench-first-paint.js";
 import { benchLighthouse } from "./lib/bench-lighthouse.js";
 import { benchRunScale } from "./lib/bench-run-scale.js";
 import { createScratchDatabase } from "./lib/postgres.js";
@@ -19,9 +20,15 @@ const SELECTED = ROUTES.filter(
 );
 
 async function main() {
-  const flags = { runners: { type: "boolean" }, "runs-scale": { type: "boolean" }, lighthouse: { type: "boolean" } };
+  const flags = {
+    runners: { type: "boolean" },
+    "runs-scale": { type: "boolean" },
+    lighthouse: { type: "boolean" },
+    "first-paint": { type: "boolean" },
+  };
   const { values: only } = parseArgs({ options: flags });
   if (only.lighthouse) return benchLighthouse();
+  if (only["first-paint"]) return benchFirstPaint();
   if (only.runners || only["runs-scale"]) {
     // Both measure on PostgreSQL only (bench/README.md says why).
     const adminUrl = process.env.BENCH_DATABASE_URL;
