@@ -3,7 +3,7 @@
 // requests and the round trips (waves) it needs. Headless Chromium through Playwright.
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
-import { chromium } from "playwright";
+import { chromium } from "@playwright/test";
 import { startServer } from "./server.js";
 import { registerOwner } from "./session.js";
 
