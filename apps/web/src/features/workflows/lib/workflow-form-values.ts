@@ -74,7 +74,7 @@ export function workflowToForm(workflow: Workflow): WorkflowFormValues {
 }
 
 /** What executed runs of the workflow follow: its timeout, runner labels and each step's options. */
-export function formRunSettings(values: WorkflowFormValues, steps: Workflow["steps"] = []) {
+function formRunSettings(values: WorkflowFormValues, steps: Workflow["steps"] = []) {
   const minutes = Number(values.timeoutMinutes.trim());
   return {
     // A blank or impossible number goes to the server as is, so its message explains it.
