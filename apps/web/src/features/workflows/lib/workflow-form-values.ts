@@ -1,5 +1,6 @@
 import type { ConcurrencyPolicy, ScheduleType, WorkflowStatus } from "@flowdeck/shared/workflows/constants";
 import type { CreateWorkflowInput, UpdateWorkflowInput, Workflow } from "@flowdeck/shared/workflows/schemas";
+import { endOfLocalDay, localDate } from "@/lib/local-day.ts";
 
 /** What the workflow form's fields hold, as typed, before the shared schema trims and checks it. */
 export type WorkflowFormValues = {
@@ -142,18 +143,4 @@ export function formToUpdateInput(values: WorkflowFormValues, workflow: Workflow
 
 function sameList(a: readonly string[], b: readonly string[]) {
   return a.length === b.length && a.every((id, index) => id === b[index]);
-}
-
-/** A workflow due on a day is due until that day ends where the user is. */
-export function endOfLocalDay(day: string): string | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  if (!match) return null;
-  const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 23, 59, 59, 999);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
-}
-
-/** yyyy-mm-dd of the date where the user is, as a date input wants it. */
-export function localDate(date: Date): string {
-  const pad = (value: number) => String(value).padStart(2, "0");
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
