@@ -58,13 +58,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           hint="Shown to your teammates. Left empty, the part of your email before the @ is shown."
           {...field("displayName")}
         />
-        <TextField
-          label="Phone"
-          type="tel"
-          autoComplete="tel"
-          placeholder="+1 555 010 0000"
-          {...field("phone")}
-        />
+        <TextField label="Phone" type="tel" autoComplete="tel" placeholder="+1 555 010 0000" {...field("phone")} />
         <TextField
           label="Email"
           type="email"
