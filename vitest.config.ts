@@ -20,6 +20,9 @@ export default defineConfig({
           include: ["apps/web/src/**/*.test.{ts,tsx}"],
           environment: "happy-dom",
           setupFiles: ["apps/web/src/testing/setup.ts"],
+          // A form test types and clicks through a whole form: on a busy two-core machine that
+          // can take longer than the default 5 s without anything being wrong.
+          testTimeout: 20_000,
         },
       },
       {
