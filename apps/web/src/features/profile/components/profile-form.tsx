@@ -35,7 +35,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
   // Typing in a field takes its message away and the saved notice with it.
   const field = (name: keyof Values) => ({
     ...form.register(name, { onChange: () => (form.clearErrors(name), setSaved(false)) }),
-    value: values[name],
+    value: values[name] ?? "",
     error: form.errorOf(name),
   });
 
