@@ -1,10 +1,9 @@
 import { MESSAGES } from "@flowdeck/shared";
 import { screen } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
+import { answerRequests } from "@/testing/fetch.ts";
 import { renderWithProviders } from "@/testing/render.tsx";
 import { InviteForm } from "./invite-form.tsx";
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe("the dashboard's invitation form", () => {
   it("refuses an address that is not one with the shared text, and focuses it", async () => {
@@ -17,29 +16,26 @@ describe("the dashboard's invitation form", () => {
   });
 
   it("sends the address as a viewer's invitation and says so", async () => {
-    const fetch = vi.fn(async () =>
-      Response.json(
-        {
-          id: "inv-1",
-          email: "ada@example.com",
-          role: "viewer",
-          invitedByName: "Owner",
-          status: "pending",
-          createdAt: "2026-11-25T00:00:00.000Z",
-          expiresAt: "2026-12-02T00:00:00.000Z",
-        },
-        { status: 201 },
-      ),
+    const { sent } = answerRequests(
+      {
+        id: "inv-1",
+        email: "ada@example.com",
+        role: "viewer",
+        invitedByName: "Owner",
+        status: "pending",
+        createdAt: "2026-11-25T00:00:00.000Z",
+        expiresAt: "2026-12-02T00:00:00.000Z",
+      },
+      201,
     );
-    vi.stubGlobal("fetch", fetch);
     const { user } = renderWithProviders(<InviteForm orgId="org-1" />);
     await user.type(screen.getByLabelText("Email address"), " ada@example.com ");
     await user.click(screen.getByRole("button", { name: "Send Invitation" }));
     expect(await screen.findByText("Invitation sent successfully to ada@example.com")).not.toBeNull();
-    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    const { url, method, body } = sent();
     expect(url).toBe("/api/orgs/org-1/invitations");
-    expect(init.method).toBe("POST");
-    expect(JSON.parse(init.body as string)).toEqual({ email: "ada@example.com", role: "viewer" });
+    expect(method).toBe("POST");
+    expect(body).toEqual({ email: "ada@example.com", role: "viewer" });
     expect(screen.getByLabelText("Email address")).toHaveProperty("value", "");
   });
 });

@@ -1,7 +1,8 @@
 import { DOCUMENT_MESSAGES } from "@flowdeck/shared/documents/messages";
 import type { DocumentItem } from "@flowdeck/shared/documents/schemas";
 import { screen } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { answerRequests } from "@/testing/fetch.ts";
 import { renderWithProviders } from "@/testing/render.tsx";
 import { EditDocumentForm } from "./edit-document-form.tsx";
 
@@ -12,8 +13,6 @@ const item = {
   category: "general",
   tags: ["hr", "policy"],
 } as DocumentItem;
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe("the edit document form", () => {
   it("refuses a blank title with the spec's text and focuses it", async () => {
@@ -26,8 +25,7 @@ describe("the edit document form", () => {
   });
 
   it("sends the details as the shared schema reads them", async () => {
-    const fetch = vi.fn(async () => Response.json(item));
-    vi.stubGlobal("fetch", fetch);
+    const { sent } = answerRequests(item);
     const onDone = vi.fn();
     const { user } = renderWithProviders(<EditDocumentForm orgId="org-1" document={item} onDone={onDone} />);
     expect(screen.getByLabelText("Tags")).toHaveProperty("value", "hr, policy");
@@ -35,10 +33,10 @@ describe("the edit document form", () => {
     await user.selectOptions(screen.getByLabelText("Category"), "documents");
     await user.click(screen.getByRole("button", { name: "Save changes" }));
     await expect.poll(() => onDone.mock.calls).toEqual([[true]]);
-    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    const { url, method, body } = sent();
     expect(url).toBe("/api/orgs/org-1/documents/doc-1");
-    expect(init.method).toBe("PATCH");
-    expect(JSON.parse(init.body as string)).toEqual({
+    expect(method).toBe("PATCH");
+    expect(body).toEqual({
       title: "Handbook",
       description: "Policies",
       category: "documents",

@@ -1,11 +1,10 @@
 import { DOCUMENT_MESSAGES } from "@flowdeck/shared/documents/messages";
 import { MAX_TITLE_LENGTH } from "@flowdeck/shared/documents/schemas";
 import { screen } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { answerRequests } from "@/testing/fetch.ts";
 import { renderWithProviders } from "@/testing/render.tsx";
 import { UploadDocumentModal } from "./upload-document-modal.tsx";
-
-afterEach(() => vi.unstubAllGlobals());
 
 function renderModal() {
   const onUploaded = vi.fn();
@@ -26,8 +25,7 @@ describe("the document upload form", () => {
 
   it("names the document after its file and sends the details with it", async () => {
     const document = { id: "doc-1", title: "Release notes" };
-    const fetch = vi.fn(async () => Response.json(document, { status: 201 }));
-    vi.stubGlobal("fetch", fetch);
+    const { sent } = answerRequests(document, 201);
     const { user, onUploaded } = renderModal();
     await user.upload(screen.getByLabelText(/Choose a file/), new File(["# Notes"], "release-notes.md"));
     expect(screen.getByLabelText("Title")).toHaveProperty("value", "release-notes");
@@ -36,13 +34,13 @@ describe("the document upload form", () => {
     await user.type(screen.getByLabelText("Tags"), "release, , notes");
     await user.click(screen.getByRole("button", { name: "Upload" }));
     await expect.poll(() => onUploaded.mock.calls.length).toBe(1);
-    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    const { url, body } = sent();
     expect(url).toBe("/api/orgs/org-1/documents");
-    const body = init.body as FormData;
-    expect(body.get("title")).toBe("Release notes");
-    expect(body.get("description")).toBe("");
-    expect(body.get("category")).toBe("documents");
-    expect(body.get("tags")).toBe("release, notes");
-    expect((body.get("file") as File).name).toBe("release-notes.md");
+    const form = body as FormData;
+    expect(form.get("title")).toBe("Release notes");
+    expect(form.get("description")).toBe("");
+    expect(form.get("category")).toBe("documents");
+    expect(form.get("tags")).toBe("release, notes");
+    expect((form.get("file") as File).name).toBe("release-notes.md");
   });
 });

@@ -1,6 +1,7 @@
 import { NOTIFICATION_MESSAGES } from "@flowdeck/shared/notifications/messages";
 import { screen } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { answerRequests } from "@/testing/fetch.ts";
 import { createTestQueryClient, renderWithProviders } from "@/testing/render.tsx";
 import { notificationKeys } from "../api/notification-keys.ts";
 import { RuleFormModal } from "./rule-form-modal.tsx";
@@ -15,8 +16,6 @@ function renderForm(onSaved = vi.fn()) {
   return { ...view, onSaved };
 }
 
-afterEach(() => vi.unstubAllGlobals());
-
 describe("the notification rule form", () => {
   it("refuses a rule without a name or anyone to tell, with the shared texts", async () => {
     const { user } = renderForm();
@@ -30,8 +29,7 @@ describe("the notification rule form", () => {
 
   it("sends the rule as the shared schema reads it", async () => {
     const saved = { id: "rule-1", webhook: null };
-    const fetch = vi.fn(async () => Response.json(saved, { status: 201 }));
-    vi.stubGlobal("fetch", fetch);
+    const { sent } = answerRequests(saved, 201);
     const { user, onSaved } = renderForm();
     await user.type(screen.getByLabelText("Rule name"), "  Failures  ");
     await user.click(screen.getByRole("checkbox", { name: /Run still going/ }));
@@ -40,10 +38,10 @@ describe("the notification rule form", () => {
     await user.click(screen.getByRole("button", { name: "Create rule" }));
     await expect.poll(() => onSaved.mock.calls.length).toBe(1);
     expect(onSaved).toHaveBeenCalledWith(saved, NOTIFICATION_MESSAGES.created);
-    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    const { url, method, body } = sent();
     expect(url).toBe("/api/orgs/org-1/notifications/rules");
-    expect(init.method).toBe("POST");
-    expect(JSON.parse(init.body as string)).toEqual({
+    expect(method).toBe("POST");
+    expect(body).toEqual({
       name: "Failures",
       enabled: true,
       events: ["run.failed", "run.recovered", "run.long-running"],

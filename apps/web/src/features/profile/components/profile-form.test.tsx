@@ -2,7 +2,8 @@ import { PROFILE_MESSAGES } from "@flowdeck/shared/profile/messages";
 import type { Profile } from "@flowdeck/shared/profile/schemas";
 import { SETTINGS_MESSAGES } from "@flowdeck/shared/settings/messages";
 import { screen } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
+import { answerRequests } from "@/testing/fetch.ts";
 import { renderWithProviders } from "@/testing/render.tsx";
 import { ProfileForm } from "./profile-form.tsx";
 
@@ -16,8 +17,6 @@ const profile: Profile = {
   twoFactorEnabled: false,
   updatedAt: "2026-11-25T04:00:00.000Z",
 };
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe("the profile form", () => {
   it("refuses a phone that is not one with the shared text, focuses it, and Discard puts it back", async () => {
@@ -33,8 +32,7 @@ describe("the profile form", () => {
 
   it("sends the trimmed name and the phone, and shows what was saved", async () => {
     const saved = { ...profile, displayName: "Ada Lovelace", phone: "+44 20 7946 0000" };
-    const fetch = vi.fn(async () => Response.json(saved));
-    vi.stubGlobal("fetch", fetch);
+    const { sent } = answerRequests(saved);
     const { user } = renderWithProviders(<ProfileForm profile={profile} />);
     const name = screen.getByLabelText("Display name");
     expect(screen.getByText("3 / 100 characters")).not.toBeNull();
@@ -43,10 +41,10 @@ describe("the profile form", () => {
     await user.type(screen.getByLabelText("Phone"), "+44 20 7946 0000");
     await user.click(screen.getByRole("button", { name: "Save Profile" }));
     expect(await screen.findByText(PROFILE_MESSAGES.updated)).not.toBeNull();
-    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    const { url, method, body } = sent();
     expect(url).toBe("/api/profile");
-    expect(init.method).toBe("PATCH");
-    expect(JSON.parse(init.body as string)).toEqual({ displayName: "Ada Lovelace", phone: "+44 20 7946 0000" });
+    expect(method).toBe("PATCH");
+    expect(body).toEqual({ displayName: "Ada Lovelace", phone: "+44 20 7946 0000" });
     expect(name).toHaveProperty("value", "Ada Lovelace");
   });
 });

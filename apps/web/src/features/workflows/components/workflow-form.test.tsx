@@ -1,7 +1,8 @@
 import { WORKFLOW_MESSAGES } from "@flowdeck/shared/workflows/messages";
 import { screen } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { IDEMPOTENCY_HEADER } from "@/lib/idempotency-key.ts";
+import { answerRequests } from "@/testing/fetch.ts";
 import { createTestQueryClient, renderWithProviders } from "@/testing/render.tsx";
 import { workflowCommandsQueryOptions } from "../api/get-workflow-commands.ts";
 import { WorkflowForm } from "./workflow-form.tsx";
@@ -20,8 +21,6 @@ function renderForm() {
   );
   return { ...view, onSaved };
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe("the workflow form", () => {
   it("refuses a workflow without a name or commands with the shared texts, and focuses the name", async () => {
@@ -45,8 +44,7 @@ describe("the workflow form", () => {
   });
 
   it("sends the workflow with its commands in order, once, with an idempotency key", async () => {
-    const fetch = vi.fn(async () => Response.json({ id: "wf-1" }, { status: 201 }));
-    vi.stubGlobal("fetch", fetch);
+    const { fetch, sent } = answerRequests({ id: "wf-1" }, 201);
     const { user, onSaved } = renderForm();
     await user.type(screen.getByLabelText("Name"), "  Release  ");
     await user.click(screen.getByRole("checkbox", { name: /Warm the cache/ }));
@@ -55,10 +53,10 @@ describe("the workflow form", () => {
     await user.click(screen.getByRole("button", { name: "Create Workflow" }));
     await expect.poll(() => onSaved.mock.calls).toEqual([[WORKFLOW_MESSAGES.created]]);
     expect(fetch).toHaveBeenCalledTimes(1);
-    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    const { url, headers, body } = sent();
     expect(url).toBe("/api/orgs/org-1/workflows");
-    expect((init.headers as Record<string, string>)[IDEMPOTENCY_HEADER]).toBeTruthy();
-    expect(JSON.parse(init.body as string)).toMatchObject({
+    expect((headers as Record<string, string>)[IDEMPOTENCY_HEADER]).toBeTruthy();
+    expect(body).toMatchObject({
       name: "Release",
       description: "",
       status: "active",
