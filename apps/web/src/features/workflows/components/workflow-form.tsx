@@ -1,12 +1,8 @@
-import { WORKFLOW_LIMITS, WORKFLOW_STATUS_LABELS } from "@flowdeck/shared/workflows/constants";
 import { WORKFLOW_MESSAGES } from "@flowdeck/shared/workflows/messages";
 import type { Workflow } from "@flowdeck/shared/workflows/schemas";
 import { useId } from "react";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
-import { SelectField } from "@/components/ui/select-field.tsx";
-import { TextAreaField } from "@/components/ui/text-area-field.tsx";
-import { TextField } from "@/components/ui/text-field.tsx";
 import { useIntent } from "@/lib/idempotency-key.ts";
 import { useZodForm } from "@/lib/use-zod-form.ts";
 import { useCreateWorkflow } from "../api/create-workflow.ts";
@@ -22,6 +18,7 @@ import {
 import { CommandPicker } from "./command-picker.tsx";
 import { RunSettingsFields } from "./run-settings-fields.tsx";
 import { ScheduleFields } from "./schedule-fields.tsx";
+import { WorkflowDetailsFields } from "./workflow-details-fields.tsx";
 
 type WorkflowFormProps = {
   orgId: string;
@@ -69,8 +66,6 @@ export function WorkflowForm({ orgId, workflow, timezone, onCancel, onSaved }: W
   // Commands already chosen that are no longer offered (made inactive) keep their names.
   const knownNames = new Map(workflow?.steps.flatMap((step) => (step.taskId ? [[step.taskId, step.name]] : [])));
   const deletedSteps = workflow?.steps.filter((step) => step.taskId === null).length ?? 0;
-  const status = form.watch("status");
-  const workState = status === "in-progress" || status === "completed";
 
   return (
     <section
@@ -82,33 +77,7 @@ export function WorkflowForm({ orgId, workflow, timezone, onCancel, onSaved }: W
       </h2>
       <form ref={attachForm} onSubmit={submit} noValidate className="mt-4 space-y-5">
         {form.formError && <Alert tone="error">{form.formError}</Alert>}
-        <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
-          <TextField
-            label="Name"
-            error={form.errorOf("name")}
-            autoFocus
-            autoComplete="off"
-            limit={WORKFLOW_LIMITS.name}
-            value={form.watch("name")}
-            {...form.register("name")}
-          />
-          <div className="grid grid-cols-2 gap-4">
-            <SelectField label="Status" error={form.errorOf("status")} {...form.register("status")}>
-              <option value="draft">Draft</option>
-              <option value="active">Active</option>
-              {workState && <option value={status}>{WORKFLOW_STATUS_LABELS[status]} (now)</option>}
-            </SelectField>
-            <TextField label="Due date" type="date" error={form.errorOf("dueDate")} {...form.register("dueDate")} />
-          </div>
-        </div>
-        <TextAreaField
-          label="Description"
-          rows={2}
-          error={form.errorOf("description")}
-          limit={WORKFLOW_LIMITS.description}
-          value={form.watch("description")}
-          {...form.register("description")}
-        />
+        <WorkflowDetailsFields form={form} />
         <CommandPicker
           commands={commands.data}
           loadError={commands.error ? commands.error.message : null}
