@@ -11,3 +11,12 @@ export function formatDate(iso: string): string {
 export function formatDateTime(iso: string): string {
   return dateTimeFormat.format(new Date(iso));
 }
+
+// A calendar day (a one-time schedule's date, a report's date) names no moment: it is written as
+// it was chosen, the same for every reader, so it never shifts by the reader's time zone.
+const calendarDayFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+
+/** A calendar day given as yyyy-mm-dd ("2025-02-03" is "Feb 3, 2025" everywhere). */
+export function formatCalendarDay(day: string): string {
+  return calendarDayFormat.format(new Date(`${day}T00:00:00Z`));
+}

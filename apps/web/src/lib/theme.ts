@@ -67,7 +67,7 @@ function subscribe(listener: () => void) {
   };
 }
 
-export function setTheme(theme: Theme) {
+function setTheme(theme: Theme) {
   saved = theme;
   try {
     localStorage.setItem(STORAGE_KEY, theme);
@@ -77,7 +77,7 @@ export function setTheme(theme: Theme) {
   emit();
 }
 
-export function toggleTheme() {
+function toggleTheme() {
   setTheme(currentTheme() === "dark" ? "light" : "dark");
 }
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MESSAGES } from "../errors/messages.ts";
-import { domainField } from "../organizations/fields.ts";
+import { ORGANIZATION_NAME_MAX_LENGTH, ORGANIZATION_NAME_TOO_LONG, domainField } from "../organizations/fields.ts";
 import { emailField, passwordField } from "./fields.ts";
 
 export const LoginSchema = z.object({
@@ -22,7 +22,7 @@ const CreateOrganizationRegistration = z.object({
     .string({ error: MESSAGES.organizationNameMissing })
     .trim()
     .min(1, MESSAGES.organizationNameMissing)
-    .max(100, "Organization name must be at most 100 characters"),
+    .max(ORGANIZATION_NAME_MAX_LENGTH, ORGANIZATION_NAME_TOO_LONG),
   domain: domainField(),
 });
 

@@ -18,10 +18,13 @@ export function domainField() {
     .transform((domain) => domain.toLowerCase());
 }
 
+export const ORGANIZATION_NAME_MAX_LENGTH = 100;
+export const ORGANIZATION_NAME_TOO_LONG = `Organization name must be at most ${ORGANIZATION_NAME_MAX_LENGTH} characters`;
+
 export function organizationNameField() {
   return z
     .string({ error: MESSAGES.organizationNameRequired })
     .trim()
     .min(1, MESSAGES.organizationNameRequired)
-    .max(100, "Organization name must be at most 100 characters");
+    .max(ORGANIZATION_NAME_MAX_LENGTH, ORGANIZATION_NAME_TOO_LONG);
 }

@@ -48,13 +48,6 @@ export async function insertTransaction(
   return toTransaction(row);
 }
 
-export async function findTransaction(db: Executor, keys: { organizationId: string; id: string }) {
-  const [row] = await selectTransactions(db).where(
-    and(eq(creditTransactions.organizationId, keys.organizationId), eq(creditTransactions.id, keys.id)),
-  );
-  return row ? toTransaction(row) : undefined;
-}
-
 /** One page of the ledger, newest first, after the cursor, optionally of one type. */
 export async function listTransactions(
   db: Executor,

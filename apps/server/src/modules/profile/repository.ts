@@ -79,15 +79,6 @@ export async function findAvatarContent(db: Executor, userId: string) {
   return row;
 }
 
-/** When the user's avatar was uploaded (the version in its URL), if there is one. */
-export async function findAvatarVersion(db: Executor, userId: string): Promise<Date | undefined> {
-  const [row] = await db
-    .select({ uploadedAt: userAvatars.uploadedAt })
-    .from(userAvatars)
-    .where(eq(userAvatars.userId, userId));
-  return row?.uploadedAt;
-}
-
 /** True when the two users are members of at least one common organization. */
 export async function shareAnOrganization(db: Executor, keys: { userId: string; otherUserId: string }) {
   const other = alias(memberships, "other_membership");

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
 import { organizationLogos, organizations, user, type NotificationSettings } from "../../db/schema/index.ts";
 import type { ProcessedImage } from "../../lib/images.ts";
@@ -128,14 +128,4 @@ export async function findLogoContent(db: Executor, organizationId: string) {
     .from(organizationLogos)
     .where(eq(organizationLogos.organizationId, organizationId));
   return row;
-}
-
-/** When each of these organizations' logos was uploaded (the version in its URL). */
-export async function findLogoVersions(db: Executor, organizationIds: string[]): Promise<Map<string, Date>> {
-  if (organizationIds.length === 0) return new Map();
-  const rows = await db
-    .select({ organizationId: organizationLogos.organizationId, uploadedAt: organizationLogos.uploadedAt })
-    .from(organizationLogos)
-    .where(inArray(organizationLogos.organizationId, organizationIds));
-  return new Map(rows.map((row) => [row.organizationId, row.uploadedAt]));
 }

@@ -5,7 +5,7 @@ import { CreateOrganizationForm } from "@/features/dashboard/components/create-o
 import { OrganizationDashboard } from "./organization-dashboard.tsx";
 
 /** Spec 2 "Dashboard": the greeting uses the display name, else the email's local part, else 'User'. */
-export function greetingName(user: { displayName: string | null; email: string } | undefined): string {
+function greetingName(user: { displayName: string | null; email: string } | undefined): string {
   return user?.displayName || user?.email.split("@")[0] || "User";
 }
 

@@ -1,42 +1,39 @@
 import { CreateInvitationSchema } from "@flowdeck/shared/invitations/schemas";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { TextField } from "@/components/ui/text-field.tsx";
-import { fieldErrorsOf } from "@/lib/form-errors.ts";
 import { useSendInvitation } from "@/features/invitations/api/send-invitation.ts";
 import { useIntent } from "@/lib/idempotency-key.ts";
+import { useZodForm } from "@/lib/use-zod-form.ts";
 
 /**
  * The dashboard's quick invitation (spec 2): an email, invited as viewer. Success and failure read
  * as on the Invitations page: 'Invitation sent successfully to {email}', 'Error: <message>'.
  */
 export function InviteForm({ orgId }: { orgId: string }) {
-  const [email, setEmail] = useState("");
-  const [emailError, setEmailError] = useState<string>();
+  const form = useZodForm(CreateInvitationSchema, { defaultValues: { email: "", role: "viewer" } });
+  const { attach: attachForm } = form;
   const [sentTo, setSentTo] = useState<string>();
   const send = useSendInvitation(orgId);
   const sendIntent = useIntent();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.submit((invitation) => {
     setSentTo(undefined);
-    const parsed = CreateInvitationSchema.safeParse({ email, role: "viewer" });
-    if (!parsed.success) return setEmailError(fieldErrorsOf(parsed.error).email);
-    setEmailError(undefined);
-    if (!sendIntent.begin(parsed.data)) return; // a second click while sending
-    send.mutate(parsed.data, {
+    if (!sendIntent.begin(invitation)) return; // a second click while sending
+    send.mutate(invitation, {
       onSettled: (_invitation, error) => sendIntent.end(!error),
       onSuccess: () => {
-        setSentTo(parsed.data.email);
-        setEmail("");
+        setSentTo(invitation.email);
+        form.reset();
       },
       onError: (error) => console.error("Sending the invitation failed", error),
     });
-  };
+  });
 
   return (
     <form
+      ref={attachForm}
       onSubmit={submit}
       noValidate
       aria-label="Send an invitation"
@@ -48,10 +45,9 @@ export function InviteForm({ orgId }: { orgId: string }) {
         type="email"
         autoComplete="off"
         placeholder="teammate@example.com"
-        value={email}
-        error={emailError}
+        error={form.errorOf("email")}
         hint="They join as a viewer; an admin can change their role later."
-        onChange={(event) => setEmail(event.target.value)}
+        {...form.register("email")}
       />
       <Button type="submit" busy={send.isPending}>
         Send Invitation

@@ -1,6 +1,6 @@
 import type { Me } from "@flowdeck/shared";
 
-export function displayNameOf(user: Me["user"]): string {
+function displayNameOf(user: Me["user"]): string {
   return user.displayName || user.email.split("@")[0] || user.email;
 }
 

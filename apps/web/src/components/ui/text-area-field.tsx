@@ -1,5 +1,6 @@
 import clsx from "clsx";
 import { useId, type ReactNode, type TextareaHTMLAttributes } from "react";
+import { CharacterCounter, counterIdOf } from "./character-counter.tsx";
 import { FieldFrame, fieldControlClassName, fieldDescribedBy } from "./field-frame.tsx";
 
 export type TextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
@@ -9,8 +10,9 @@ export type TextAreaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
   /** A fixed-width font, for code such as shell commands. */
   monospace?: boolean;
   /**
-   * The most characters the field takes, shown as a counter. Unlike `maxLength` nothing is cut:
-   * a longer paste stays whole, the counter says by how much it is over, and the form refuses it.
+   * The most characters the field takes, shown as a counter (pass `value` too, so it counts).
+   * Unlike `maxLength` nothing is cut: a longer paste stays whole, the counter says by how much it
+   * is over, and the form refuses it.
    */
   limit?: number;
 };
@@ -31,29 +33,19 @@ export function TextAreaField({
   const fieldId = id ?? generatedId;
   const length = typeof rest.value === "string" ? rest.value.length : 0;
   const over = limit !== undefined && length > limit;
-  const counterId = `${fieldId}-count`;
   return (
     <FieldFrame id={fieldId} label={label} error={error} hint={hint} required={required} className={className}>
       <textarea
         id={fieldId}
         required={required}
         aria-invalid={error || over ? true : undefined}
-        aria-describedby={clsx(fieldDescribedBy(fieldId, error, hint), limit !== undefined && counterId) || undefined}
+        aria-describedby={
+          clsx(fieldDescribedBy(fieldId, error, hint), limit !== undefined && counterIdOf(fieldId)) || undefined
+        }
         className={clsx(fieldControlClassName(error), monospace && "font-mono text-[13px] leading-5")}
         {...rest}
       />
-      {limit !== undefined && (
-        <p
-          id={counterId}
-          className={clsx(
-            "text-right text-xs tabular-nums",
-            over ? "font-medium text-red-600 dark:text-red-400" : "text-gray-600 dark:text-gray-400",
-          )}
-        >
-          {length.toLocaleString("en-US")} / {limit.toLocaleString("en-US")} characters
-          {over && ` (${(length - limit).toLocaleString("en-US")} too many)`}
-        </p>
-      )}
+      {limit !== undefined && <CharacterCounter fieldId={fieldId} length={length} limit={limit} />}
     </FieldFrame>
   );
 }

@@ -1,6 +1,7 @@
 import { Calendar, FileText, User } from "lucide-react";
 import type { BadgeColor } from "@/components/ui/badge.tsx";
 import { Badge } from "@/components/ui/badge.tsx";
+import { formatCalendarDay } from "@/lib/format-date.ts";
 
 type ReportStatus = "completed" | "archive" | "in-progress";
 
@@ -40,9 +41,6 @@ const statusColor: Record<ReportStatus, BadgeColor> = {
   "in-progress": "blue",
 };
 
-// Dates are calendar days, so they are shown in UTC to avoid shifting by the viewer's time zone.
-const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
-
 export function ReportsPage() {
   return (
     <div className="space-y-6">
@@ -77,7 +75,7 @@ export function ReportsPage() {
                   <span className="sr-only">Date</span>
                 </dt>
                 <dd>
-                  <time dateTime={report.date}>{dateFormat.format(new Date(report.date))}</time>
+                  <time dateTime={report.date}>{formatCalendarDay(report.date)}</time>
                 </dd>
               </div>
               <div className="flex items-center gap-1.5">

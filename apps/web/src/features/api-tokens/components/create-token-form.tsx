@@ -2,6 +2,7 @@ import { roleRank, type Role } from "@flowdeck/shared";
 import { API_TOKEN_MESSAGES } from "@flowdeck/shared/api-tokens/messages";
 import {
   API_TOKEN_EXPIRY_DAYS,
+  API_TOKEN_NAME_MAX,
   API_TOKEN_ROLES,
   CreateApiTokenSchema,
   type CreateApiTokenInput,
@@ -81,6 +82,8 @@ export function CreateTokenForm({
             label="Token name"
             autoComplete="off"
             placeholder="Deploy pipeline"
+            limit={API_TOKEN_NAME_MAX}
+            value={form.watch("name")}
             error={form.errorOf("name")}
             {...form.register("name")}
           />

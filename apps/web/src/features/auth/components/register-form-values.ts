@@ -1,9 +1,10 @@
 import { RegisterSchema, type RegisterInput } from "@flowdeck/shared";
 import { z } from "zod";
+import type { ZodForm } from "@/lib/use-zod-form.ts";
 import type { RegisterMode } from "./register-mode-picker.tsx";
 
 /** Every field of both modes; the chosen mode's fields go to the shared schema, which checks them. */
-type RegisterFormValues = {
+export type RegisterFormValues = {
   mode: RegisterMode;
   email: string;
   password: string;
@@ -12,6 +13,8 @@ type RegisterFormValues = {
   organizationName: string;
   domain: string;
 };
+export type RegisterForm = ZodForm<RegisterFormValues, RegisterInput>;
+
 export const RegisterFormSchema = z
   .custom<RegisterFormValues>()
   .transform(({ mode, invitationCode, organizationName, domain, ...account }): RegisterInput =>

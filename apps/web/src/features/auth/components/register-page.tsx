@@ -4,7 +4,6 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate, useSearchParams } from "react-router";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
-import { TextField } from "@/components/ui/text-field.tsx";
 import { TextLink } from "@/components/ui/text-link.tsx";
 import { safeRedirect } from "@/lib/session/safe-redirect.ts";
 import { useZodForm } from "@/lib/use-zod-form.ts";
@@ -12,8 +11,9 @@ import { register } from "../api/auth-requests.ts";
 import { RegistrationSent } from "./registration-sent.tsx";
 import { AuthLayout } from "./auth-layout.tsx";
 import { OAuthButtons } from "./oauth-buttons.tsx";
+import { RegisterAccountFields } from "./register-account-fields.tsx";
 import { RegisterFormSchema, invitationCodeOf } from "./register-form-values.ts";
-import { RegisterModePicker } from "./register-mode-picker.tsx";
+import { RegisterOrganizationFields } from "./register-organization-fields.tsx";
 
 export function RegisterPage() {
   const [searchParams] = useSearchParams();
@@ -33,7 +33,6 @@ export function RegisterPage() {
     },
   });
   const { attach: attachForm } = form;
-  const mode = form.watch("mode");
   const busy = form.formState.isSubmitting || form.formState.isSubmitSuccessful;
   const [sentTo, setSentTo] = useState<string | null>(null);
 
@@ -65,53 +64,8 @@ export function RegisterPage() {
     >
       <form ref={attachForm} onSubmit={submit} noValidate className="space-y-4">
         {form.formError && <Alert tone="error">{form.formError}</Alert>}
-        <RegisterModePicker mode={mode} field={form.register("mode", { onChange: () => form.clearErrors() })} />
-        {mode === "join" ? (
-          <TextField
-            label="Invitation code"
-            error={form.errorOf("invitationCode")}
-            autoComplete="off"
-            {...form.register("invitationCode")}
-          />
-        ) : (
-          <>
-            <TextField
-              label="Organization name"
-              error={form.errorOf("organizationName")}
-              autoComplete="organization"
-              {...form.register("organizationName")}
-            />
-            <TextField
-              label="Organization domain"
-              error={form.errorOf("domain")}
-              placeholder="example.com"
-              autoComplete="off"
-              {...form.register("domain")}
-            />
-          </>
-        )}
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          error={form.errorOf("email")}
-          {...form.register("email")}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          error={form.errorOf("password")}
-          hint="At least 6 characters"
-          {...form.register("password")}
-        />
-        <TextField
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-          error={form.errorOf("confirmPassword")}
-          {...form.register("confirmPassword")}
-        />
+        <RegisterOrganizationFields form={form} />
+        <RegisterAccountFields form={form} />
         <Button type="submit" busy={busy} className="w-full">
           {busy ? "Creating your account..." : "Create account"}
         </Button>

@@ -1,4 +1,5 @@
 import { CreateOrganizationSchema } from "@flowdeck/shared";
+import { ORGANIZATION_NAME_MAX_LENGTH } from "@flowdeck/shared/organizations/fields";
 import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
@@ -30,6 +31,7 @@ export function CreateOrganizationForm() {
         {createOrganization.error && <Alert tone="error">{createOrganization.error.message}</Alert>}
         <TextField
           label="Organization name"
+          limit={ORGANIZATION_NAME_MAX_LENGTH}
           value={name}
           error={errors.name}
           onChange={(event) => setName(event.target.value)}

@@ -78,7 +78,7 @@ export function CreditManagement({
         />
         <TextField
           label="Description (optional)"
-          maxLength={MAX_CREDIT_DESCRIPTION_LENGTH}
+          limit={MAX_CREDIT_DESCRIPTION_LENGTH}
           placeholder="What the credits are for"
           value={description}
           onChange={(event) => setDescription(event.target.value)}

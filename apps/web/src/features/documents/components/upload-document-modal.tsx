@@ -1,29 +1,20 @@
-import {
-  DOCUMENT_CATEGORIES,
-  categoryForFileName,
-  fileBaseName,
-  type DocumentCategory,
-} from "@flowdeck/shared/documents/file-types";
+import { categoryForFileName, fileBaseName } from "@flowdeck/shared/documents/file-types";
 import { DOCUMENT_MESSAGES } from "@flowdeck/shared/documents/messages";
 import { DocumentFormSchema, type DocumentItem } from "@flowdeck/shared/documents/schemas";
 import { useState, type FormEvent } from "react";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Modal } from "@/components/ui/modal.tsx";
-import { SelectField } from "@/components/ui/select-field.tsx";
-import { TextAreaField } from "@/components/ui/text-area-field.tsx";
-import { TextField } from "@/components/ui/text-field.tsx";
 import { ApiError } from "@/lib/api-client.ts";
-import { fieldErrorsFromApi, fieldErrorsOf, type FieldErrors } from "@/lib/form-errors.ts";
+import { useIntent } from "@/lib/idempotency-key.ts";
+import { useZodForm } from "@/lib/use-zod-form.ts";
 import { useUploadDocument } from "../api/upload-document.ts";
 import { checkSelectedFile } from "./check-file.ts";
+import { DocumentDetailsFields } from "./document-details-fields.tsx";
 import { FileDropZone } from "./file-drop-zone.tsx";
-import { categoryLabel } from "./format.ts";
-import { useIntent } from "@/lib/idempotency-key.ts";
 
-type Values = { title: string; description: string; category: DocumentCategory; tags: string };
-
-const EMPTY: Values = { title: "", description: "", category: "general", tags: "" };
+const EMPTY = { title: "", description: "", category: "general", tags: "" } as const;
+const UNEDITED = { title: false, category: false };
 
 /** Spec 5 "Document upload", as a modal: a file (picked or dropped), a title and the details. */
 export function UploadDocumentModal({
@@ -39,17 +30,18 @@ export function UploadDocumentModal({
 }) {
   const upload = useUploadDocument(orgId);
   const uploadIntent = useIntent();
+  const form = useZodForm(DocumentFormSchema, { defaultValues: EMPTY });
+  const { attach: attachForm } = form;
   const [file, setFile] = useState<File | null>(null);
-  const [values, setValues] = useState<Values>(EMPTY);
+  const [fileError, setFileError] = useState<string>();
   // Once the person types a title or picks a category, a new file no longer replaces it.
-  const [edited, setEdited] = useState({ title: false, category: false });
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const [edited, setEdited] = useState(UNEDITED);
 
   const reset = () => {
     setFile(null);
-    setValues(EMPTY);
-    setEdited({ title: false, category: false });
-    setErrors({});
+    form.reset(EMPTY);
+    setEdited(UNEDITED);
+    setFileError(undefined);
     upload.reset();
   };
 
@@ -61,49 +53,39 @@ export function UploadDocumentModal({
 
   const chooseFile = (next: File | null) => {
     setFile(next);
-    const problem = next ? checkSelectedFile(next) : undefined;
-    setErrors((current) => {
-      const rest = { ...current };
-      delete rest.file;
-      return problem ? { ...rest, file: problem } : rest;
-    });
+    setFileError(next ? checkSelectedFile(next) : undefined);
     if (!next) return;
-    setValues((current) => ({
-      ...current,
-      title: edited.title ? current.title : fileBaseName(next.name),
-      category: edited.category ? current.category : categoryForFileName(next.name),
-    }));
+    if (!edited.title) form.setValue("title", fileBaseName(next.name));
+    if (!edited.category) form.setValue("category", categoryForFileName(next.name));
   };
 
+  // The file is checked with the fields, so every problem shows at once.
   const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found: FieldErrors = {};
-    const fileError = checkSelectedFile(file);
-    if (fileError) found.file = fileError;
-    const parsed = DocumentFormSchema.safeParse(values);
-    if (!parsed.success) Object.assign(found, fieldErrorsOf(parsed.error));
-    if (Object.keys(found).length > 0 || !file) return setErrors(found);
-    setErrors({});
-    if (!uploadIntent.begin({ file: [file.name, file.size, file.lastModified], ...values })) return;
-    upload.mutate(
-      { file, ...values },
-      {
-        onSettled: (_document, error) => uploadIntent.end(!error),
-        onSuccess: (document) => {
-          reset();
-          onUploaded(document);
+    const problem = checkSelectedFile(file);
+    setFileError(problem);
+    form.submit((details) => {
+      if (problem || !file) return;
+      const values = { ...details, tags: details.tags.join(", ") };
+      if (!uploadIntent.begin({ file: [file.name, file.size, file.lastModified], ...values })) return;
+      upload.mutate(
+        { file, ...values },
+        {
+          onSettled: (_document, error) => uploadIntent.end(!error),
+          onSuccess: (document) => {
+            reset();
+            onUploaded(document);
+          },
+          onError: (error) => {
+            // A 413 names no field, and a refused file is the file's: both messages belong beside it.
+            if (error instanceof ApiError && (error.status === 413 || error.fields.file)) {
+              return setFileError(error.fields.file ?? error.message);
+            }
+            form.showServerError(error, DOCUMENT_MESSAGES.uploadFailed);
+          },
         },
-        onError: (error) => {
-          // A 413 names no field; the size message belongs beside the file.
-          if (error instanceof ApiError && error.status === 413) return setErrors({ file: error.message });
-          setErrors(fieldErrorsFromApi(error, DOCUMENT_MESSAGES.uploadFailed));
-        },
-      },
-    );
+      );
+    })(event);
   };
-
-  const set = <K extends keyof Values>(key: K, value: Values[K]) =>
-    setValues((current) => ({ ...current, [key]: value }));
 
   return (
     <Modal
@@ -123,59 +105,21 @@ export function UploadDocumentModal({
         </>
       }
     >
-      <form id="upload-document-form" onSubmit={submit} noValidate className="space-y-4">
-        {errors._ && <Alert tone="error">{errors._}</Alert>}
+      <form id="upload-document-form" ref={attachForm} onSubmit={submit} noValidate className="space-y-4">
+        {form.formError && <Alert tone="error">{form.formError}</Alert>}
         <FileDropZone
           label="Choose a file"
           file={file}
           onFile={chooseFile}
-          error={errors.file}
+          error={fileError}
           disabled={upload.isPending}
         />
-        <TextField
-          label="Title"
-          value={values.title}
-          error={errors.title}
-          maxLength={200}
-          onChange={(event) => {
-            set("title", event.target.value);
-            setEdited((current) => ({ ...current, title: true }));
-          }}
+        <DocumentDetailsFields
+          form={form}
+          categoryHint="Set from the file's extension; change it if you like."
+          tagsPlaceholder="policy, onboarding"
+          onEdited={(field) => setEdited((current) => ({ ...current, [field]: true }))}
         />
-        <TextAreaField
-          label="Description"
-          rows={3}
-          limit={2000}
-          value={values.description}
-          error={errors.description}
-          onChange={(event) => set("description", event.target.value)}
-        />
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <SelectField
-            label="Category"
-            value={values.category}
-            error={errors.category}
-            hint="Set from the file's extension; change it if you like."
-            onChange={(event) => {
-              set("category", event.target.value as DocumentCategory);
-              setEdited((current) => ({ ...current, category: true }));
-            }}
-          >
-            {DOCUMENT_CATEGORIES.map((category) => (
-              <option key={category} value={category}>
-                {categoryLabel(category)}
-              </option>
-            ))}
-          </SelectField>
-          <TextField
-            label="Tags"
-            value={values.tags}
-            error={errors.tags}
-            hint="Separate tags with commas."
-            placeholder="policy, onboarding"
-            onChange={(event) => set("tags", event.target.value)}
-          />
-        </div>
       </form>
     </Modal>
   );

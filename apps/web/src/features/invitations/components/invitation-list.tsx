@@ -1,7 +1,7 @@
 import type { Invitation } from "@flowdeck/shared/invitations/schemas";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert.tsx";
-import { Button } from "@/components/ui/button.tsx";
+import { PageNumberPagination } from "@/components/ui/pagination.tsx";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog.tsx";
 import { TableOrCards } from "@/components/ui/table-or-cards.tsx";
 import { INVITATIONS_PAGE_SIZE } from "../api/invitation-keys.ts";
@@ -52,7 +52,6 @@ export function InvitationList({ orgId }: { orgId: string }) {
   );
 
   const data = invitations.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / INVITATIONS_PAGE_SIZE)) : 1;
   return (
     <section aria-labelledby="pending-invitations-title" className="space-y-3">
       <h2 id="pending-invitations-title" className="text-lg font-semibold">
@@ -73,19 +72,14 @@ export function InvitationList({ orgId }: { orgId: string }) {
           card={(row) => <InvitationCard row={row} actions={actionsOf(row)} />}
         />
       )}
-      {pages > 1 && (
-        <nav aria-label="Pagination" className="flex items-center justify-end gap-3 text-sm">
-          <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous
-          </Button>
-          <span className="tabular-nums text-gray-600 dark:text-gray-400">
-            Page {page} of {pages}
-          </span>
-          <Button variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            Next
-          </Button>
-        </nav>
-      )}
+      <PageNumberPagination
+        label="Invitation pages"
+        page={page}
+        pageSize={INVITATIONS_PAGE_SIZE}
+        shown={data?.items.length ?? 0}
+        total={data?.total ?? 0}
+        onPageChange={setPage}
+      />
       <ConfirmDialog
         open={cancelling !== null}
         title="Cancel invitation"

@@ -67,7 +67,8 @@ export function SendInvitationForm({ orgId }: { orgId: string }) {
         <TextAreaField
           label="Custom message (optional)"
           rows={3}
-          maxLength={CUSTOM_MESSAGE_MAX_LENGTH}
+          limit={CUSTOM_MESSAGE_MAX_LENGTH}
+          value={form.watch("customMessage")}
           placeholder="A few words for the person you invite"
           error={form.errorOf("customMessage")}
           {...form.register("customMessage")}

@@ -5,7 +5,7 @@ import { removalRefusal, roleChangeRefusal } from "@flowdeck/shared/members/rule
 import { Eye } from "lucide-react";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert.tsx";
-import { Button } from "@/components/ui/button.tsx";
+import { PageNumberPagination } from "@/components/ui/pagination.tsx";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog.tsx";
 import { LoadingDialog } from "@/components/ui/loading-dialog.tsx";
 import { ApiError } from "@/lib/api-client.ts";
@@ -113,7 +113,6 @@ function MembersSection({
   };
 
   const data = members.data;
-  const pages = data ? Math.max(1, Math.ceil(data.total / MEMBERS_PAGE_SIZE)) : 1;
   return (
     <>
       {!canManage && (
@@ -148,19 +147,14 @@ function MembersSection({
           }
         />
       )}
-      {pages > 1 && (
-        <nav aria-label="Pagination" className="flex items-center justify-end gap-3 text-sm">
-          <Button variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous
-          </Button>
-          <span className="text-gray-600 tabular-nums dark:text-gray-400">
-            Page {page} of {pages}
-          </span>
-          <Button variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            Next
-          </Button>
-        </nav>
-      )}
+      <PageNumberPagination
+        label="Member pages"
+        page={page}
+        pageSize={MEMBERS_PAGE_SIZE}
+        shown={data?.items.length ?? 0}
+        total={data?.total ?? 0}
+        onPageChange={setPage}
+      />
       <RoleLegend />
       <ConfirmDialog
         open={roleChange !== null}

@@ -1,6 +1,13 @@
-import type { NotificationEvent } from "@flowdeck/shared/notifications/constants";
-import type { NotificationRule, NotificationRuleInput } from "@flowdeck/shared/notifications/schemas";
 import type { Role } from "@flowdeck/shared";
+import type { NotificationEvent } from "@flowdeck/shared/notifications/constants";
+import {
+  NotificationRuleInputSchema,
+  type NotificationRule,
+  type NotificationRuleData,
+  type NotificationRuleInput,
+} from "@flowdeck/shared/notifications/schemas";
+import { z } from "zod";
+import type { ZodForm } from "@/lib/use-zod-form.ts";
 
 /** What the rule form's fields hold, as typed. */
 export type RuleFormValues = {
@@ -40,3 +47,8 @@ export function formToInput(values: RuleFormValues): NotificationRuleInput {
     webhookSecret: values.webhookSecret,
   };
 }
+
+/** The form's values checked by the server's own schema; the output is the request body. */
+export const RuleFormSchema = z.custom<RuleFormValues>().transform(formToInput).pipe(NotificationRuleInputSchema);
+
+export type RuleForm = ZodForm<RuleFormValues, NotificationRuleData>;

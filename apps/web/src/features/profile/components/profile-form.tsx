@@ -1,12 +1,11 @@
 import { PROFILE_MESSAGES } from "@flowdeck/shared/profile/messages";
 import { DISPLAY_NAME_MAX_LENGTH, UpdateProfileSchema, type Profile } from "@flowdeck/shared/profile/schemas";
 import { Lock } from "lucide-react";
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { TextField } from "@/components/ui/text-field.tsx";
-import { focusFirstInvalid } from "@/lib/focus-first-invalid.ts";
-import { fieldErrorsFromApi, fieldErrorsOf, type FieldErrors } from "@/lib/form-errors.ts";
+import { useZodForm } from "@/lib/use-zod-form.ts";
 import { useUpdateProfile } from "../api/update-profile.ts";
 
 type Values = { displayName: string; phone: string };
@@ -16,43 +15,33 @@ const valuesOf = (profile: Profile): Values => ({ displayName: profile.displayNa
 /** Display name and phone; the email is shown read-only with a note that it cannot be changed. */
 export function ProfileForm({ profile }: { profile: Profile }) {
   const update = useUpdateProfile();
-  const [values, setValues] = useState(() => valuesOf(profile));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useZodForm(UpdateProfileSchema, { defaultValues: valuesOf(profile) });
+  const { attach: attachForm } = form;
   const [saved, setSaved] = useState(false);
   const initial = valuesOf(profile);
+  const values = form.watch();
   const dirty = values.displayName !== initial.displayName || values.phone !== initial.phone;
 
-  const set = (field: keyof Values, value: string) => {
-    setValues({ ...values, [field]: value });
+  const submit = form.submit((input) => {
     setSaved(false);
-    if (errors[field]) setErrors({ ...errors, [field]: "" });
-  };
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    setSaved(false);
-    const parsed = UpdateProfileSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrorsOf(parsed.error));
-      focusFirstInvalid(form);
-      return;
-    }
-    setErrors({});
-    update.mutate(parsed.data, {
+    update.mutate(input, {
       onSuccess: (next) => {
-        setValues(valuesOf(next));
+        form.reset(valuesOf(next));
         setSaved(true);
       },
-      onError: (error) => {
-        setErrors(fieldErrorsFromApi(error, PROFILE_MESSAGES.saveFailed));
-        focusFirstInvalid(form);
-      },
+      onError: (error) => form.showServerError(error, PROFILE_MESSAGES.saveFailed),
     });
-  };
+  });
+  // Typing in a field takes its message away and the saved notice with it.
+  const field = (name: keyof Values) => ({
+    ...form.register(name, { onChange: () => (form.clearErrors(name), setSaved(false)) }),
+    value: values[name] ?? "",
+    error: form.errorOf(name),
+  });
 
   return (
     <form
+      ref={attachForm}
       noValidate
       onSubmit={submit}
       aria-labelledby="details-heading"
@@ -65,21 +54,11 @@ export function ProfileForm({ profile }: { profile: Profile }) {
         <TextField
           label="Display name"
           autoComplete="name"
-          maxLength={DISPLAY_NAME_MAX_LENGTH + 20}
-          value={values.displayName}
-          error={errors.displayName || undefined}
+          limit={DISPLAY_NAME_MAX_LENGTH}
           hint="Shown to your teammates. Left empty, the part of your email before the @ is shown."
-          onChange={(event) => set("displayName", event.target.value)}
+          {...field("displayName")}
         />
-        <TextField
-          label="Phone"
-          type="tel"
-          autoComplete="tel"
-          placeholder="+1 555 010 0000"
-          value={values.phone}
-          error={errors.phone || undefined}
-          onChange={(event) => set("phone", event.target.value)}
-        />
+        <TextField label="Phone" type="tel" autoComplete="tel" placeholder="+1 555 010 0000" {...field("phone")} />
         <TextField
           label="Email"
           type="email"
@@ -87,7 +66,7 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           readOnly
           aria-readonly="true"
           className="sm:col-span-2 [&_input]:cursor-not-allowed [&_input]:bg-gray-100 [&_input]:text-gray-600 dark:[&_input]:bg-gray-800 dark:[&_input]:text-gray-400"
-          error={errors.email || undefined}
+          error={form.errorOf("email")}
           hint={
             <span className="inline-flex items-center gap-1">
               <Lock aria-hidden="true" className="size-3" />
@@ -102,16 +81,9 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           {PROFILE_MESSAGES.updated}
         </Alert>
       )}
-      {errors._ && <Alert tone="error">{errors._}</Alert>}
+      {form.formError && <Alert tone="error">{form.formError}</Alert>}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button
-          variant="secondary"
-          disabled={!dirty || update.isPending}
-          onClick={() => {
-            setValues(initial);
-            setErrors({});
-          }}
-        >
+        <Button variant="secondary" disabled={!dirty || update.isPending} onClick={() => form.reset(initial)}>
           Discard changes
         </Button>
         <Button type="submit" busy={update.isPending}>

@@ -1,3 +1,4 @@
+import { RUNNER_LIMITS } from "@flowdeck/shared/runners/protocol";
 import type { Runner } from "@flowdeck/shared/runners/schemas";
 import { UpdateRunnerSchema } from "@flowdeck/shared/runners/schemas";
 import { useState, type FormEvent } from "react";
@@ -33,7 +34,13 @@ export function EditRunnerDialog({ orgId, runner, onClose }: { orgId: string; ru
     <Modal open onClose={onClose} title={`Edit ${runner.name}`}>
       <form onSubmit={submit} noValidate className="space-y-4">
         {update.isError && <Alert tone="error">{update.error.message}</Alert>}
-        <TextField label="Name" value={name} error={errors.name} onChange={(event) => setName(event.target.value)} />
+        <TextField
+          label="Name"
+          limit={RUNNER_LIMITS.name}
+          value={name}
+          error={errors.name}
+          onChange={(event) => setName(event.target.value)}
+        />
         <TextField
           label="Labels"
           value={labels}

@@ -19,3 +19,7 @@ export function settingsPath(orgId: string): string {
 export function logoPath(orgId: string): string {
   return orgPath(orgId, `logo`);
 }
+
+export function twoFactorRequirementPath(orgId: string): string {
+  return orgPath(orgId, "two-factor-requirement");
+}

@@ -1,3 +1,4 @@
+import { ORGANIZATION_NAME_MAX_LENGTH } from "@flowdeck/shared/organizations/fields";
 import { INDUSTRIES, TIMEZONES } from "@flowdeck/shared/settings/options";
 import { ADDRESS_MAX_LENGTH, DESCRIPTION_MAX_LENGTH } from "@flowdeck/shared/settings/schemas";
 import { SelectField } from "@/components/ui/select-field.tsx";
@@ -6,19 +7,24 @@ import { TextField } from "@/components/ui/text-field.tsx";
 import type { SettingsForm } from "./settings-form.tsx";
 import type { SettingsFormValues } from "./settings-form-values.ts";
 
+/** A settings field's props: registered with the form, with its message. */
+export type SettingsField = (
+  name: Exclude<keyof SettingsFormValues, "notifications">,
+) => ReturnType<SettingsForm["register"]> & { error?: string };
+
 /** The organization's details: name, domain, website, industry, timezone, phone, address, description. */
-export function SettingsDetailsFields({
-  field,
-  timezone,
-}: {
-  field: (name: Exclude<keyof SettingsFormValues, "notifications">) => ReturnType<SettingsForm["register"]> & {
-    error?: string;
-  };
-  timezone: string;
-}) {
+export function SettingsDetailsFields({ field, values }: { field: SettingsField; values: SettingsFormValues }) {
+  const { timezone } = values;
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-      <TextField label="Organization name" required autoComplete="organization" {...field("name")} />
+      <TextField
+        label="Organization name"
+        required
+        autoComplete="organization"
+        limit={ORGANIZATION_NAME_MAX_LENGTH}
+        value={values.name}
+        {...field("name")}
+      />
       <TextField
         label="Domain"
         placeholder="example.com"
@@ -63,14 +69,16 @@ export function SettingsDetailsFields({
         label="Address"
         rows={3}
         autoComplete="street-address"
-        maxLength={ADDRESS_MAX_LENGTH}
+        limit={ADDRESS_MAX_LENGTH}
+        value={values.address}
         className="sm:col-span-2"
         {...field("address")}
       />
       <TextAreaField
         label="Description"
         rows={3}
-        maxLength={DESCRIPTION_MAX_LENGTH}
+        limit={DESCRIPTION_MAX_LENGTH}
+        value={values.description}
         className="sm:col-span-2"
         {...field("description")}
       />

@@ -3,14 +3,15 @@ import { NOTIFICATION_OPTIONS } from "@flowdeck/shared/settings/options";
 import type { OrganizationSettings, UpdateOrganizationSettings } from "@flowdeck/shared/settings/schemas";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert.tsx";
-import { Button } from "@/components/ui/button.tsx";
-import { TextField } from "@/components/ui/text-field.tsx";
-import { useZodForm, type ZodForm } from "@/lib/use-zod-form.ts";
+import type { ZodForm } from "@/lib/use-zod-form.ts";
 import { useUpdateOrganizationSettings } from "../api/update-settings.ts";
 import { SwitchField } from "./form-controls.tsx";
 import { SettingsCard } from "./settings-card.tsx";
-import { SettingsDetailsFields } from "./settings-details-fields.tsx";
-import { SettingsFormSchema, formValuesOf, sameValues, type SettingsFormValues } from "./settings-form-values.ts";
+import { SettingsDetailsFields, type SettingsField } from "./settings-details-fields.tsx";
+import { SettingsFormFooter } from "./settings-form-footer.tsx";
+import { SettingsRunsCard } from "./settings-runs-card.tsx";
+import type { SettingsFormValues } from "./settings-form-values.ts";
+import { useSettingsBase } from "./use-settings-base.ts";
 
 export type SettingsForm = ZodForm<SettingsFormValues, UpdateOrganizationSettings>;
 
@@ -20,26 +21,24 @@ export type SettingsForm = ZodForm<SettingsFormValues, UpdateOrganizationSetting
  */
 export function SettingsForm({ orgId, settings }: { orgId: string; settings: OrganizationSettings }) {
   const update = useUpdateOrganizationSettings(orgId);
-  const [base, setBase] = useState(() => formValuesOf(settings));
-  // A new base (saved, or someone else's save) resets the form to it.
-  const form = useZodForm(SettingsFormSchema, { defaultValues: base, values: base });
+  const {
+    form,
+    values,
+    dirty,
+    changedElsewhere,
+    loadLatest,
+    saved: onSaved,
+    discard,
+  } = useSettingsBase(settings, update.isPending);
   const { attach: attachForm } = form;
   const [saved, setSaved] = useState(false);
-  const values = form.watch();
-  const dirty = !sameValues(values, base);
-
-  // Someone else saved meanwhile (a live update): untouched fields follow at once; with edits in
-  // progress, the person decides.
-  const latest = formValuesOf(settings);
-  const changedElsewhere = !sameValues(latest, base);
-  if (changedElsewhere && !dirty && !update.isPending) setBase(latest);
 
   // Every field is sent: an emptied one clears the stored value.
   const submit = form.submit((input) => {
     setSaved(false);
     update.mutate(input, {
       onSuccess: (next) => {
-        setBase(formValuesOf(next));
+        onSaved(next);
         setSaved(true);
       },
       onError: (error) => form.showServerError(error, SETTINGS_MESSAGES.saveFailed),
@@ -47,35 +46,25 @@ export function SettingsForm({ orgId, settings }: { orgId: string; settings: Org
   });
   // Typing in a field takes its message away and the saved notice with it.
   const onEdit = () => setSaved(false);
-  const field = (name: Exclude<keyof SettingsFormValues, "notifications">) => ({
+  const field: SettingsField = (name) => ({
     ...form.register(name, { onChange: () => (form.clearErrors(name), onEdit()) }),
     error: form.errorOf(name),
   });
-  const fieldErrors = Object.keys(form.formState.errors).some((key) => key !== "root");
 
   return (
     <form ref={attachForm} noValidate onSubmit={submit} className="space-y-6" aria-label="Organization settings">
       {changedElsewhere && dirty && (
         <Alert tone="info">
           Someone else saved these settings while you were editing. Saving now replaces their changes.{" "}
-          <button type="button" className="font-medium underline" onClick={() => setBase(latest)}>
+          <button type="button" className="font-medium underline" onClick={loadLatest}>
             Load their version
           </button>
         </Alert>
       )}
       <SettingsCard title="Details" id="details-heading">
-        <SettingsDetailsFields field={field} timezone={values.timezone} />
+        <SettingsDetailsFields field={field} values={values} />
       </SettingsCard>
-      <SettingsCard title="Runs" id="runs-heading">
-        <TextField
-          label="Credits per run"
-          type="number"
-          min={0}
-          step={1}
-          hint="Taken from the balance each time a run is queued for a runner; 0 makes runs free. A run cancelled before a runner starts it is refunded."
-          {...field("creditsPerRun")}
-        />
-      </SettingsCard>
+      <SettingsRunsCard field={field} />
       <SettingsCard title="Notifications" id="notifications-heading">
         <p className="mb-2 text-sm text-gray-600 dark:text-gray-400">
           Mail goes through the server's mail settings. Rules for webhooks and for who hears about what are under
@@ -96,23 +85,15 @@ export function SettingsForm({ orgId, settings }: { orgId: string; settings: Org
           ))}
         </div>
       </SettingsCard>
-      <div className="space-y-3">
-        {saved && (
-          <Alert tone="success" onDismiss={() => setSaved(false)}>
-            {SETTINGS_MESSAGES.updated}
-          </Alert>
-        )}
-        {form.formError && <Alert tone="error">{form.formError}</Alert>}
-        {fieldErrors && <Alert tone="error">Please correct the highlighted fields.</Alert>}
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" disabled={!dirty || update.isPending} onClick={() => form.reset(base)}>
-            Discard changes
-          </Button>
-          <Button type="submit" busy={update.isPending}>
-            {update.isPending ? "Saving..." : "Save Settings"}
-          </Button>
-        </div>
-      </div>
+      <SettingsFormFooter
+        saved={saved}
+        onDismissSaved={() => setSaved(false)}
+        formError={form.formError}
+        fieldErrors={Object.keys(form.formState.errors).some((key) => key !== "root")}
+        dirty={dirty}
+        saving={update.isPending}
+        onDiscard={discard}
+      />
     </form>
   );
 }

@@ -1,3 +1,4 @@
+import { TASK_LIMITS } from "@flowdeck/shared/tasks/constants";
 import { TASK_MESSAGES } from "@flowdeck/shared/tasks/messages";
 import type { CreateTaskData, Task } from "@flowdeck/shared/tasks/schemas";
 import { Alert } from "@/components/ui/alert.tsx";
@@ -80,14 +81,15 @@ export function TaskFormModal({ orgId, open, task, onClose, onSaved }: TaskFormM
           error={form.errorOf("name")}
           autoFocus
           autoComplete="off"
-          maxLength={200}
+          limit={TASK_LIMITS.name}
+          value={form.watch("name")}
           {...form.register("name")}
         />
         <TextAreaField
           label="Description"
           rows={2}
           error={form.errorOf("description")}
-          limit={2000}
+          limit={TASK_LIMITS.description}
           value={form.watch("description")}
           {...form.register("description")}
         />

@@ -5,7 +5,7 @@ import { Skeleton } from "@/components/ui/skeleton.tsx";
 import { StatCard } from "@/components/ui/stat-card.tsx";
 
 /** The categories that hold commands, most first (ties in the categories' order), at most three. */
-export function topCategories(stats: TaskStats) {
+function topCategories(stats: TaskStats) {
   return TASK_CATEGORIES.map((category) => ({ category, count: stats.byCategory[category] }))
     .filter((entry) => entry.count > 0)
     .sort((a, b) => b.count - a.count)

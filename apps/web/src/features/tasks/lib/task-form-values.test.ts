@@ -1,6 +1,7 @@
 import { CreateTaskSchema, type Task } from "@flowdeck/shared/tasks/schemas";
 import { describe, expect, it } from "vitest";
-import { emptyTaskForm, endOfLocalDay, formToInput, localDate, taskToForm } from "./task-form-values.ts";
+import { endOfLocalDay, localDate } from "@/lib/local-day.ts";
+import { emptyTaskForm, formToInput, taskToForm } from "./task-form-values.ts";
 
 describe("the task form's values", () => {
   it("become an API body the shared schema accepts, with tags split and blanks as none", () => {

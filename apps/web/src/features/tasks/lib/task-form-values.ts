@@ -8,6 +8,7 @@ import {
 import { formatTags, parseTags } from "@flowdeck/shared/tasks/format";
 import { CreateTaskSchema, type CreateTaskInput, type Task } from "@flowdeck/shared/tasks/schemas";
 import { z } from "zod";
+import { endOfLocalDay, localDate } from "@/lib/local-day.ts";
 
 /** What the task form's fields hold: text as typed, before the shared schema trims and checks it. */
 export type TaskFormValues = {
@@ -70,20 +71,6 @@ export function formToInput(values: TaskFormValues): CreateTaskInput {
     priority: values.priority || null,
     dueDate: values.dueDate ? endOfLocalDay(values.dueDate) : null,
   };
-}
-
-/** A task due on a day is due until that day ends where the user is, so it is not overdue during it. */
-export function endOfLocalDay(day: string): string | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  if (!match) return null;
-  const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 23, 59, 59, 999);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
-}
-
-/** yyyy-mm-dd of the date where the user is, as a date input wants it. */
-export function localDate(date: Date): string {
-  const pad = (value: number) => String(value).padStart(2, "0");
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
 const FORM_FIELDS = new Set(["name", "description", "category", "status", "tags", "assigneeId", "priority", "dueDate"]);

@@ -2,19 +2,18 @@ import type { WorkflowCommand } from "@flowdeck/shared/workflows/schemas";
 import { CONCURRENCY_POLICIES, CONCURRENCY_POLICY_LABELS } from "@flowdeck/shared/workflows/constants";
 import { SelectField } from "@/components/ui/select-field.tsx";
 import { TextField } from "@/components/ui/text-field.tsx";
-import type { FieldErrors } from "@/lib/form-errors.ts";
-import type { WorkflowFormValues } from "../lib/workflow-form-values.ts";
+import type { WorkflowForm } from "../lib/workflow-form-values.ts";
 
 type Props = {
-  values: WorkflowFormValues;
-  set: <K extends keyof WorkflowFormValues>(key: K, value: WorkflowFormValues[K]) => void;
-  errors: FieldErrors;
+  form: WorkflowForm;
   commands: readonly WorkflowCommand[] | undefined;
   knownNames: ReadonlyMap<string, string>;
 };
 
 /** How a runner executes the workflow: its timeout, the labels a runner needs, and which steps may fail. */
-export function RunSettingsFields({ values, set, errors, commands, knownNames }: Props) {
+export function RunSettingsFields({ form, commands, knownNames }: Props) {
+  const taskIds = form.watch("taskIds");
+  const continueOnError = form.watch("continueOnError");
   const nameOf = (taskId: string) =>
     commands?.find((command) => command.id === taskId)?.name ?? knownNames.get(taskId) ?? taskId;
   return (
@@ -25,22 +24,19 @@ export function RunSettingsFields({ values, set, errors, commands, knownNames }:
           label="Stop a run after (minutes)"
           type="number"
           min={1}
-          value={values.timeoutMinutes}
-          error={errors.timeoutSeconds}
-          onChange={(event) => set("timeoutMinutes", event.target.value)}
+          error={form.errorOf("timeoutMinutes")}
+          {...form.register("timeoutMinutes")}
         />
         <TextField
           label="Runner labels"
-          value={values.runnerLabels}
-          error={errors.runnerLabels ?? Object.entries(errors).find(([key]) => key.startsWith("runnerLabels."))?.[1]}
+          error={form.errorOf("runnerLabels")}
           hint="Comma separated; only runners with all of them run it"
-          onChange={(event) => set("runnerLabels", event.target.value)}
+          {...form.register("runnerLabels")}
         />
         <SelectField
           label="Due while a run is under way"
-          value={values.concurrencyPolicy}
-          error={errors.concurrencyPolicy}
-          onChange={(event) => set("concurrencyPolicy", event.target.value as WorkflowFormValues["concurrencyPolicy"])}
+          error={form.errorOf("concurrencyPolicy")}
+          {...form.register("concurrencyPolicy")}
         >
           {CONCURRENCY_POLICIES.map((policy) => (
             <option key={policy} value={policy}>
@@ -49,20 +45,18 @@ export function RunSettingsFields({ values, set, errors, commands, knownNames }:
           ))}
         </SelectField>
       </div>
-      {values.taskIds.length > 0 && (
+      {taskIds.length > 0 && (
         <div className="space-y-1">
           <p className="text-sm text-gray-700 dark:text-gray-200">A failing step stops the run, unless:</p>
-          {values.taskIds.map((taskId) => (
+          {taskIds.map((taskId) => (
             <label key={taskId} className="flex items-center gap-2 text-sm">
               <input
                 type="checkbox"
-                checked={values.continueOnError.includes(taskId)}
+                checked={continueOnError.includes(taskId)}
                 onChange={(event) =>
-                  set(
+                  form.setValue(
                     "continueOnError",
-                    event.target.checked
-                      ? [...values.continueOnError, taskId]
-                      : values.continueOnError.filter((id) => id !== taskId),
+                    event.target.checked ? [...continueOnError, taskId] : continueOnError.filter((id) => id !== taskId),
                   )
                 }
               />

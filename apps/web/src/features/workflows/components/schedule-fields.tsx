@@ -11,17 +11,14 @@ import { ScheduleInputSchema } from "@flowdeck/shared/workflows/schemas";
 import { CalendarClock } from "lucide-react";
 import { SelectField } from "@/components/ui/select-field.tsx";
 import { TextField } from "@/components/ui/text-field.tsx";
-import type { FieldErrors } from "@/lib/form-errors.ts";
 import { formatNextRun } from "../lib/format.ts";
 import { ClockNote } from "./clock-note.tsx";
 import { CronPreview } from "./cron-preview.tsx";
 import { useNow } from "../lib/use-now.ts";
-import { formSchedule, type WorkflowFormValues } from "../lib/workflow-form-values.ts";
+import { formSchedule, type WorkflowForm, type WorkflowFormValues } from "../lib/workflow-form-values.ts";
 
 type ScheduleFieldsProps = {
-  values: WorkflowFormValues;
-  set: <K extends keyof WorkflowFormValues>(key: K, value: WorkflowFormValues[K]) => void;
-  errors: FieldErrors;
+  form: WorkflowForm;
   /** The organization's IANA timezone, once known. */
   timezone: string | undefined;
 };
@@ -33,27 +30,19 @@ const DAYS_OF_MONTH = Array.from({ length: MAX_DAY_OF_MONTH }, (_, index) => Str
  * monthly (day 1–28 and time) or cron (five fields), all on the organization's clock, with the
  * next run it will produce (the next five, in words, for cron).
  */
-export function ScheduleFields({ values, set, errors, timezone }: ScheduleFieldsProps) {
+export function ScheduleFields({ form, timezone }: ScheduleFieldsProps) {
+  const values = form.watch();
   const type = values.scheduleType;
   return (
     <fieldset className="space-y-3 rounded-lg border border-gray-200 p-4 dark:border-gray-800">
       <legend className="px-1 text-sm font-medium text-gray-700 dark:text-gray-200">Schedule</legend>
       <label className="flex items-center gap-2.5 text-sm text-gray-800 dark:text-gray-200">
-        <input
-          type="checkbox"
-          checked={values.scheduleEnabled}
-          onChange={(event) => set("scheduleEnabled", event.target.checked)}
-          className="size-4 accent-indigo-600"
-        />
+        <input type="checkbox" className="size-4 accent-indigo-600" {...form.register("scheduleEnabled")} />
         Run on a schedule
       </label>
       {values.scheduleEnabled && (
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-          <SelectField
-            label="Repeats"
-            value={type}
-            onChange={(event) => set("scheduleType", event.target.value as WorkflowFormValues["scheduleType"])}
-          >
+          <SelectField label="Repeats" {...form.register("scheduleType")}>
             {ENABLED_SCHEDULE_TYPES.map((option) => (
               <option key={option} value={option}>
                 {SCHEDULE_TYPE_LABELS[option]}
@@ -61,21 +50,10 @@ export function ScheduleFields({ values, set, errors, timezone }: ScheduleFields
             ))}
           </SelectField>
           {type === "once" && (
-            <TextField
-              label="Date"
-              type="date"
-              value={values.date}
-              error={errors["schedule.date"]}
-              onChange={(event) => set("date", event.target.value)}
-            />
+            <TextField label="Date" type="date" error={form.errorOf("date")} {...form.register("date")} />
           )}
           {type === "weekly" && (
-            <SelectField
-              label="Day of week"
-              value={values.dayOfWeek}
-              error={errors["schedule.dayOfWeek"]}
-              onChange={(event) => set("dayOfWeek", event.target.value)}
-            >
+            <SelectField label="Day of week" error={form.errorOf("dayOfWeek")} {...form.register("dayOfWeek")}>
               {WEEKDAYS.map((day, index) => (
                 <option key={day} value={String(index)}>
                   {day}
@@ -84,12 +62,7 @@ export function ScheduleFields({ values, set, errors, timezone }: ScheduleFields
             </SelectField>
           )}
           {type === "monthly" && (
-            <SelectField
-              label="Day of month"
-              value={values.dayOfMonth}
-              error={errors["schedule.dayOfMonth"]}
-              onChange={(event) => set("dayOfMonth", event.target.value)}
-            >
+            <SelectField label="Day of month" error={form.errorOf("dayOfMonth")} {...form.register("dayOfMonth")}>
               {DAYS_OF_MONTH.map((day) => (
                 <option key={day} value={day}>
                   {day}
@@ -101,22 +74,15 @@ export function ScheduleFields({ values, set, errors, timezone }: ScheduleFields
             <TextField
               label="Cron expression"
               className="sm:col-span-2"
-              value={values.expression}
-              error={errors["schedule.expression"]}
+              error={form.errorOf("expression")}
               placeholder={CRON_EXAMPLE}
               autoComplete="off"
               spellCheck={false}
               hint="Minute, hour, day of month, month, day of week"
-              onChange={(event) => set("expression", event.target.value)}
+              {...form.register("expression")}
             />
           ) : (
-            <TextField
-              label="Time"
-              type="time"
-              value={values.time}
-              error={errors["schedule.time"]}
-              onChange={(event) => set("time", event.target.value)}
-            />
+            <TextField label="Time" type="time" error={form.errorOf("time")} {...form.register("time")} />
           )}
         </div>
       )}

@@ -7,8 +7,7 @@ import { useExecuteWorkflow } from "../api/execute-workflow.ts";
 import type { RunOptions } from "@flowdeck/shared/workflows/schemas";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { api } from "@/lib/api-client.ts";
-import { workflowKeys, workflowPath } from "../api/workflow-keys.ts";
+import { runOptionsQueryOptions } from "../api/get-run-options.ts";
 import { RunNowDialog, type RunChoice } from "./run-now-dialog.tsx";
 import { type Notice } from "@/components/ui/notice.tsx";
 
@@ -56,11 +55,7 @@ export function WorkflowActions({ orgId, workflow, onEdit, onDelete, onNotice }:
   const runNow = async () => {
     setChecking(true);
     try {
-      const options = await queryClient.fetchQuery({
-        queryKey: workflowKeys.runOptions(orgId, workflow.id),
-        queryFn: ({ signal }) => api<RunOptions>(workflowPath(orgId, workflow.id, "/run-options"), { signal }),
-        staleTime: 0,
-      });
+      const options = await queryClient.fetchQuery(runOptionsQueryOptions(orgId, workflow.id));
       if (options.platforms.length > 1 && options.defaultPlatform) setAsking(options);
       else run(options.defaultPlatform ?? "checklist");
     } catch (error) {

@@ -2,14 +2,9 @@ import { timezoneLabel } from "@flowdeck/shared/settings/options";
 import { formatInTimezone } from "@flowdeck/shared/workflows/relative-time";
 import { describeSchedule, parseDate } from "@flowdeck/shared/workflows/schedule";
 import type { Workflow } from "@flowdeck/shared/workflows/schemas";
+import { formatCalendarDay } from "@/lib/format-date.ts";
 
 // One card speaks one way: days as "Nov 25, 2026", times on the 24-hour clock of the organization.
-const calendarDay = new Intl.DateTimeFormat("en-US", {
-  month: "short",
-  day: "numeric",
-  year: "numeric",
-  timeZone: "UTC",
-});
 
 /** "Mon, Mar 9, 2026, 09:00 EDT (Eastern)": the organization's clock, named. */
 export function formatNextRun(iso: string, timezone: string): string {
@@ -23,9 +18,9 @@ export function plural(count: number, word: string): string {
 
 /** The schedule in words, a one-time date written as the card's other days are. */
 export function scheduleText(schedule: Workflow["schedule"]): string {
-  const day = schedule.type === "once" && schedule.isEnabled ? parseDate(schedule.date) : null;
+  const day = schedule.type === "once" && schedule.isEnabled && parseDate(schedule.date) ? schedule.date : null;
   if (!day) return describeSchedule(schedule);
-  return `Once on ${calendarDay.format(Date.UTC(day.year, day.month - 1, day.day))} at ${schedule.time ?? "--:--"}`;
+  return `Once on ${formatCalendarDay(day)} at ${schedule.time ?? "--:--"}`;
 }
 
 /**

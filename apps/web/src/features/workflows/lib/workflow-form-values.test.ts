@@ -1,12 +1,7 @@
 import { CreateWorkflowSchema, UpdateWorkflowSchema, type Workflow } from "@flowdeck/shared/workflows/schemas";
 import { describe, expect, it } from "vitest";
-import {
-  emptyWorkflowForm,
-  formToCreateInput,
-  formToUpdateInput,
-  localDate,
-  workflowToForm,
-} from "./workflow-form-values.ts";
+import { localDate } from "@/lib/local-day.ts";
+import { emptyWorkflowForm, formToCreateInput, formToUpdateInput, workflowToForm } from "./workflow-form-values.ts";
 
 const workflow = {
   id: "w1",

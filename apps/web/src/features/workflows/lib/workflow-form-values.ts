@@ -1,5 +1,14 @@
 import type { ConcurrencyPolicy, ScheduleType, WorkflowStatus } from "@flowdeck/shared/workflows/constants";
-import type { CreateWorkflowInput, UpdateWorkflowInput, Workflow } from "@flowdeck/shared/workflows/schemas";
+import {
+  CreateWorkflowSchema,
+  type CreateWorkflowData,
+  type CreateWorkflowInput,
+  type UpdateWorkflowInput,
+  type Workflow,
+} from "@flowdeck/shared/workflows/schemas";
+import { z } from "zod";
+import { endOfLocalDay, localDate } from "@/lib/local-day.ts";
+import type { ZodForm } from "@/lib/use-zod-form.ts";
 
 /** What the workflow form's fields hold, as typed, before the shared schema trims and checks it. */
 export type WorkflowFormValues = {
@@ -74,7 +83,7 @@ export function workflowToForm(workflow: Workflow): WorkflowFormValues {
 }
 
 /** What executed runs of the workflow follow: its timeout, runner labels and each step's options. */
-export function formRunSettings(values: WorkflowFormValues, steps: Workflow["steps"] = []) {
+function formRunSettings(values: WorkflowFormValues, steps: Workflow["steps"] = []) {
   const minutes = Number(values.timeoutMinutes.trim());
   return {
     // A blank or impossible number goes to the server as is, so its message explains it.
@@ -144,16 +153,38 @@ function sameList(a: readonly string[], b: readonly string[]) {
   return a.length === b.length && a.every((id, index) => id === b[index]);
 }
 
-/** A workflow due on a day is due until that day ends where the user is. */
-export function endOfLocalDay(day: string): string | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  if (!match) return null;
-  const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 23, 59, 59, 999);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+const FORM_FIELDS = new Set([
+  "name",
+  "description",
+  "status",
+  "dueDate",
+  "taskIds",
+  "runnerLabels",
+  "concurrencyPolicy",
+]);
+const SCHEDULE_FIELDS = new Set(["date", "time", "dayOfWeek", "dayOfMonth", "expression"]);
+
+/**
+ * Where the form shows the message for an API path: a schedule's part under its field, the timeout
+ * under the minutes, a label or a chosen command under its list; anything else (a field the form
+ * does not show) as the form's own message.
+ */
+export function workflowFormField(path: string): string {
+  const [head = "", next = ""] = path.split(".");
+  if (head === "schedule") return SCHEDULE_FIELDS.has(next) ? next : "root.server";
+  if (head === "timeoutSeconds") return "timeoutMinutes";
+  return FORM_FIELDS.has(head) ? head : "root.server";
 }
 
-/** yyyy-mm-dd of the date where the user is, as a date input wants it. */
-export function localDate(date: Date): string {
-  const pad = (value: number) => String(value).padStart(2, "0");
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
+/** The form's values checked by the server's own schema; the output is the POST body. */
+export const WorkflowFormSchema = z.custom<WorkflowFormValues>().transform((values, context) => {
+  const parsed = CreateWorkflowSchema.safeParse(formToCreateInput(values));
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues) {
+    const path = workflowFormField(issue.path.join("."));
+    context.addIssue({ code: "custom", message: issue.message, path: path.split(".") });
+  }
+  return z.NEVER;
+});
+
+export type WorkflowForm = ZodForm<WorkflowFormValues, CreateWorkflowData>;

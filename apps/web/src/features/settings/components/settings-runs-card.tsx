@@ -1,0 +1,19 @@
+import { TextField } from "@/components/ui/text-field.tsx";
+import { SettingsCard } from "./settings-card.tsx";
+import type { SettingsField } from "./settings-details-fields.tsx";
+
+/** What an executed run costs the organization. */
+export function SettingsRunsCard({ field }: { field: SettingsField }) {
+  return (
+    <SettingsCard title="Runs" id="runs-heading">
+      <TextField
+        label="Credits per run"
+        type="number"
+        min={0}
+        step={1}
+        hint="Taken from the balance each time a run is queued for a runner; 0 makes runs free. A run cancelled before a runner starts it is refunded."
+        {...field("creditsPerRun")}
+      />
+    </SettingsCard>
+  );
+}

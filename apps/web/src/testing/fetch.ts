@@ -1,0 +1,19 @@
+import { vi } from "vitest";
+
+/** What the component sent: the first request unless told which. */
+export type SentRequest = { url: string; method: string | undefined; headers: HeadersInit | undefined; body: unknown };
+
+/**
+ * Stands in for the server: every request is answered with `body` as JSON and kept, so a test
+ * can look at what a form sent. The stand-in is removed after each test (testing/setup.ts).
+ */
+export function answerRequests(body: unknown, status = 200) {
+  const fetch = vi.fn(async (_url: string, _init?: RequestInit) => Response.json(body, { status }));
+  vi.stubGlobal("fetch", fetch);
+  const sent = (index = 0): SentRequest => {
+    const [url, init = {}] = fetch.mock.calls[index] ?? [""];
+    const raw = init.body;
+    return { url, method: init.method, headers: init.headers, body: typeof raw === "string" ? JSON.parse(raw) : raw };
+  };
+  return { fetch, sent };
+}
