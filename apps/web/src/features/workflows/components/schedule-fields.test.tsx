@@ -1,18 +1,20 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { useZodForm } from "@/lib/use-zod-form.ts";
 import { renderWithProviders } from "@/testing/render.tsx";
-import { emptyWorkflowForm, type WorkflowFormValues } from "../lib/workflow-form-values.ts";
+import { emptyWorkflowForm, WorkflowFormSchema, type WorkflowFormValues } from "../lib/workflow-form-values.ts";
 import { ScheduleFields } from "./schedule-fields.tsx";
 
+/** The schedule part of the workflow form, in a form of its own holding these values. */
+function ScheduleOf({ values }: { values: Partial<WorkflowFormValues> }) {
+  const form = useZodForm(WorkflowFormSchema, {
+    defaultValues: { ...emptyWorkflowForm(), scheduleEnabled: true, ...values },
+  });
+  return <ScheduleFields form={form} timezone="UTC" />;
+}
+
 function renderSchedule(values: Partial<WorkflowFormValues>) {
-  renderWithProviders(
-    <ScheduleFields
-      values={{ ...emptyWorkflowForm(), scheduleEnabled: true, ...values }}
-      set={() => {}}
-      errors={{}}
-      timezone="UTC"
-    />,
-  );
+  renderWithProviders(<ScheduleOf values={values} />);
 }
 
 describe("the workflow form's schedule", () => {
