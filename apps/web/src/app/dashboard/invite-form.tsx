@@ -24,15 +24,19 @@ export function InviteForm({ orgId }: { orgId: string }) {
     const parsed = CreateInvitationSchema.safeParse({ email, role: "viewer" });
     if (!parsed.success) return setEmailError(fieldErrorsOf(parsed.error).email);
     setEmailError(undefined);
-    if (!sendIntent.begin(parsed.data)) return; // a second click while sending
-    send.mutate(parsed.data, {
-      onSettled: (_invitation, error) => sendIntent.end(!error),
-      onSuccess: () => {
-        setSentTo(parsed.data.email);
-        setEmail("");
+    const idempotencyKey = sendIntent.begin(parsed.data);
+    if (!idempotencyKey) return; // a second click while sending
+    send.mutate(
+      { body: parsed.data, idempotencyKey },
+      {
+        onSettled: (_invitation, error) => sendIntent.end(!error),
+        onSuccess: () => {
+          setSentTo(parsed.data.email);
+          setEmail("");
+        },
+        onError: (error) => console.error("Sending the invitation failed", error),
       },
-      onError: (error) => console.error("Sending the invitation failed", error),
-    });
+    );
   };
 
   return (

@@ -84,9 +84,10 @@ export function UploadDocumentModal({
     if (!parsed.success) Object.assign(found, fieldErrorsOf(parsed.error));
     if (Object.keys(found).length > 0 || !file) return setErrors(found);
     setErrors({});
-    if (!uploadIntent.begin({ file: [file.name, file.size, file.lastModified], ...values })) return;
+    const idempotencyKey = uploadIntent.begin({ file: [file.name, file.size, file.lastModified], ...values });
+    if (!idempotencyKey) return;
     upload.mutate(
-      { file, ...values },
+      { file, ...values, idempotencyKey },
       {
         onSettled: (_document, error) => uploadIntent.end(!error),
         onSuccess: (document) => {
