@@ -1,5 +1,5 @@
 import type { LiveEvent } from "@flowdeck/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { runnerRegistrationTokens, tasks } from "../../src/db/schema/index.ts";
 import { auditRows, rowsSince } from "../audit/audit-support.ts";
 import { createOrgWithRoles, type OrgWithRoles } from "../helpers/factories.ts";
@@ -58,7 +58,6 @@ describe("registration", () => {
       ...registration(token),
       name: "fresh-box",
     });
-    stop();
     expect(response.status).toBe(201);
     const runnerId = response.body.runnerId as string;
     const rows = await rowsSince(t.app, org.organizationId, baseline);
@@ -72,7 +71,9 @@ describe("registration", () => {
       entityId: runnerId,
       summary: 'Registered the runner "fresh-box" (linux, x64)',
     });
-    expect(heard).toContainEqual({ entity: "runner", id: runnerId, action: "created" });
+    // With PostgreSQL the event comes back through NOTIFY, a moment after the answer.
+    await vi.waitFor(() => expect(heard).toContainEqual({ entity: "runner", id: runnerId, action: "created" }));
+    stop();
   });
 
   it("records nothing for a refused token", async () => {
@@ -262,13 +263,23 @@ describe("a run executed by a runner", () => {
     const baseline = await auditRows(t.app, org.organizationId);
     const heard: LiveEvent[] = [];
     const stop = t.app.events.subscribe(org.organizationId, (event) => heard.push(event));
+    // Events arrive in the order they were published (NOTIFY with PostgreSQL): once a marker is
+    // heard, so is everything published before it.
+    const heardUpTo = async (id: string) => {
+      const marker = { entity: "audit", id, action: "created" } as const;
+      await t.app.events.publish(org.organizationId, marker);
+      await vi.waitFor(() => expect(heard).toContainEqual(marker));
+      return heard.splice(0).filter((event) => event.id !== id);
+    };
+    await heardUpTo(`before-${runId}`);
     const chunk = { position: 0, stream: "stdout", text: "hi\n" };
     expect((await client.logs(runId, 1, [chunk])).status).toBe(200);
     // A retried batch is stored once and announced once.
     expect((await client.logs(runId, 1, [chunk])).status).toBe(200);
+    const announced = await heardUpTo(`after-${runId}`);
     stop();
     expect(await rowsSince(t.app, org.organizationId, baseline)).toEqual([]);
-    expect(heard).toEqual([{ entity: "run", id: runId, action: "updated" }]);
+    expect(announced).toEqual([{ entity: "run", id: runId, action: "updated" }]);
     await client.complete(runId, "succeeded");
   });
 

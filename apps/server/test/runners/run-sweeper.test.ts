@@ -1,6 +1,6 @@
 import type { LiveEvent } from "@flowdeck/shared";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { workflowRuns } from "../../src/db/schema/index.ts";
 import { createRunSweeper } from "../../src/jobs/run-sweeper.ts";
 import { auditRows, rowsSince } from "../audit/audit-support.ts";
@@ -48,7 +48,6 @@ describe("the run sweeper", () => {
     const baseline = await auditRows(t.app, org.organizationId);
     const { heard, stop } = recordEvents();
     await sweeper().sweep(new Date(Date.now() + 2 * LEASE_MS));
-    stop();
 
     const rows = await rowsSince(t.app, org.organizationId, baseline);
     expect(rows).toHaveLength(1);
@@ -64,13 +63,17 @@ describe("the run sweeper", () => {
       summary: 'A run of "Quiet" was lost: its runner stopped reporting',
       changes: { status: { before: "running", after: "lost" } },
     });
-    expect(heard).toEqual(
-      expect.arrayContaining([
-        { entity: "run", id: runId, action: "updated" },
-        { entity: "workflow", id: workflowId, action: "updated" },
-        { entity: "runner", id: runnerId, action: "updated" },
-      ]),
+    // With PostgreSQL the events come back through NOTIFY, a moment after the commit.
+    await vi.waitFor(() =>
+      expect(heard).toEqual(
+        expect.arrayContaining([
+          { entity: "run", id: runId, action: "updated" },
+          { entity: "workflow", id: workflowId, action: "updated" },
+          { entity: "runner", id: runnerId, action: "updated" },
+        ]),
+      ),
     );
+    stop();
 
     // A second sweep finds it ended: nothing more is recorded.
     await sweeper().sweep(new Date(Date.now() + 3 * LEASE_MS));
