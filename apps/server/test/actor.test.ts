@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { actorKey, actorLabel, actorRole, attributedUserId, SCHEDULER, type Actor } from "../src/lib/actor.ts";
+import {
+  actorKey,
+  actorLabel,
+  actorRole,
+  attributedUserId,
+  RUN_SWEEPER,
+  SCHEDULER,
+  type Actor,
+} from "../src/lib/actor.ts";
 
 const user: Actor = {
   kind: "user",
@@ -40,5 +48,6 @@ describe("the actor", () => {
   it("is shown by name, falling back to the e-mail address of a user without one", () => {
     expect(actorLabel({ kind: "user", userId: "u3", email: "bo@example.com", name: "" })).toBe("bo@example.com");
     expect([user, token, runner, SCHEDULER].map(actorLabel)).toEqual(["Ada", "CI deploys", "build-box", "Scheduler"]);
+    expect(actorLabel(RUN_SWEEPER)).toBe("Run sweeper");
   });
 });

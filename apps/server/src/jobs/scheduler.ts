@@ -4,7 +4,7 @@ import { SCHEDULER } from "../lib/actor.ts";
 import { transact, type ChangeContext } from "../lib/change-log.ts";
 import type { EventHub } from "../lib/event-hub.ts";
 import { notifyIfMissed, notifySkippedSchedules } from "../modules/notifications/schedule-events.ts";
-import { endRun, publishRunChange } from "../modules/runs/end-run.ts";
+import { endRun, runChangeEvents } from "../modules/runs/end-run.ts";
 import { beginRun, countExecutions } from "../modules/workflows/progress.ts";
 import { findActiveRun } from "../modules/workflows/runs-repository.ts";
 import { defaultExecution } from "../modules/workflows/execution.ts";
@@ -66,8 +66,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
   const context: ChangeContext = { db, events, actor: SCHEDULER, organizationId: null };
 
   async function runDueBatch(now: Date): Promise<{ ran: string[]; skipped: string[] }> {
-    const cancelled: { organizationId: string; id: string; workflowId: string }[] = [];
-    const result = await transact(context, async (tx, log) => {
+    return transact(context, async (tx, log) => {
       const due = await claimDueWorkflows(tx, now, batchSize);
       if (due.length === 0) return { ran: [], skipped: [] };
       // Busy (in progress, or a run queued or running): the workflow's policy decides (decision 028).
@@ -109,19 +108,19 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       for (const workflow of starting) {
         try {
           // A savepoint each: one workflow that cannot start does not hold back the others.
-          await tx.transaction(async (savepoint) => {
+          const cancelled = await tx.transaction(async (savepoint) => {
             const active = busy.get(workflow.id);
             // A checklist under way is cancelled by beginRun itself; an executed run is ended here.
-            if (active?.kind === "executed") {
-              const ended = await endRun(savepoint, {
-                organizationId: workflow.organizationId,
-                runId: active.id,
-                workflowId: workflow.id,
-                status: "cancelled",
-                now,
-              });
-              if (ended) cancelled.push(ended);
-            }
+            const ended =
+              active?.kind === "executed"
+                ? await endRun(savepoint, {
+                    organizationId: workflow.organizationId,
+                    runId: active.id,
+                    workflowId: workflow.id,
+                    status: "cancelled",
+                    now,
+                  })
+                : undefined;
             // With a runner for its commands' platform, the run is queued for it; otherwise a checklist.
             const steps = await listSteps(savepoint, workflow.organizationId, [workflow.id]);
             const execution = await defaultExecution(savepoint, workflow, steps, now);
@@ -130,12 +129,17 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
             await notifyIfMissed(savepoint, workflow, now);
             // Wakes the organization's runners waiting for work.
             if (execution) log.announce({ entity: "run", id: run.id, action: "created" }, workflow.organizationId);
+            return ended;
           });
+          // Announced only once its savepoint held: the run view of the run cancelled for this one.
+          if (cancelled) {
+            for (const event of runChangeEvents(cancelled)) log.announce(event, workflow.organizationId);
+          }
           log.record({
             action: "workflow.run",
             organizationId: workflow.organizationId,
             entityId: workflow.id,
-            summary: `Ran the workflow "${workflow.name}" on its schedule`,
+            summary: `Ran the workflow "${workflow.name}" on its schedule${cancelled ? ", cancelling the run under way" : ""}`,
             changes: {
               nextExecution: {
                 before: workflow.nextExecution?.toISOString() ?? null,
@@ -152,8 +156,6 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       }
       return { ran: starting.map((workflow) => workflow.id), skipped: skipped.map((workflow) => workflow.id) };
     });
-    for (const run of cancelled) await publishRunChange(events, run);
-    return result;
   }
 
   async function retime(now: Date): Promise<string[]> {

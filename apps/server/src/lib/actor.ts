@@ -34,11 +34,22 @@ export type TokenActor = {
 export type RunnerActor = { kind: "runner"; runnerId: string; name: string; organizationId: string };
 
 /** Flowdeck itself, for background work no person asked for at that moment. */
-export type SystemActor = { kind: "system"; name: "scheduler" | "retention" };
+export type SystemActor = { kind: "system"; name: SystemJob };
+
+/** Flowdeck's background jobs that change things, each named as itself in the audit log. */
+export type SystemJob = "scheduler" | "retention" | "run sweeper";
 
 export type Actor = UserActor | TokenActor | RunnerActor | SystemActor;
 
 export const SCHEDULER: SystemActor = { kind: "system", name: "scheduler" };
+/** Ends runs whose runner stopped reporting (lost) or that ran past their timeout (jobs/run-sweeper.ts). */
+export const RUN_SWEEPER: SystemActor = { kind: "system", name: "run sweeper" };
+
+const SYSTEM_LABELS: Record<SystemJob, string> = {
+  scheduler: "Scheduler",
+  retention: "Retention",
+  "run sweeper": "Run sweeper",
+};
 
 /** The id that names the actor among its kind: a user's, a token's, a runner's id or the job's name. */
 export function actorId(actor: Actor): string {
@@ -78,7 +89,7 @@ export function actorLabel(actor: Actor): string {
     case "runner":
       return actor.name;
     case "system":
-      return actor.name === "scheduler" ? "Scheduler" : "Retention";
+      return SYSTEM_LABELS[actor.name];
   }
 }
 

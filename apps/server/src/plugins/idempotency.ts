@@ -15,6 +15,19 @@ declare module "fastify" {
   }
 }
 
+/**
+ * A multipart route reads its body in its handler, after this plugin's preHandler fingerprinted
+ * the request without it. The route folds what it read (the fields and the file's checksum) into
+ * the fingerprint before it runs its change, so the same key with another file or other fields is
+ * refused as any reused key is, and a retry of the same upload is answered the first time's answer.
+ */
+export function fingerprintReadBody(request: FastifyRequest, body: unknown) {
+  const idempotency = request.idempotency;
+  if (!idempotency) return;
+  idempotency.fingerprint = createHash("sha256").update(idempotency.fingerprint).update(stableJson(body)).digest("hex");
+  idempotency.awaitingBody = false;
+}
+
 /** Set on an answer that was stored earlier rather than made now. */
 export const REPLAYED_HEADER = "idempotent-replayed";
 
@@ -63,7 +76,9 @@ function idempotencyOf(request: FastifyRequest): Idempotency | null {
     )
     .digest("hex");
   const successStatus = successStatusOf(request.routeOptions.schema?.response)!;
-  return { key: header, fingerprint, successStatus, replayed: false };
+  // A multipart body is read by the handler: fingerprintReadBody completes the fingerprint.
+  const awaitingBody = request.isMultipart?.() === true;
+  return { key: header, fingerprint, successStatus, replayed: false, ...(awaitingBody && { awaitingBody }) };
 }
 
 /** The one 2xx status a route's response schemas declare. */

@@ -7,6 +7,8 @@ export type UploadOptions = {
   fields?: Record<string, string>;
   /** Extra parts, sent after the rest (a second file, say). */
   extraParts?: Part[];
+  /** Extra request headers (an Idempotency-Key, say). */
+  headers?: Record<string, string>;
 };
 
 function partsOf({ file, fields = {}, extraParts = [] }: UploadOptions): Part[] {
@@ -21,7 +23,7 @@ export function postMultipart<T = any>(
   url: string,
   options: UploadOptions,
 ): Promise<TestResponse<T>> {
-  return sendMultipart<T>(client, { method: "POST", url, parts: partsOf(options) });
+  return sendMultipart<T>(client, { method: "POST", url, parts: partsOf(options), headers: options.headers });
 }
 
 export function documentsUrl(orgId: string, rest = ""): string {

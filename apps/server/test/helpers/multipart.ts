@@ -46,13 +46,13 @@ function fileNameParameter(fileName: string): string {
 /** Sends a multipart body, as a browser's form does. */
 export function sendMultipart<T = any>(
   client: TestClient,
-  request: { method: "POST" | "PUT"; url: string; parts: Part[] },
+  request: { method: "POST" | "PUT"; url: string; parts: Part[]; headers?: Record<string, string> },
 ): Promise<TestResponse<T>> {
   const { payload, contentType } = multipartBody(request.parts);
   return client.request<T>({
     method: request.method,
     url: request.url,
     payload,
-    headers: { "content-type": contentType },
+    headers: { ...request.headers, "content-type": contentType },
   });
 }

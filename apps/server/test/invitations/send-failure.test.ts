@@ -1,8 +1,11 @@
+import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import { INVITATION_MESSAGES } from "@flowdeck/shared/invitations/messages";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { IDEMPOTENCY_TEXTS } from "../../src/lib/idempotency.ts";
 import { createOrgWithRoles, uniqueEmail } from "../helpers/factories.ts";
+import type { TestClient } from "../helpers/http-client.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import { openInvitationRows } from "../members/support.ts";
 
@@ -88,5 +91,63 @@ describe("a failed invitation mail", () => {
     } finally {
       await unreachable.close();
     }
+  });
+});
+
+// The web app sends one Idempotency-Key per invitation it means to send (the form keeps it while
+// the same values are retried): a retried request invites and mails once.
+describe("an invitation sent with an Idempotency-Key", () => {
+  const invite = (client: TestClient, orgId: string, key: string, body: object) =>
+    client.request({
+      method: "POST",
+      url: `/api/orgs/${orgId}/invitations`,
+      payload: body,
+      headers: { "idempotency-key": key },
+    });
+
+  it("is made and mailed once: a retry answers the first invitation again", async () => {
+    const org = await createOrgWithRoles(t.app);
+    const owner = org.users.owner.client;
+    smtp.state.refusing = false;
+    const mailed = smtp.state.accepted;
+    const key = randomUUID();
+    const body = { email: uniqueEmail(), role: "editor" };
+    const first = await invite(owner, org.organizationId, key, body);
+    const again = await invite(owner, org.organizationId, key, body);
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.headers["idempotent-replayed"]).toBe("true");
+    expect(again.body).toEqual(first.body);
+    expect(smtp.state.accepted - mailed).toBe(1);
+    expect(await openInvitationRows(t.app, org.organizationId)).toHaveLength(1);
+
+    const other = await invite(owner, org.organizationId, key, { ...body, role: "viewer" });
+    expect(other.status).toBe(409);
+    expect(other.body).toEqual({ error: { code: "aborted", message: IDEMPOTENCY_TEXTS.keyReused } });
+    expect(smtp.state.accepted - mailed).toBe(1);
+  });
+
+  it("after its mail failed, a retry with the key sends the mail then, once, and invites no one twice", async () => {
+    const org = await createOrgWithRoles(t.app);
+    const owner = org.users.owner.client;
+    const key = randomUUID();
+    const body = { email: uniqueEmail(), role: "viewer" };
+    smtp.state.refusing = true;
+    const failed = await invite(owner, org.organizationId, key, body);
+    expect(failed.status).toBe(503);
+
+    smtp.state.refusing = false;
+    const mailed = smtp.state.accepted;
+    const retried = await invite(owner, org.organizationId, key, body);
+    expect(retried.status).toBe(201);
+    expect(retried.headers["idempotent-replayed"]).toBe("true");
+    expect(smtp.state.accepted - mailed).toBe(1);
+    const [row] = await openInvitationRows(t.app, org.organizationId);
+    expect(row?.lastSentAt).toBeInstanceOf(Date);
+    expect(await openInvitationRows(t.app, org.organizationId)).toHaveLength(1);
+
+    const once = await invite(owner, org.organizationId, key, body);
+    expect(once.status).toBe(201);
+    expect(smtp.state.accepted - mailed).toBe(1);
   });
 });

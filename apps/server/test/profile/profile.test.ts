@@ -5,7 +5,8 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { user } from "../../src/db/schema/index.ts";
-import { createOrgWithRoles, createUser, type OrgWithRoles } from "../helpers/factories.ts";
+import { auditRows, rowsSince } from "../audit/audit-support.ts";
+import { addMember, createOrgWithRoles, createUser, registerOwner, type OrgWithRoles } from "../helpers/factories.ts";
 import { getFile } from "../helpers/get-file.ts";
 import { SVG, jpegWithGps, pngOfExactSize, solidImage } from "../helpers/image-fixtures.ts";
 import { putImage } from "../helpers/image-requests.ts";
@@ -185,5 +186,74 @@ describe("live updates", () => {
     expect(await stream.nextChange()).toEqual({ entity: "member", id: editor().id, action: "updated" });
     await putImage(editor().client, "/api/profile/avatar", { fileName: "me.gif", data: await solidImage("gif") });
     expect(await stream.nextChange()).toEqual({ entity: "member", id: editor().id, action: "updated" });
+  });
+});
+
+describe("the audit log", () => {
+  // A member's name and picture show in each of their organizations: each records the change.
+  async function memberOfTwo() {
+    const person = await createUser(t.app);
+    const first = await registerOwner(t.app);
+    const second = await registerOwner(t.app);
+    await addMember(t.app, { organizationId: first.organizationId, userId: person.id, role: "editor" });
+    await addMember(t.app, { organizationId: second.organizationId, userId: person.id, role: "viewer" });
+    const orgIds = [first.organizationId, second.organizationId];
+    const baselines = await Promise.all(orgIds.map((id) => auditRows(t.app, id)));
+    const recorded = async () => Promise.all(orgIds.map(async (id, index) => rowsSince(t.app, id, baselines[index]!)));
+    return { person, orgIds, recorded };
+  }
+
+  it("records a profile change in each of the member's organizations, with before and after", async () => {
+    const { person, orgIds, recorded } = await memberOfTwo();
+    expect(
+      (await person.client.patch("/api/profile", { displayName: "Grace", phone: "+44 20 7946 0000" })).status,
+    ).toBe(200);
+    const perOrganization = await recorded();
+    perOrganization.forEach((rows, index) => {
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({
+        organizationId: orgIds[index],
+        action: "member.profile_updated",
+        entityType: "member",
+        entityId: person.id,
+        actorKind: "user",
+        actorId: person.id,
+        summary: "Grace changed their profile",
+        changes: { displayName: { before: "", after: "Grace" }, phone: { before: null, after: "+44 20 7946 0000" } },
+      });
+      expect(rows[0]!.ip).toBeTruthy();
+    });
+  });
+
+  it("records an avatar upload and its removal in each of the member's organizations", async () => {
+    const { person, orgIds, recorded } = await memberOfTwo();
+    const uploaded = await putImage(person.client, "/api/profile/avatar", {
+      fileName: "me.png",
+      data: await solidImage("png"),
+    });
+    expect(uploaded.status).toBe(200);
+    expect((await person.client.delete("/api/profile/avatar")).status).toBe(204);
+    const perOrganization = await recorded();
+    perOrganization.forEach((rows, index) => {
+      const oldestFirst = [...rows].reverse();
+      expect(oldestFirst.map((row) => [row.action, row.summary])).toEqual([
+        ["member.profile_updated", `${person.email} changed their picture`],
+        ["member.profile_updated", `${person.email} removed their picture`],
+      ]);
+      for (const row of oldestFirst) {
+        expect(row).toMatchObject({
+          organizationId: orgIds[index],
+          entityId: person.id,
+          actorKind: "user",
+          actorId: person.id,
+        });
+      }
+    });
+  });
+
+  it("records nothing when removing a picture there is none of", async () => {
+    const { person, recorded } = await memberOfTwo();
+    expect((await person.client.delete("/api/profile/avatar")).status).toBe(204);
+    expect(await recorded()).toEqual([[], []]);
   });
 });

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { LiveEvent } from "@flowdeck/shared";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { runnerRegistrationTokens, tasks } from "../../src/db/schema/index.ts";
 import { auditRows, rowsSince } from "../audit/audit-support.ts";
 import { createOrgWithRoles, type OrgWithRoles } from "../helpers/factories.ts";
@@ -46,6 +47,44 @@ describe("registration", () => {
     // Stored hashed: neither the token nor the secret is in the database.
     const rows = await t.app.db.select().from(runnerRegistrationTokens);
     expect(JSON.stringify(rows)).not.toContain(token);
+  });
+
+  it("is the runner's own change: one audit row naming the new runner, and its live event", async () => {
+    const { token } = await createRegistrationToken(admin(), org.organizationId);
+    const baseline = await auditRows(t.app, org.organizationId);
+    const heard: LiveEvent[] = [];
+    const stop = t.app.events.subscribe(org.organizationId, (event) => heard.push(event));
+    const response = await new RunnerClient(t.app, null).call("POST", "/register", {
+      ...registration(token),
+      name: "fresh-box",
+    });
+    expect(response.status).toBe(201);
+    const runnerId = response.body.runnerId as string;
+    const rows = await rowsSince(t.app, org.organizationId, baseline);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      action: "runner.registered",
+      actorKind: "runner",
+      actorId: runnerId,
+      actorLabel: "fresh-box",
+      entityType: "runner",
+      entityId: runnerId,
+      summary: 'Registered the runner "fresh-box" (linux, x64)',
+    });
+    // With PostgreSQL the event comes back through NOTIFY, a moment after the answer.
+    await vi.waitFor(() => expect(heard).toContainEqual({ entity: "runner", id: runnerId, action: "created" }));
+    stop();
+  });
+
+  it("records nothing for a refused token", async () => {
+    const baseline = await auditRows(t.app, org.organizationId);
+    const response = await new RunnerClient(t.app, null).call(
+      "POST",
+      "/register",
+      registration(`fdr_${"x".repeat(43)}`),
+    );
+    expect(response.status).toBe(401);
+    expect(await rowsSince(t.app, org.organizationId, baseline)).toHaveLength(0);
   });
 
   it("refuses a token after its hour", async () => {
@@ -213,6 +252,34 @@ describe("a run executed by a runner", () => {
     expect(gap.body.error.fields).toEqual({ nextSeq: "2" });
     const log = await editor().get(runUrl(runId, "/logs"));
     expect(log.body.items).toHaveLength(1);
+    await client.complete(runId, "succeeded");
+  });
+
+  it("records no audit row for output, but announces new lines once per stored batch", async () => {
+    const { client } = await registerRunner(t.app, admin(), org.organizationId);
+    const workflow = await createLinuxWorkflow(editor(), org.organizationId, ["echo hi"]);
+    const runId = await queueRun(editor(), org.organizationId, workflow.id);
+    expect((await client.claim()).body.job.runId).toBe(runId);
+    const baseline = await auditRows(t.app, org.organizationId);
+    const heard: LiveEvent[] = [];
+    const stop = t.app.events.subscribe(org.organizationId, (event) => heard.push(event));
+    // Events arrive in the order they were published (NOTIFY with PostgreSQL): once a marker is
+    // heard, so is everything published before it.
+    const heardUpTo = async (id: string) => {
+      const marker = { entity: "audit", id, action: "created" } as const;
+      await t.app.events.publish(org.organizationId, marker);
+      await vi.waitFor(() => expect(heard).toContainEqual(marker));
+      return heard.splice(0).filter((event) => event.id !== id);
+    };
+    await heardUpTo(`before-${runId}`);
+    const chunk = { position: 0, stream: "stdout", text: "hi\n" };
+    expect((await client.logs(runId, 1, [chunk])).status).toBe(200);
+    // A retried batch is stored once and announced once.
+    expect((await client.logs(runId, 1, [chunk])).status).toBe(200);
+    const announced = await heardUpTo(`after-${runId}`);
+    stop();
+    expect(await rowsSince(t.app, org.organizationId, baseline)).toEqual([]);
+    expect(announced).toEqual([{ entity: "run", id: runId, action: "updated" }]);
     await client.complete(runId, "succeeded");
   });
 

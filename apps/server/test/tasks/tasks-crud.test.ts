@@ -4,6 +4,7 @@ import { TASK_MESSAGES } from "@flowdeck/shared/tasks/messages";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memberships, tasks } from "../../src/db/schema/index.ts";
+import { IDEMPOTENCY_TEXTS } from "../../src/lib/idempotency.ts";
 import { addMember, createOrgWithRoles, createUser, type OrgWithRoles } from "../helpers/factories.ts";
 import { EventStream, baseUrlOf } from "../helpers/sse-client.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
@@ -113,6 +114,30 @@ describe("creating a task", () => {
         fields: { assigneeId: TASK_MESSAGES.assigneeNotMember },
       });
     }
+  });
+
+  it("creates once for a repeated Idempotency-Key, and refuses the key with another body", async () => {
+    const key = randomUUID();
+    const body = taskBody({ name: "Keyed once" });
+    const send = (payload: object) =>
+      editor().request({
+        method: "POST",
+        url: tasksUrl(org.organizationId),
+        payload,
+        headers: { "idempotency-key": key },
+      });
+    const first = await send(body);
+    const again = await send(body);
+    expect(first.status).toBe(201);
+    expect(first.headers["idempotent-replayed"]).toBeUndefined();
+    expect(again.status).toBe(201);
+    expect(again.headers["idempotent-replayed"]).toBe("true");
+    expect(again.body).toEqual(first.body);
+    const other = await send(taskBody({ name: "Keyed twice" }));
+    expect(other.status).toBe(409);
+    expect(other.body).toEqual({ error: { code: "aborted", message: IDEMPOTENCY_TEXTS.keyReused } });
+    const named = await t.app.db.select().from(tasks).where(eq(tasks.organizationId, org.organizationId));
+    expect(named.filter((task) => task.name.startsWith("Keyed")).map((task) => task.name)).toEqual(["Keyed once"]);
   });
 
   it("takes the organization from the path, never from the body", async () => {

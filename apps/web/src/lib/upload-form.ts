@@ -15,11 +15,11 @@ export function fileForm(file: File): FormData {
 export async function uploadForm<T>(
   path: string,
   form: FormData,
-  { method = "POST" }: { method?: "POST" | "PUT" } = {},
+  { method = "POST", headers }: { method?: "POST" | "PUT"; headers?: Record<string, string> } = {},
 ): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(path, { method, body: form, credentials: "same-origin" });
+    response = await fetch(path, { method, body: form, headers, credentials: "same-origin" });
   } catch {
     throw unreachableError();
   }

@@ -68,6 +68,7 @@ export const AUDIT_ACTIONS = {
     live: null,
     label: "Runner registration token created",
   },
+  "runner.registered": { entityType: "runner", live: "created", label: "Runner registered" },
   "runner.updated": { entityType: "runner", live: "updated", label: "Runner changed" },
   "runner.revoked": { entityType: "runner", live: "updated", label: "Runner revoked" },
   "run.claimed": { entityType: "run", live: "updated", label: "Run claimed by a runner" },

@@ -69,6 +69,8 @@ export const ACTIONS = {
   "twoFactor.require": { minimumRole: "owner", deniedMessage: TWO_FACTOR_REQUIREMENT_MESSAGES.cannotConfigure },
   "retention.update": { minimumRole: "owner", deniedMessage: RETENTION_MESSAGES.cannotManage },
   "notifications.manage": { minimumRole: "admin", deniedMessage: NOTIFICATION_MESSAGES.cannotManage },
+  /** A member's own mute of the organization's mail: a person's preference, which a token has none of. */
+  "notifications.mute": { minimumRole: "viewer", peopleOnly: true },
   "audit.read": { minimumRole: "admin", deniedMessage: "You need admin role or higher to read the audit log" },
   "audit.configure": { minimumRole: "owner", deniedMessage: "Only an owner can change how long the audit log is kept" },
 } as const satisfies Record<string, ActionRule>;

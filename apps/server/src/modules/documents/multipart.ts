@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { AppError, MESSAGES } from "@flowdeck/shared";
 import { DOCUMENT_MAX_BYTES } from "@flowdeck/shared/documents/file-types";
 import { DOCUMENT_MESSAGES } from "@flowdeck/shared/documents/messages";
@@ -56,6 +57,14 @@ export async function readUpload(request: FastifyRequest): Promise<UploadRequest
     throw translate(error);
   }
   return { file, fields };
+}
+
+/** What an upload asks, for its Idempotency-Key's fingerprint: its fields, the file's name and checksum. */
+export function uploadFingerprintOf({ file, fields }: UploadRequest) {
+  return {
+    fields,
+    file: file ? { fileName: file.fileName, sha256: createHash("sha256").update(file.bytes).digest("hex") } : null,
+  };
 }
 
 function translate(error: unknown): unknown {

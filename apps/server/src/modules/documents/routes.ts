@@ -12,13 +12,14 @@ import {
   UpdateDocumentSchema,
 } from "@flowdeck/shared/documents/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { fingerprintReadBody } from "../../plugins/idempotency.ts";
 import { orgScope } from "../../plugins/tenancy.ts";
 import { z } from "zod";
 import { OrgParamsSchema } from "@flowdeck/shared/organizations/params";
 import { thumbnailOf } from "../../lib/thumbnails.ts";
 import { downloadDocument, previewDocument } from "./download-document.ts";
 import { getDocumentStatistics } from "./get-document-stats.ts";
-import { UPLOAD_LIMITS, readUpload } from "./multipart.ts";
+import { UPLOAD_LIMITS, readUpload, uploadFingerprintOf } from "./multipart.ts";
 import { sendAttachment, sendPreview } from "./serving.ts";
 import {
   ensureDocumentExists,
@@ -85,16 +86,14 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     BASE,
     {
-      config: { action: "documents.create" },
+      config: { action: "documents.create", idempotent: true },
       schema: { params: OrgParamsSchema, body: MultipartBodySchema, response: { 201: DocumentSchema } },
     },
     async (request, reply) => {
       // The role is checked before a byte of the body is read.
       const upload = await readUpload(request);
-      const document = await uploadDocument({
-        ...orgScope(request),
-        upload,
-      });
+      fingerprintReadBody(request, uploadFingerprintOf(upload));
+      const document = await uploadDocument({ ...orgScope(request), upload, idempotency: request.idempotency });
       return reply.status(201).send(document);
     },
   );
@@ -117,14 +116,15 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${BASE}/:documentId/versions`,
     {
-      config: { action: "documents.update" },
+      config: { action: "documents.update", idempotent: true },
       schema: { params: DocumentParamsSchema, body: MultipartBodySchema, response: { 201: DocumentSchema } },
     },
     async (request, reply) => {
       const keys = { ...orgScope(request), documentId: request.params.documentId };
       await ensureDocumentExists(keys);
       const upload = await readUpload(request);
-      const document = await uploadNewVersion({ ...keys, upload });
+      fingerprintReadBody(request, uploadFingerprintOf(upload));
+      const document = await uploadNewVersion({ ...keys, upload, idempotency: request.idempotency });
       return reply.status(201).send(document);
     },
   );

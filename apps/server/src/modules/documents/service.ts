@@ -3,7 +3,7 @@ import { DOCUMENT_CATEGORIES, fileClassOf, isPreviewable } from "@flowdeck/share
 import { DOCUMENT_MESSAGES } from "@flowdeck/shared/documents/messages";
 import type { DocumentDetail, DocumentItem, UpdateDocumentSchema } from "@flowdeck/shared/documents/schemas";
 import type { z } from "zod";
-import type { Database } from "../../db/database.ts";
+import type { Database, Executor } from "../../db/database.ts";
 import { attributedUserId } from "../../lib/actor.ts";
 import { changesBetween } from "../../lib/audit-changes.ts";
 import { transact, type OrgScope } from "../../lib/change-log.ts";
@@ -18,7 +18,7 @@ import {
   type DocumentRow,
 } from "./repository.ts";
 
-type DocumentKeys = { db: Database; organizationId: string; documentId: string };
+type DocumentKeys = { db: Executor; organizationId: string; documentId: string };
 
 export function notFound() {
   return new AppError("not-found", DOCUMENT_MESSAGES.notFound);

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from "drizzle-orm";
+import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import type { InvitableRole } from "@flowdeck/shared";
 import type { Executor } from "../../db/database.ts";
 import { invitations, memberships, organizations, user } from "../../db/schema/index.ts";
@@ -100,6 +100,22 @@ export async function renewInvitation(db: Executor, keys: { organizationId: stri
       ),
     )
     .returning(invitationColumns);
+  return row as InvitationRow | undefined;
+}
+
+/** A pending invitation whose mail has not gone out yet (its sending failed). */
+export async function findUnsentInvitation(db: Executor, keys: { organizationId: string; id: string }) {
+  const [row] = await db
+    .select(invitationColumns)
+    .from(invitations)
+    .where(
+      and(
+        eq(invitations.organizationId, keys.organizationId),
+        eq(invitations.id, keys.id),
+        eq(invitations.status, "pending"),
+        isNull(invitations.lastSentAt),
+      ),
+    );
   return row as InvitationRow | undefined;
 }
 

@@ -45,7 +45,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/orgs/:orgId/invitations",
     {
       // Each one sends a mail: limited per address and per account.
-      config: { action: "invitations.send", rateLimit: abuseLimit(app.config.abuseRateLimit) },
+      config: { action: "invitations.send", idempotent: true, rateLimit: abuseLimit(app.config.abuseRateLimit) },
       preHandler: app.rateLimit(perAccountLimit("invitations.send", app.config.abuseRateLimit)),
       schema: { params: OrgParamsSchema, body: CreateInvitationSchema, response: { 201: InvitationSchema } },
     },
@@ -54,6 +54,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
         ...orgScope(request),
         mail,
         input: request.body,
+        idempotency: request.idempotency,
       });
       return reply.status(201).send(invitation);
     },

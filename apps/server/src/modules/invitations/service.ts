@@ -12,6 +12,7 @@ import type { z } from "zod";
 import type { Database } from "../../db/database.ts";
 import { actorLabel, attributedUserId, type UserActor } from "../../lib/actor.ts";
 import { transact, type ChangeContext, type ChangeLog, type OrgScope } from "../../lib/change-log.ts";
+import { runIdempotent, type Idempotency } from "../../lib/idempotency.ts";
 
 type UserContext = ChangeContext & { actor: UserActor };
 import type { Mailer } from "../../lib/mailer.ts";
@@ -20,6 +21,7 @@ import { invitationMail } from "./invitation-mail.ts";
 import {
   deleteInvitation,
   findInvitationByCode,
+  findUnsentInvitation,
   findOrganizationName,
   findUserProfile,
   isMemberByEmail,
@@ -76,8 +78,13 @@ export async function listInvitations({
 export async function inviteUser({
   mail,
   input,
+  idempotency,
   ...scope
-}: OrgScope & { mail: MailContext; input: CreateInvitationData }): Promise<Invitation> {
+}: OrgScope & {
+  mail: MailContext;
+  input: CreateInvitationData;
+  idempotency: Idempotency | null;
+}): Promise<Invitation> {
   const { db, organizationId, actor } = scope;
   if (await isMemberByEmail(db, { organizationId, email: input.email })) {
     const message = INVITATION_MESSAGES.alreadyMember(input.email);
@@ -85,28 +92,38 @@ export async function inviteUser({
   }
   const inviterId = attributedUserId(actor);
   const inviter = inviterId ? await findUserProfile(db, inviterId) : undefined;
-  const invitation = await transact(scope, async (tx, log) => {
-    const { invitation, created } = await upsertPendingInvitation(tx, {
-      code: newInvitationCode(),
-      organizationId,
-      email: input.email,
-      role: input.role,
-      invitedBy: inviterId,
-      invitedByName: inviter?.name || inviter?.email || actorLabel(actor),
-      customMessage: input.customMessage ?? null,
-      expiresAt: new Date(Date.now() + INVITATION_VALIDITY_MS),
-    });
-    // The code is the invitation's secret: it never reaches the audit log.
-    log.record({
-      action: created ? "invitation.sent" : "invitation.resent",
-      entityId: invitation.id,
-      summary: `Invited ${invitation.email} as ${invitation.role ?? "viewer"}`,
-      changes: { email: { after: invitation.email }, role: { after: invitation.role } },
-    });
-    return invitation;
+  // Set only when this request made the change; a repeated Idempotency-Key sends no second mail.
+  let made: InvitationRow | undefined;
+  const answer = await runIdempotent({
+    context: scope,
+    idempotency,
+    work: async (tx, log) => {
+      const { invitation, created } = await upsertPendingInvitation(tx, {
+        code: newInvitationCode(),
+        organizationId,
+        email: input.email,
+        role: input.role,
+        invitedBy: inviterId,
+        invitedByName: inviter?.name || inviter?.email || actorLabel(actor),
+        customMessage: input.customMessage ?? null,
+        expiresAt: new Date(Date.now() + INVITATION_VALIDITY_MS),
+      });
+      // The code is the invitation's secret: it never reaches the audit log (nor the stored answer).
+      log.record({
+        action: created ? "invitation.sent" : "invitation.resent",
+        entityId: invitation.id,
+        summary: `Invited ${invitation.email} as ${invitation.role ?? "viewer"}`,
+        changes: { email: { after: invitation.email }, role: { after: invitation.role } },
+      });
+      made = invitation;
+      return toInvitation(invitation);
+    },
   });
-  await sendInvitation(db, mail, invitation);
-  return toInvitation(invitation);
+  // A retry of a request whose mail failed (503 after the invitation was kept) replays the stored
+  // answer: the mail that never went out is sent now, once.
+  const unsent = made ?? (await findUnsentInvitation(db, { organizationId, id: answer.id }));
+  if (unsent) await sendInvitation(db, mail, unsent);
+  return answer;
 }
 
 /** Resend (spec 4): the expiry moves to 7 days from now and the mail goes out again, with the same link. */

@@ -106,7 +106,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${BASE}/mute`,
     {
-      config: { action: "organization.read" },
+      config: { action: "notifications.mute" },
       schema: { params: OrgParamsSchema, body: SetMuteSchema, response: { 200: SetMuteSchema } },
     },
     async (request) => {

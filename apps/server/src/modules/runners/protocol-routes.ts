@@ -18,8 +18,9 @@ import { z } from "zod";
 import { claimRun } from "../runs/claim-run.ts";
 import { completeRun, heartbeat, reportStep } from "../runs/report-run.ts";
 import { storeLogBatch } from "../runs/store-logs.ts";
+import { originOf } from "../../plugins/authentication.ts";
 import { registerRunnerAuthentication, runnerScope } from "./runner-auth.ts";
-import { registerRunner, revokeRunner } from "./service.ts";
+import { describeRunner, registerRunner, revokeRunner } from "./service.ts";
 
 const EmptyBodySchema = z
   .object({})
@@ -33,14 +34,7 @@ const EmptyBodySchema = z
 export const runnerProtocolRoutes: FastifyPluginAsyncZod = async (app) => {
   registerRunnerAuthentication(app, app.db);
   const { claimHoldMs, leaseMs, logMaxBytes } = app.config.runners;
-  const runCall = (request: FastifyRequest, runId: string) => ({
-    db: app.db,
-    events: app.events,
-    runner: request.runner,
-    scope: runnerScope(request),
-    runId,
-    leaseMs,
-  });
+  const runCall = (request: FastifyRequest, runId: string) => ({ scope: runnerScope(request), runId, leaseMs });
 
   // Claims held open end at once when the server shuts down.
   const waiting = new Set<AbortController>();
@@ -59,22 +53,17 @@ export const runnerProtocolRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.status(201);
-      return registerRunner({ db: app.db, events: app.events, input: request.body });
+      return registerRunner({ db: app.db, events: app.events, input: request.body, origin: originOf(request) });
     },
   );
 
-  app.get(
-    `${RUNNER_API_PREFIX}/runner`,
-    { config, schema: { response: { 200: RunnerSelfSchema } } },
-    async (request) => {
-      const { id, name, labels, os, arch, organizationId, organizationName } = request.runner;
-      return { id, name, labels, os, arch, organizationId, organizationName };
-    },
+  app.get(`${RUNNER_API_PREFIX}/runner`, { config, schema: { response: { 200: RunnerSelfSchema } } }, async (request) =>
+    describeRunner(runnerScope(request)),
   );
 
   app.delete(`${RUNNER_API_PREFIX}/runner`, { config }, async (request, reply) => {
-    const { id, organizationId } = request.runner;
-    await revokeRunner({ db: app.db, events: app.events, actor: request.actor, organizationId, runnerId: id });
+    const scope = runnerScope(request);
+    await revokeRunner({ ...scope, runnerId: scope.actor.runnerId });
     return reply.status(204).send();
   });
 
@@ -90,7 +79,6 @@ export const runnerProtocolRoutes: FastifyPluginAsyncZod = async (app) => {
       try {
         return await claimRun({
           scope: runnerScope(request),
-          runner: request.runner,
           holdMs: claimHoldMs,
           leaseMs,
           signal: controller.signal,

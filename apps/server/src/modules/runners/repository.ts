@@ -39,13 +39,24 @@ export async function insertRunner(db: Executor, values: typeof runners.$inferIn
   return row;
 }
 
-/** The runner a secret belongs to, with its organization's name; revoked ones too (the caller decides). */
+/** The runner a secret belongs to; revoked ones too (the caller decides). */
 export async function findRunnerBySecret(db: Executor, secretHash: string) {
+  const [row] = await db.select().from(runners).where(eq(runners.secretHash, secretHash));
+  return row;
+}
+
+/** The organization a registration token that can still be spent belongs to. */
+export async function findUsableRegistrationToken(db: Executor, tokenHash: string, now: Date) {
   const [row] = await db
-    .select({ runner: runners, organizationName: organizations.name })
-    .from(runners)
-    .innerJoin(organizations, eq(organizations.id, runners.organizationId))
-    .where(eq(runners.secretHash, secretHash));
+    .select({ organizationId: runnerRegistrationTokens.organizationId })
+    .from(runnerRegistrationTokens)
+    .where(
+      and(
+        eq(runnerRegistrationTokens.tokenHash, tokenHash),
+        isNull(runnerRegistrationTokens.usedAt),
+        gt(runnerRegistrationTokens.expiresAt, now),
+      ),
+    );
   return row;
 }
 

@@ -8,10 +8,10 @@ import {
 } from "@flowdeck/shared/runners/protocol";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Database } from "../../db/database.ts";
+import type { RunnerActor } from "../../lib/actor.ts";
 import type { OrgScope } from "../../lib/change-log.ts";
 import { originOf } from "../../plugins/authentication.ts";
 import { findRunnerBySecret, touchRunner } from "./repository.ts";
-import type { RunnerIdentity } from "./runner-identity.ts";
 import { hashSecret } from "../../lib/secrets.ts";
 
 declare module "fastify" {
@@ -19,11 +19,10 @@ declare module "fastify" {
     /** A /api/runner/v1 route that needs no runner credential (register: the token is in its body). */
     runnerPublic?: boolean;
   }
-  interface FastifyRequest {
-    /** The calling runner, on /api/runner/v1 routes that need its credential. */
-    runner: RunnerIdentity;
-  }
 }
+
+/** What a runner's call hands the services: the runner acting in its organization. */
+export type RunnerScope = OrgScope & { actor: RunnerActor };
 
 const VERSION_PATTERN = /^\d+\.\d+\.\d+([-+].*)?$/;
 
@@ -32,17 +31,14 @@ const VERSION_PATTERN = /^\d+\.\d+\.\d+([-+].*)?$/;
  * plugin's scope only. A too-old runner (or one that does not say its version) gets 412; then the
  * `Authorization: Bearer fdrs_…` secret is looked up by its SHA-256, and an unknown, revoked or
  * malformed one gets 401. A user's session cookie means nothing here. Every accepted call is
- * contact: the runner shows online.
+ * contact: the runner shows online. The runner is the request's actor (lib/actor.ts): what it
+ * changes is attributed to it.
  */
 export function registerRunnerAuthentication(app: FastifyInstance, db: Database) {
-  app.decorateRequest("runner", null as unknown as RunnerIdentity);
   app.addHook("onRequest", async (request) => {
     checkVersion(request);
     if (request.routeOptions.config.runnerPublic) return;
-    request.runner = await authenticate(db, request);
-    // The same request's actor (lib/actor.ts): what the runner changes is attributed to it.
-    const { id, name, organizationId } = request.runner;
-    request.actor = { kind: "runner", runnerId: id, name, organizationId };
+    request.actor = await authenticate(db, request);
   });
 }
 
@@ -56,7 +52,7 @@ function checkVersion(request: FastifyRequest) {
   }
 }
 
-async function authenticate(db: Database, request: FastifyRequest): Promise<RunnerIdentity> {
+async function authenticate(db: Database, request: FastifyRequest): Promise<RunnerActor> {
   const header = request.headers.authorization ?? "";
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match) throw new AppError("unauthenticated", RUNNER_MESSAGES.missingSecret);
@@ -64,29 +60,21 @@ async function authenticate(db: Database, request: FastifyRequest): Promise<Runn
   if (!secret.startsWith(RUNNER_SECRET_PREFIX) || secret.length > 200) {
     throw new AppError("unauthenticated", RUNNER_MESSAGES.unknownSecret);
   }
-  const found = await findRunnerBySecret(db, hashSecret(secret));
-  if (!found || found.runner.revokedAt) throw new AppError("unauthenticated", RUNNER_MESSAGES.unknownSecret);
-  const { runner, organizationName } = found;
+  const runner = await findRunnerBySecret(db, hashSecret(secret));
+  if (!runner || runner.revokedAt) throw new AppError("unauthenticated", RUNNER_MESSAGES.unknownSecret);
   await touchRunner(db, runner.id, new Date());
-  return {
-    kind: "runner",
-    id: runner.id,
-    organizationId: runner.organizationId,
-    organizationName,
-    name: runner.name,
-    os: runner.os,
-    arch: runner.arch,
-    labels: runner.labels,
-  };
+  return { kind: "runner", runnerId: runner.id, name: runner.name, organizationId: runner.organizationId };
 }
 
-/** What a runner's call hands the services that change things: the runner acting in its organization. */
-export function runnerScope(request: FastifyRequest): OrgScope {
+/** The calling runner's scope, on the routes its hook authenticated. */
+export function runnerScope(request: FastifyRequest): RunnerScope {
+  const { actor } = request;
+  if (actor?.kind !== "runner") throw new AppError("unauthenticated", RUNNER_MESSAGES.missingSecret);
   return {
     db: request.server.db,
     events: request.server.events,
-    actor: request.actor,
-    organizationId: request.runner.organizationId,
+    actor,
+    organizationId: actor.organizationId,
     origin: originOf(request),
   };
 }

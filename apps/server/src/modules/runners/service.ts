@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { AppError } from "@flowdeck/shared";
 import { RUNNER_MESSAGES } from "@flowdeck/shared/runners/messages";
 import {
@@ -6,16 +7,19 @@ import {
   RUNNER_TIMINGS,
   type RegisterRunnerRequestSchema,
   type RegisterRunnerResponse,
+  type RunnerSelf,
 } from "@flowdeck/shared/runners/protocol";
 import type { RegistrationToken, Runner, UpdateRunnerInput } from "@flowdeck/shared/runners/schemas";
 import type { z } from "zod";
 import type { Database } from "../../db/database.ts";
+import type { RunnerActor } from "../../lib/actor.ts";
 import type { EventHub } from "../../lib/event-hub.ts";
-import { endRun, publishRunChange } from "../runs/end-run.ts";
+import { endRun, runChangeEvents } from "../runs/end-run.ts";
 import { runningRunsOf } from "../runs/repository.ts";
 import {
   currentRuns,
   findRunner,
+  findUsableRegistrationToken,
   insertRegistrationToken,
   insertRunner,
   listRunners as listRunnerRows,
@@ -25,8 +29,9 @@ import {
   type RunnerRow,
 } from "./repository.ts";
 import { changesBetween } from "../../lib/audit-changes.ts";
-import { transact, type OrgScope } from "../../lib/change-log.ts";
+import { transact, type OrgScope, type RequestOrigin } from "../../lib/change-log.ts";
 import { hashSecret, newSecret } from "../../lib/secrets.ts";
+import type { RunnerScope } from "./runner-auth.ts";
 
 type Scope = { db: Database; events: EventHub; organizationId: string };
 
@@ -55,24 +60,37 @@ export async function createRegistrationToken({
   };
 }
 
-/** POST /api/runner/v1/register: spends the token and gives the runner its secret, once. */
+/**
+ * POST /api/runner/v1/register: spends the token and gives the runner its secret, once. The runner
+ * registers itself: the change (and its audit row) is the new runner's, as everything it does next.
+ */
 export async function registerRunner({
   db,
   events,
   input,
+  origin,
   now = new Date(),
 }: {
   db: Database;
   events: EventHub;
   input: z.output<typeof RegisterRunnerRequestSchema>;
+  origin?: RequestOrigin;
   now?: Date;
 }): Promise<RegisterRunnerResponse> {
   const secret = newSecret(RUNNER_SECRET_PREFIX);
-  const runner = await db.transaction(async (tx) => {
-    const token = await spendRegistrationToken(tx, hashSecret(input.token), now);
+  const tokenHash = hashSecret(input.token);
+  // The organization is the token's; it is spent (and checked again) in the transaction below.
+  const usable = await findUsableRegistrationToken(db, tokenHash, now);
+  if (!usable) throw new AppError("unauthenticated", RUNNER_MESSAGES.badRegistrationToken);
+  const { organizationId } = usable;
+  const actor: RunnerActor = { kind: "runner", runnerId: randomUUID(), name: input.name, organizationId };
+  const runner = await transact({ db, events, actor, organizationId, origin }, async (tx, log) => {
+    const token = await spendRegistrationToken(tx, tokenHash, now);
+    // Spent by a registration racing this one.
     if (!token) throw new AppError("unauthenticated", RUNNER_MESSAGES.badRegistrationToken);
     const row = await insertRunner(tx, {
-      organizationId: token.organizationId,
+      id: actor.runnerId,
+      organizationId,
       name: input.name,
       os: input.os,
       arch: input.arch,
@@ -82,9 +100,13 @@ export async function registerRunner({
       lastSeenAt: now,
       createdBy: token.createdBy,
     });
-    return { row, organizationName: await organizationName(tx, token.organizationId) };
+    log.record({
+      action: "runner.registered",
+      entityId: row.id,
+      summary: `Registered the runner "${row.name}" (${row.os}, ${row.arch})`,
+    });
+    return { row, organizationName: await organizationName(tx, organizationId) };
   });
-  await events.publish(runner.row.organizationId, { entity: "runner", id: runner.row.id, action: "created" });
   return {
     runnerId: runner.row.id,
     secret,
@@ -92,6 +114,14 @@ export async function registerRunner({
     organizationId: runner.row.organizationId,
     organizationName: runner.organizationName,
   };
+}
+
+/** GET /api/runner/v1/runner: what the calling runner is, as the server knows it now. */
+export async function describeRunner({ db, actor }: RunnerScope): Promise<RunnerSelf> {
+  const row = await findRunner(db, actor.organizationId, actor.runnerId);
+  if (!row) throw new AppError("unauthenticated", RUNNER_MESSAGES.unknownSecret);
+  const { id, name, labels, os, arch, organizationId } = row;
+  return { id, name, labels, os, arch, organizationId, organizationName: await organizationName(db, organizationId) };
 }
 
 export async function listRunners({ db, organizationId, now = new Date() }: Omit<Scope, "events"> & { now?: Date }) {
@@ -142,7 +172,8 @@ export async function updateRunner({
 
 /**
  * Revokes a runner (the admin's Revoke, or the runner's own unregister): its next call gets 401,
- * and the run it was executing is lost at once rather than after its lease.
+ * and the run it was executing is lost at once rather than after its lease (announced with the
+ * revocation; its one audit row is the revocation's).
  */
 export async function revokeRunner({
   runnerId,
@@ -150,11 +181,10 @@ export async function revokeRunner({
   ...context
 }: OrgScope & { runnerId: string; now?: Date }) {
   const { organizationId } = context;
-  const ended = await transact(context, async (tx, log) => {
+  await transact(context, async (tx, log) => {
     const current = await findRunner(tx, organizationId, runnerId);
     if (!current) throw new AppError("not-found", RUNNER_MESSAGES.notFound);
     if (!current.revokedAt) await updateRunnerRow(tx, runnerId, { revokedAt: now });
-    const lost = [];
     for (const run of await runningRunsOf(tx, runnerId)) {
       const endedRun = await endRun(tx, {
         organizationId,
@@ -163,12 +193,10 @@ export async function revokeRunner({
         status: "lost",
         now,
       });
-      if (endedRun) lost.push(endedRun);
+      if (endedRun) for (const event of runChangeEvents(endedRun)) log.announce(event);
     }
     log.record({ action: "runner.revoked", entityId: runnerId, summary: `Revoked the runner "${current.name}"` });
-    return lost;
   });
-  for (const run of ended) await publishRunChange(context.events, run);
 }
 
 function toRunner(row: RunnerRow, run: Awaited<ReturnType<typeof currentRuns>>[number] | undefined, now: Date): Runner {

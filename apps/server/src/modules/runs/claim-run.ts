@@ -1,15 +1,19 @@
+import { AppError } from "@flowdeck/shared";
+import { RUNNER_MESSAGES } from "@flowdeck/shared/runners/messages";
 import type { ClaimResponse, Job } from "@flowdeck/shared/runners/protocol";
-import { transact, type OrgScope } from "../../lib/change-log.ts";
-import type { RunnerIdentity } from "../runners/runner-identity.ts";
+import { transact } from "../../lib/change-log.ts";
+import { findRunner } from "../runners/repository.ts";
+import type { RunnerScope } from "../runners/runner-auth.ts";
 import { claimQueuedRun, findWorkflowName, listRunSteps, type ExecutedRunRow } from "./repository.ts";
+
+type Claimer = Parameters<typeof claimQueuedRun>[1];
 
 /** Even without a wake-up (a lost NOTIFY), a waiting claim looks again this often. */
 const RECHECK_MS = 5_000;
 
 type ClaimOptions = {
   /** The runner acting in its organization (runner-auth.ts runnerScope). */
-  scope: OrgScope;
-  runner: RunnerIdentity;
+  scope: RunnerScope;
   holdMs: number;
   leaseMs: number;
   /** Aborted when the runner hangs up or the server shuts down: the claim answers no job. */
@@ -22,7 +26,10 @@ type ClaimOptions = {
  * instances with PostgreSQL), which wakes the organization's waiting claims at once.
  */
 export async function claimRun(options: ClaimOptions): Promise<ClaimResponse> {
-  const { scope, runner, holdMs, signal } = options;
+  const { scope, holdMs, signal } = options;
+  // Its platform and labels as they are now (an admin may have changed the labels).
+  const runner = await findRunner(scope.db, scope.organizationId, scope.actor.runnerId);
+  if (!runner) throw new AppError("unauthenticated", RUNNER_MESSAGES.unknownSecret);
   const deadline = Date.now() + holdMs;
   let wake: (() => void) | undefined;
   // Subscribed before the first look, and remembered while looking: a run queued in between is not missed.
@@ -37,7 +44,7 @@ export async function claimRun(options: ClaimOptions): Promise<ClaimResponse> {
   try {
     for (;;) {
       queuedMeanwhile = false;
-      const job = await tryClaim(options);
+      const job = await tryClaim(options, runner);
       if (job) return { job };
       const remaining = deadline - Date.now();
       if (remaining <= 0 || signal.aborted) return { job: null };
@@ -59,7 +66,7 @@ export async function claimRun(options: ClaimOptions): Promise<ClaimResponse> {
   }
 }
 
-async function tryClaim({ scope, runner, leaseMs }: ClaimOptions): Promise<Job | undefined> {
+async function tryClaim({ scope, leaseMs }: ClaimOptions, runner: Claimer): Promise<Job | undefined> {
   const claimed = await transact(scope, async (tx, log) => {
     const run = await claimQueuedRun(tx, runner, new Date(), leaseMs);
     if (!run) return undefined;

@@ -2,7 +2,6 @@ import type { LiveEvent } from "@flowdeck/shared";
 import type { RunStatus } from "@flowdeck/shared/workflows/constants";
 import { MAX_CREDIT_BALANCE } from "@flowdeck/shared/credits/schemas";
 import type { Executor } from "../../db/database.ts";
-import type { EventHub } from "../../lib/event-hub.ts";
 import { giveCredits, insertTransaction } from "../credits/repository.ts";
 import { notifyRunOutcome } from "../notifications/run-outcome.ts";
 import { lockWorkflow } from "../workflows/repository.ts";
@@ -62,7 +61,10 @@ export async function endRun(
   return run;
 }
 
-/** The live events a run's change makes: the run view and the workflow card refetch. */
+/**
+ * The live events a run's change makes: the run view and the workflow card refetch. A service
+ * announces them with `log.announce` in the change's `transact` (lib/change-log.ts).
+ */
 export function runChangeEvents(
   run: { organizationId: string; id: string; workflowId: string; runnerId?: string | null },
   options: { credits?: boolean } = {},
@@ -75,13 +77,4 @@ export function runChangeEvents(
   if (run.runnerId) events.push({ entity: "runner", id: run.runnerId, action: "updated" });
   if (options.credits) events.push({ entity: "organization", id: run.organizationId, action: "updated" });
   return events;
-}
-
-/** Publishes a run's change made outside `transact` (which announces them itself after commit). */
-export async function publishRunChange(
-  events: EventHub,
-  run: Parameters<typeof runChangeEvents>[0],
-  options: { credits?: boolean } = {},
-) {
-  for (const event of runChangeEvents(run, options)) await events.publish(run.organizationId, event);
 }

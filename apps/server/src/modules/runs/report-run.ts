@@ -1,38 +1,35 @@
 import { AppError } from "@flowdeck/shared";
 import { RUNNER_MESSAGES } from "@flowdeck/shared/runners/messages";
 import type { CompleteRun, RunControl, StepReport } from "@flowdeck/shared/runners/protocol";
-import type { Database } from "../../db/database.ts";
-import { transact, type OrgScope } from "../../lib/change-log.ts";
-import type { EventHub } from "../../lib/event-hub.ts";
+import type { Executor } from "../../db/database.ts";
+import { transact } from "../../lib/change-log.ts";
 import { lockWorkflow, setStepStatus } from "../workflows/repository.ts";
-import type { RunnerIdentity } from "../runners/runner-identity.ts";
+import type { RunnerScope } from "../runners/runner-auth.ts";
 import { controlFor } from "./control.ts";
 import { endRun, runChangeEvents } from "./end-run.ts";
 import { findRunOfRunner, findWorkflowName, renewLease, updateRunStep } from "./repository.ts";
 import { settleProgress } from "./run-progress.ts";
 
 type RunCall = {
-  db: Database;
-  events: EventHub;
-  runner: RunnerIdentity;
   /** The runner acting in its organization: what its reports change is audited as its doing. */
-  scope: OrgScope;
+  scope: RunnerScope;
   runId: string;
   leaseMs: number;
 };
 
 /** Another runner's run, or another organization's, does not exist for this runner. */
-async function runOf(db: Database, runner: RunnerIdentity, runId: string) {
-  const run = await findRunOfRunner(db, runId, runner.id);
+async function runOf(db: Executor, scope: RunnerScope, runId: string) {
+  const run = await findRunOfRunner(db, runId, scope.actor.runnerId);
   if (!run) throw new AppError("not-found", RUNNER_MESSAGES.runNotFound);
   return run;
 }
 
 /** POST /runs/:runId/heartbeat: the lease runs on; the answer carries a cancellation. */
-export async function heartbeat({ db, runner, runId, leaseMs }: RunCall): Promise<RunControl> {
-  await runOf(db, runner, runId);
+export async function heartbeat({ scope, runId, leaseMs }: RunCall): Promise<RunControl> {
+  const { db } = scope;
+  await runOf(db, scope, runId);
   await renewLease(db, runId, new Date(), leaseMs);
-  return controlFor(await runOf(db, runner, runId));
+  return controlFor(await runOf(db, scope, runId));
 }
 
 /**
@@ -41,19 +38,18 @@ export async function heartbeat({ db, runner, runId, leaseMs }: RunCall): Promis
  * run. Reports about a step already finished, or a run already ended, change nothing.
  */
 export async function reportStep({
-  db,
   scope,
-  runner,
   runId,
   leaseMs,
   position,
   report,
 }: RunCall & { position: number; report: StepReport }): Promise<RunControl> {
-  const found = await runOf(db, runner, runId);
+  const { db } = scope;
+  const found = await runOf(db, scope, runId);
   const now = new Date();
   await transact(scope, async (tx, log) => {
     const workflow = await lockWorkflow(tx, found.organizationId, found.workflowId);
-    const run = await findRunOfRunner(tx, runId, runner.id, { lock: true });
+    const run = await findRunOfRunner(tx, runId, scope.actor.runnerId, { lock: true });
     if (!workflow || !run) throw new AppError("not-found", RUNNER_MESSAGES.runNotFound);
     if (run.status !== "running") return;
     await renewLease(tx, runId, now, leaseMs);
@@ -87,18 +83,17 @@ export async function reportStep({
     });
     for (const event of runChangeEvents(found)) log.announce(event);
   });
-  return controlFor(await runOf(db, runner, runId));
+  return controlFor(await runOf(db, scope, runId));
 }
 
 /** POST /runs/:runId/complete: the run ends with the runner's outcome; a repeat changes nothing. */
 export async function completeRun({
-  db,
   scope,
-  runner,
   runId,
   outcome,
 }: RunCall & { outcome: CompleteRun["outcome"] }): Promise<RunControl> {
-  const found = await runOf(db, runner, runId);
+  const { db } = scope;
+  const found = await runOf(db, scope, runId);
   await transact(scope, async (tx, log) => {
     const ended = await endRun(tx, {
       organizationId: found.organizationId,
@@ -117,7 +112,7 @@ export async function completeRun({
     });
     for (const event of runChangeEvents(found)) log.announce(event);
   });
-  return controlFor(await runOf(db, runner, runId));
+  return controlFor(await runOf(db, scope, runId));
 }
 
 function exitCodeText(exitCode: number | null) {

@@ -6,7 +6,7 @@ import type { Database } from "../../db/database.ts";
 import { transact, type OrgScope } from "../../lib/change-log.ts";
 import { findRun } from "../workflows/runs-repository.ts";
 import { toRun } from "../workflows/to-workflow.ts";
-import { endRun, publishRunChange } from "./end-run.ts";
+import { endRun, runChangeEvents } from "./end-run.ts";
 import { findWorkflowName, listLogChunks, lockRun, peekRun, updateRun } from "./repository.ts";
 import { lockWorkflow } from "../workflows/repository.ts";
 
@@ -58,7 +58,7 @@ export async function runLogText({ db, organizationId, runId }: Scope): Promise<
 export async function cancelRun({ runId, ...context }: OrgScope & { runId: string }) {
   const { db, organizationId } = context;
   const now = new Date();
-  const result = await transact(context, async (tx, log) => {
+  await transact(context, async (tx, log) => {
     const peek = await peekRun(tx, organizationId, runId);
     if (!peek) throw new AppError("not-found", RUNNER_MESSAGES.runNotFound);
     await lockWorkflow(tx, organizationId, peek.workflowId);
@@ -69,11 +69,12 @@ export async function cancelRun({ runId, ...context }: OrgScope & { runId: strin
     log.record({ action: "run.cancelled", entityId: runId, summary: "Cancelled a run" });
     if (run.kind === "executed" && run.status === "running") {
       if (!run.cancelRequestedAt) await updateRun(tx, runId, { cancelRequestedAt: now });
-      return { run, refunded: false };
+      for (const event of runChangeEvents(run)) log.announce(event);
+      return;
     }
     await endRun(tx, { organizationId, runId, workflowId: run.workflowId, status: "cancelled", now });
-    return { run, refunded: run.creditsCharged > 0 && run.claimedAt === null };
+    const refunded = run.creditsCharged > 0 && run.claimedAt === null;
+    for (const event of runChangeEvents(run, { credits: refunded })) log.announce(event);
   });
-  await publishRunChange(context.events, result.run, { credits: result.refunded });
   return getRun({ db, organizationId, runId });
 }

@@ -1,16 +1,14 @@
 import { AppError } from "@flowdeck/shared";
 import { RUNNER_MESSAGES } from "@flowdeck/shared/runners/messages";
 import type { LogBatch, LogBatchResponse, LogChunk } from "@flowdeck/shared/runners/protocol";
-import type { Database } from "../../db/database.ts";
-import type { EventHub } from "../../lib/event-hub.ts";
-import type { RunnerIdentity } from "../runners/runner-identity.ts";
+import { transact } from "../../lib/change-log.ts";
+import type { RunnerScope } from "../runners/runner-auth.ts";
 import { controlFor } from "./control.ts";
 import { findRunOfRunner, insertLogChunks, renewLease, updateRun, type NewLogChunk } from "./repository.ts";
 
 type StoreLogs = {
-  db: Database;
-  events: EventHub;
-  runner: RunnerIdentity;
+  /** The runner sending its run's output. */
+  scope: RunnerScope;
   runId: string;
   batch: LogBatch;
   leaseMs: number;
@@ -22,18 +20,12 @@ type StoreLogs = {
  * POST /runs/:runId/logs. Batches are stored strictly in sequence, under the run's lock: the
  * expected batch is stored and the next one expected; one already stored is acknowledged again
  * and not stored twice; one after a gap is refused with 409 and the number to resend from.
+ * Output is not a change anyone made: no audit row, only the live event that the run view has new
+ * lines, announced after the commit like every change's (docs/decisions/044).
  */
-export async function storeLogBatch({
-  db,
-  events,
-  runner,
-  runId,
-  batch,
-  leaseMs,
-  maxBytes,
-}: StoreLogs): Promise<LogBatchResponse> {
-  const result = await db.transaction(async (tx) => {
-    const run = await findRunOfRunner(tx, runId, runner.id, { lock: true });
+export async function storeLogBatch({ scope, runId, batch, leaseMs, maxBytes }: StoreLogs): Promise<LogBatchResponse> {
+  const result = await transact(scope, async (tx, log) => {
+    const run = await findRunOfRunner(tx, runId, scope.actor.runnerId, { lock: true });
     if (!run) throw new AppError("not-found", RUNNER_MESSAGES.runNotFound);
     if (batch.seq < run.nextLogSeq) return { run, nextSeq: run.nextLogSeq, stored: false };
     if (batch.seq > run.nextLogSeq) {
@@ -43,9 +35,9 @@ export async function storeLogBatch({
     await insertLogChunks(tx, runId, batch.seq, capped.rows);
     await updateRun(tx, runId, { nextLogSeq: batch.seq + 1, logBytes: capped.used, logTruncated: capped.truncated });
     await renewLease(tx, runId, new Date(), leaseMs);
-    return { run, nextSeq: batch.seq + 1, stored: capped.rows.length > 0 };
+    if (capped.rows.length > 0) log.announce({ entity: "run", id: runId, action: "updated" });
+    return { run, nextSeq: batch.seq + 1 };
   });
-  if (result.stored) await events.publish(result.run.organizationId, { entity: "run", id: runId, action: "updated" });
   return { ...controlFor(result.run), nextSeq: result.nextSeq };
 }
 

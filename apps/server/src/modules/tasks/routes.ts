@@ -45,14 +45,11 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/orgs/:orgId/tasks",
     {
-      config: { action: "tasks.create" },
+      config: { action: "tasks.create", idempotent: true },
       schema: { params: OrgParamsSchema, body: CreateTaskSchema, response: { 201: TaskSchema } },
     },
     async (request, reply) => {
-      const task = await createTask({
-        ...orgScope(request),
-        input: request.body,
-      });
+      const task = await createTask({ ...orgScope(request), input: request.body, idempotency: request.idempotency });
       return reply.status(201).send(task);
     },
   );

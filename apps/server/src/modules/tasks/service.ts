@@ -13,6 +13,7 @@ import type { Database, Executor } from "../../db/database.ts";
 import { attributedUserId } from "../../lib/actor.ts";
 import { changesBetween } from "../../lib/audit-changes.ts";
 import { transact, type OrgScope } from "../../lib/change-log.ts";
+import { runIdempotent, type Idempotency } from "../../lib/idempotency.ts";
 import { findMembership } from "../organizations/repository.ts";
 import {
   deleteTask as deleteTaskRow,
@@ -64,23 +65,31 @@ export async function getTaskStats({
   };
 }
 
-export async function createTask({ input, ...scope }: Change & { input: CreateTaskData }) {
+/** POST: a new command; a retry with the same Idempotency-Key answers the first one again. */
+export async function createTask({
+  input,
+  idempotency,
+  ...scope
+}: Change & { input: CreateTaskData; idempotency: Idempotency | null }): Promise<Task> {
   const { organizationId, actor } = scope;
-  const task = await transact(scope, async (tx, log) => {
-    const values = toValues(input);
-    if (values.assigneeId) await requireMember(tx, organizationId, values.assigneeId);
-    const createdBy = attributedUserId(actor);
-    const { id } = await insertTask(tx, organizationId, { ...values, name: input.name, createdBy });
-    const created = await findTaskOrThrow(tx, organizationId, id);
-    log.record({
-      action: "task.created",
-      entityId: id,
-      summary: `Created the command "${created.name}"`,
-      changes: changesBetween(null, toTask(created), AUDITED_FIELDS),
-    });
-    return created;
+  return runIdempotent({
+    context: scope,
+    idempotency,
+    work: async (tx, log) => {
+      const values = toValues(input);
+      if (values.assigneeId) await requireMember(tx, organizationId, values.assigneeId);
+      const createdBy = attributedUserId(actor);
+      const { id } = await insertTask(tx, organizationId, { ...values, name: input.name, createdBy });
+      const created = toTask(await findTaskOrThrow(tx, organizationId, id));
+      log.record({
+        action: "task.created",
+        entityId: id,
+        summary: `Created the command "${created.name}"`,
+        changes: changesBetween(null, created, AUDITED_FIELDS),
+      });
+      return created;
+    },
   });
-  return toTask(task);
 }
 
 /** What the audit log shows of a command's change. */

@@ -20,15 +20,19 @@ export function InviteForm({ orgId }: { orgId: string }) {
 
   const submit = form.submit((invitation) => {
     setSentTo(undefined);
-    if (!sendIntent.begin(invitation)) return; // a second click while sending
-    send.mutate(invitation, {
-      onSettled: (_invitation, error) => sendIntent.end(!error),
-      onSuccess: () => {
-        setSentTo(invitation.email);
-        form.reset();
+    const idempotencyKey = sendIntent.begin(invitation);
+    if (!idempotencyKey) return; // a second click while sending
+    send.mutate(
+      { body: invitation, idempotencyKey },
+      {
+        onSettled: (_invitation, error) => sendIntent.end(!error),
+        onSuccess: () => {
+          setSentTo(invitation.email);
+          form.reset();
+        },
+        onError: (error) => console.error("Sending the invitation failed", error),
       },
-      onError: (error) => console.error("Sending the invitation failed", error),
-    });
+    );
   });
 
   return (

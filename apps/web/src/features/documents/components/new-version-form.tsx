@@ -37,9 +37,10 @@ export function NewVersionForm({
     event.preventDefault();
     const problem = checkSelectedFile(file);
     if (problem || !file) return setError(problem);
-    if (!uploadIntent.begin({ documentId, file: [file.name, file.size, file.lastModified] })) return;
+    const idempotencyKey = uploadIntent.begin({ documentId, file: [file.name, file.size, file.lastModified] });
+    if (!idempotencyKey) return;
     upload.mutate(
-      { documentId, file },
+      { documentId, file, idempotencyKey },
       {
         onSettled: (_document, error) => uploadIntent.end(!error),
         onSuccess: (document) => {

@@ -66,9 +66,10 @@ export function UploadDocumentModal({
     form.submit((details) => {
       if (problem || !file) return;
       const values = { ...details, tags: details.tags.join(", ") };
-      if (!uploadIntent.begin({ file: [file.name, file.size, file.lastModified], ...values })) return;
+      const idempotencyKey = uploadIntent.begin({ file: [file.name, file.size, file.lastModified], ...values });
+      if (!idempotencyKey) return;
       upload.mutate(
-        { file, ...values },
+        { file, ...values, idempotencyKey },
         {
           onSettled: (_document, error) => uploadIntent.end(!error),
           onSuccess: (document) => {

@@ -24,15 +24,19 @@ export function SendInvitationForm({ orgId }: { orgId: string }) {
 
   const submit = form.submit((invitation) => {
     setOutcome(null);
-    if (!sendIntent.begin(invitation)) return; // a second click while sending
-    send.mutate(invitation, {
-      onSettled: (_invitation, error) => sendIntent.end(!error),
-      onSuccess: (sent) => {
-        setOutcome({ tone: "success", text: INVITATION_MESSAGES.sent(sent.email) });
-        form.reset();
+    const idempotencyKey = sendIntent.begin(invitation);
+    if (!idempotencyKey) return; // a second click while sending
+    send.mutate(
+      { body: invitation, idempotencyKey },
+      {
+        onSettled: (_invitation, error) => sendIntent.end(!error),
+        onSuccess: (sent) => {
+          setOutcome({ tone: "success", text: INVITATION_MESSAGES.sent(sent.email) });
+          form.reset();
+        },
+        onError: (error) => setOutcome({ tone: "error", text: errorText(error) }),
       },
-      onError: (error) => setOutcome({ tone: "error", text: errorText(error) }),
-    });
+    );
   });
 
   return (

@@ -1,6 +1,7 @@
 import { TASK_MESSAGES } from "@flowdeck/shared/tasks/messages";
 import { screen } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { IDEMPOTENCY_HEADER } from "@flowdeck/shared/idempotency";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createTestQueryClient, renderWithProviders } from "@/testing/render.tsx";
 import { assigneesQueryOptions } from "../api/get-assignees.ts";
 import { TaskFormModal } from "./task-form-modal.tsx";
@@ -36,5 +37,32 @@ describe("the task form", () => {
     await user.click(screen.getByRole("button", { name: "Add Command" }));
     await expect.poll(() => screen.queryByText(TASK_MESSAGES.nameRequired)).toBeNull();
     expect(screen.getByText(TASK_MESSAGES.commandRequired)).not.toBeNull();
+  });
+});
+
+describe("saving a new command", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("sends one Idempotency-Key per intent, the same one again when the save is retried", async () => {
+    const created = { id: "task-1", name: "Restart nginx" };
+    const fetchMock = vi
+      .fn()
+      .mockResolvedValueOnce(
+        new Response(JSON.stringify({ error: { code: "unavailable", message: "Try again" } }), { status: 503 }),
+      )
+      .mockResolvedValueOnce(new Response(JSON.stringify(created), { status: 201 }));
+    vi.stubGlobal("fetch", fetchMock);
+    const { user } = renderForm();
+    await user.type(screen.getByLabelText("Name"), "Restart nginx");
+    await user.type(screen.getByLabelText(/Linux/), "systemctl restart nginx");
+    await user.click(screen.getByRole("button", { name: "Add Command" }));
+    await expect.poll(() => fetchMock.mock.calls.length).toBe(1);
+    await expect.poll(() => screen.getByRole("button", { name: "Add Command" }).hasAttribute("disabled")).toBe(false);
+    await user.click(screen.getByRole("button", { name: "Add Command" }));
+    await expect.poll(() => fetchMock.mock.calls.length).toBe(2);
+    const keys = fetchMock.mock.calls.map(([, init]) => (init as RequestInit).headers as Record<string, string>);
+    const [first, retry] = keys.map((headers) => headers[IDEMPOTENCY_HEADER]);
+    expect(first).toMatch(/^[\w-]{16,}$/);
+    expect(retry).toBe(first);
   });
 });

@@ -42,11 +42,12 @@ export function TaskFormModal({ orgId, open, task, onClose, onSaved }: TaskFormM
   const saveIntent = useIntent();
 
   const submit = form.submit(async (input) => {
-    if (!saveIntent.begin(input)) return; // a second Enter or click while saving
+    const idempotencyKey = saveIntent.begin(input);
+    if (!idempotencyKey) return; // a second Enter or click while saving
     let saved = false;
     try {
       if (task) await updateTask.mutateAsync({ taskId: task.id, input });
-      else await createTask.mutateAsync(input);
+      else await createTask.mutateAsync({ input, idempotencyKey });
       saved = true;
       onSaved(task ? TASK_MESSAGES.updated : TASK_MESSAGES.created);
     } catch (error) {
