@@ -1,7 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from "fastify";
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { Database, DatabaseHandle } from "./db/database.ts";
 import { createEventHub, type EventHub } from "./lib/event-hub.ts";
@@ -40,6 +40,7 @@ import { registerJsonBody } from "./plugins/json-body.ts";
 import { registerOpenapi } from "./plugins/openapi/index.ts";
 import { limitApiTokens, registerRateLimits } from "./plugins/rate-limit-store.ts";
 import { registerRequestGuards } from "./plugins/request-guards.ts";
+import { responseSerializerCompiler } from "./plugins/response-serializer.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { registerSpa } from "./plugins/spa.ts";
 import { registerTenancy } from "./plugins/tenancy.ts";
@@ -115,7 +116,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url, action });
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ compareWithZod: config.env === "test" }));
 
   const events = await createEventHub({ connectionString: database.connectionString, logger: app.log });
   const mailer =
