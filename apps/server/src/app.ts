@@ -1,8 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import helmet from "@fastify/helmet";
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from "fastify";
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Config } from "./config.ts";
 import type { Database, DatabaseHandle } from "./db/database.ts";
 import { createEventHub, type EventHub } from "./lib/event-hub.ts";
@@ -41,6 +40,8 @@ import { registerJsonBody } from "./plugins/json-body.ts";
 import { registerOpenapi } from "./plugins/openapi/index.ts";
 import { limitApiTokens, registerRateLimits } from "./plugins/rate-limit-store.ts";
 import { registerRequestGuards } from "./plugins/request-guards.ts";
+import { responseSerializerCompiler } from "./plugins/response-serializer.ts";
+import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { registerSpa } from "./plugins/spa.ts";
 import { registerTenancy } from "./plugins/tenancy.ts";
 
@@ -115,7 +116,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url, action });
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ compareWithZod: config.env === "test" }));
 
   const events = await createEventHub({ connectionString: database.connectionString, logger: app.log });
   const mailer =
@@ -133,18 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("mailer", mailer);
   app.decorate("auth", auth);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        "default-src": ["'self'"],
-        "img-src": ["'self'", "data:", "blob:"],
-        "style-src": ["'self'", "'unsafe-inline'"],
-        "script-src": ["'self'"],
-        "connect-src": ["'self'"],
-        "upgrade-insecure-requests": null,
-      },
-    },
-  });
+  registerSecurityHeaders(app);
   registerErrorHandler(app);
   registerJsonBody(app);
   registerRequestGuards(app, { appUrl: config.appUrl });

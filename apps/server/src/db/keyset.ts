@@ -29,16 +29,35 @@ export function afterCursor(columns: KeysetColumns, cursor: string | undefined):
   return sql`(${columns.createdAt}, ${columns.id}) < (${at}::timestamptz, ${id})`;
 }
 
+/**
+ * afterCursor for a prepared statement: the cursor's position and id are the placeholders
+ * `cursorAt` and `cursorId`, given by cursorValues.
+ */
+export function afterCursorPlaceholders(columns: KeysetColumns): SQL {
+  return sql`(${columns.createdAt}, ${columns.id}) < (${sql.placeholder("cursorAt")}::timestamptz, ${sql.placeholder("cursorId")})`;
+}
+
+/** The placeholders' values of afterCursorPlaceholders; refuses a cursor it cannot read. */
+export function cursorValues(cursor: string): { cursorAt: string; cursorId: string } {
+  const [cursorAt, cursorId] = decodeCursor(cursor);
+  return { cursorAt, cursorId };
+}
+
 /** How many rows match, counting no further than COUNT_CAP + 1. */
 export async function cappedCount(db: Executor, table: PgTable, where: SQL | undefined): Promise<number> {
+  const [row] = await cappedCountQuery(db, table, where);
+  return row?.value ?? 0;
+}
+
+/** cappedCount's query, not yet run (to prepare it). */
+export function cappedCountQuery(db: Executor, table: PgTable, where: SQL | undefined) {
   const matches = db
     .select({ one: sql`1` })
     .from(table)
     .where(where)
     .limit(COUNT_CAP + 1)
     .as("matches");
-  const [row] = await db.select({ value: count() }).from(matches);
-  return row?.value ?? 0;
+  return db.select({ value: count() }).from(matches);
 }
 
 /**
@@ -60,10 +79,14 @@ export function cappedCountColumn(table: PgTable, where: SQL | undefined) {
 export async function toCountedKeysetPage<Row extends { id: string; position: string; matching: number }>(
   db: Executor,
   rows: Row[],
-  options: { table: PgTable; where: SQL | undefined; cursor: string | undefined; pageSize: number },
+  options: ({ table: PgTable; where: SQL | undefined } | { count: () => Promise<number> }) & {
+    cursor: string | undefined;
+    pageSize: number;
+  },
 ): Promise<KeysetPage<Omit<Row, "matching">>> {
-  const { table, where, cursor, pageSize } = options;
-  const matching = rows[0]?.matching ?? (cursor ? await cappedCount(db, table, where) : 0);
+  const { cursor, pageSize } = options;
+  const countAll = () => ("count" in options ? options.count() : cappedCount(db, options.table, options.where));
+  const matching = rows[0]?.matching ?? (cursor ? await countAll() : 0);
   return toKeysetPage(
     rows.map(({ matching: _count, ...row }) => row),
     matching,

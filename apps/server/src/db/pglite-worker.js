@@ -5,7 +5,7 @@
 import { existsSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
-import { PGlite, types } from "@electric-sql/pglite";
+import { PGlite, parse, protocol, types } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 
 // The extensions the migrations create (pg_trgm for substring search) must be loaded up front.
@@ -73,10 +73,97 @@ async function end(id, outcome) {
   await entry.done;
 }
 
-function query(db, { sql, params, rowMode, transaction }) {
-  const target = transaction === undefined ? db : transactions.get(transaction)?.tx;
-  if (!target) throw new Error("The transaction is already over");
-  return target.query(sql, params, { rowMode, parsers: PARSERS });
+/**
+ * Each statement's text is parsed and described once, as a named prepared statement, and then
+ * run with one call into the database (bind, describe, execute, sync): PGlite's own `query` parses
+ * and describes the text again every time, in six calls. The same extended protocol either way,
+ * so parameters, results and errors are the same. At most MAX_STATEMENTS are kept (the least
+ * recently used is closed); PostgreSQL re-plans a kept statement when a table it reads changes.
+ */
+const MAX_STATEMENTS = 500;
+const statements = new Map();
+let nextStatement = 1;
+const { serialize } = protocol;
+
+function concat(parts) {
+  const bytes = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    bytes.set(part, offset);
+    offset += part.length;
+  }
+  return bytes;
+}
+
+/** The statement prepared for `sql`: its name and its parameters' types. */
+async function prepared(db, sql) {
+  const known = statements.get(sql);
+  if (known) {
+    // Most recently used last, so the first entry is the one to close.
+    statements.delete(sql);
+    statements.set(sql, known);
+    return known;
+  }
+  const name = `flowdeck_${nextStatement++}`;
+  const described = await db.execProtocolStream(
+    concat([serialize.parse({ name, text: sql }), serialize.describe({ type: "S", name }), serialize.sync()]),
+    { syncToFs: false },
+  );
+  const statement = { name, paramTypes: parse.parseDescribeStatementResults(described) };
+  statements.set(sql, statement);
+  if (statements.size > MAX_STATEMENTS) {
+    const [oldest, { name: closed }] = statements.entries().next().value;
+    statements.delete(oldest);
+    await db.execProtocolStream(concat([serialize.close({ type: "S", name: closed }), serialize.sync()]), {
+      syncToFs: false,
+    });
+  }
+  return statement;
+}
+
+async function runPrepared(db, { sql, params, rowMode }) {
+  const statement = await prepared(db, sql);
+  const values = params.map((value, index) => {
+    if (value === null || value === undefined) return null;
+    const serializer = db.serializers[statement.paramTypes[index]];
+    return serializer ? serializer(value) : value.toString();
+  });
+  let messages;
+  try {
+    messages = await db.execProtocolStream(
+      concat([
+        serialize.bind({ statement: statement.name, values }),
+        serialize.describe({ type: "P" }),
+        serialize.execute({}),
+        serialize.sync(),
+      ]),
+      { syncToFs: false },
+    );
+  } catch (error) {
+    // "cached plan must not change result type": a table's columns changed under the statement.
+    if (error?.code === "0A000") statements.delete(sql);
+    throw error;
+  }
+  return parse.parseResults(messages, db.parsers, { rowMode, parsers: PARSERS })[0];
+}
+
+/**
+ * A query, under PGlite's own locks as its `query` takes them: outside a transaction it waits for
+ * any transaction under way; inside one it runs in that transaction's turn.
+ */
+async function query(db, message) {
+  if (message.transaction === undefined) {
+    return db._runExclusiveTransaction(() =>
+      db._runExclusiveQuery(async () => {
+        const result = await runPrepared(db, message);
+        await db.syncToFs();
+        return result;
+      }),
+    );
+  }
+  const entry = transactions.get(message.transaction);
+  if (!entry || entry.tx.closed) throw new Error("The transaction is already over");
+  return db._runExclusiveQuery(() => runPrepared(db, message));
 }
 
 /** What an error says, as plain data: custom fields (code, constraint…) would be lost in a clone. */

@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Role } from "@flowdeck/shared";
 import type { Executor } from "../../db/database.ts";
+import { preparedStatements } from "../../db/prepared.ts";
 import { memberships, organizationLogos, organizations, user, userAvatars } from "../../db/schema/index.ts";
 
 export async function findMembership(db: Executor, keys: { organizationId: string; userId: string }) {
@@ -38,10 +39,10 @@ export async function listSessionMemberships(
 const uploadedAtMs = (column: PgColumn) => sql`floor(extract(epoch from ${column}) * 1000)`;
 
 /**
- * What GET /api/me shows, in one statement: the user, their avatar's version, and each
+ * What GET /api/me shows, in one prepared statement: the user, their avatar's version, and each
  * organization they belong to with their role and its logo's version, oldest membership first.
  */
-export async function findMe(db: Executor, userId: string) {
+const meStatement = preparedStatements((db, _shape: "me") => {
   const organizationsOfUser = sql<MeOrganizationRow[]>`coalesce((
     select json_agg(json_build_object(
       'id', ${organizations.id}, 'name', ${organizations.name}, 'domain', ${organizations.domain},
@@ -54,7 +55,7 @@ export async function findMe(db: Executor, userId: string) {
     left join ${organizationLogos} on ${organizationLogos.organizationId} = ${organizations.id}
     where ${memberships.userId} = ${user.id}
   ), '[]'::json)`;
-  const [row] = await db
+  return db
     .select({
       id: user.id,
       email: user.email,
@@ -66,7 +67,12 @@ export async function findMe(db: Executor, userId: string) {
     })
     .from(user)
     .leftJoin(userAvatars, eq(userAvatars.userId, user.id))
-    .where(eq(user.id, userId));
+    .where(eq(user.id, sql.placeholder("userId")))
+    .prepare("me");
+});
+
+export async function findMe(db: Executor, userId: string) {
+  const [row] = await meStatement(db, "me").execute({ userId });
   return row;
 }
 

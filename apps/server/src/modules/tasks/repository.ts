@@ -3,7 +3,16 @@ import type { TaskCategory, TaskPriority, TaskStatus } from "@flowdeck/shared/ta
 import type { TaskListFilters } from "@flowdeck/shared/tasks/schemas";
 import { and, asc, count, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
-import { afterCursor, cappedCountColumn, cursorPosition, keysetOrder, toCountedKeysetPage } from "../../db/keyset.ts";
+import {
+  afterCursorPlaceholders,
+  cappedCountColumn,
+  cappedCountQuery,
+  cursorPosition,
+  cursorValues,
+  keysetOrder,
+  toCountedKeysetPage,
+} from "../../db/keyset.ts";
+import { preparedStatements } from "../../db/prepared.ts";
 import { tasks, user } from "../../db/schema/index.ts";
 import { countWorkflowsRunning } from "../workflows/repository.ts";
 
@@ -71,45 +80,88 @@ function selectTasks(db: Executor) {
   return db.select(rowColumns).from(tasks).leftJoin(user, eq(user.id, tasks.assigneeId));
 }
 
-/** Escapes LIKE wildcards so a search for "50%" finds that text, not everything. */
 function containing(text: string): string {
   return `%${text.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
 }
 
-function listConditions(organizationId: string, filters: TaskListFilters): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [eq(tasks.organizationId, organizationId)];
-  if (filters.status) conditions.push(eq(tasks.status, filters.status));
-  if (filters.category) conditions.push(eq(tasks.category, filters.category));
-  if (filters.assigneeId) conditions.push(eq(tasks.assigneeId, filters.assigneeId));
-  if (filters.projectId) conditions.push(eq(tasks.projectId, filters.projectId));
-  if (filters.priority) conditions.push(eq(tasks.priority, filters.priority));
-  if (filters.tag) {
+/** The list's optional filters, in the order a statement's shape names them. */
+const LIST_FILTERS = ["status", "category", "assigneeId", "projectId", "priority", "tag", "q"] as const;
+type ListFilter = (typeof LIST_FILTERS)[number];
+
+/**
+ * The list's conditions for the filters a request uses, each value a placeholder of the same name
+ * (`organizationId` too), so the statement is built once per combination of filters.
+ */
+function listConditions(used: ReadonlySet<ListFilter>): SQL | undefined {
+  const value = (name: string) => sql.placeholder(name);
+  const conditions: (SQL | undefined)[] = [eq(tasks.organizationId, value("organizationId"))];
+  if (used.has("status")) conditions.push(eq(tasks.status, value("status")));
+  if (used.has("category")) conditions.push(eq(tasks.category, value("category")));
+  if (used.has("assigneeId")) conditions.push(eq(tasks.assigneeId, value("assigneeId")));
+  if (used.has("projectId")) conditions.push(eq(tasks.projectId, value("projectId")));
+  if (used.has("priority")) conditions.push(eq(tasks.priority, value("priority")));
+  if (used.has("tag")) {
     conditions.push(
-      sql`exists (select 1 from unnest(${tasks.tags}) as t(tag) where lower(t.tag) = lower(${filters.tag}))`,
+      sql`exists (select 1 from unnest(${tasks.tags}) as t(tag) where lower(t.tag) = lower(${value("tag")}))`,
     );
   }
-  if (filters.q) {
+  if (used.has("q")) {
     // Each operand has its trigram index (pg_trgm), so a substring search reads the matches only.
-    const pattern = containing(filters.q);
     conditions.push(
-      sql`(${tasks.name} ilike ${pattern} or ${tasks.description} ilike ${pattern}
-        or flowdeck_tags_text(${tasks.tags}) ilike ${pattern})`,
+      sql`(${tasks.name} ilike ${value("q")} or ${tasks.description} ilike ${value("q")}
+        or flowdeck_tags_text(${tasks.tags}) ilike ${value("q")})`,
     );
   }
   return and(...conditions);
 }
 
-/** One page of the organization's tasks, newest first, after the cursor, and how many match (capped). */
-export async function listTasks(db: Executor, organizationId: string, filters: TaskListFilters, page: KeysetQuery) {
-  const where = listConditions(organizationId, filters);
-  const rows = await db
+/** A statement's shape: which filters it has ("1"/"0" in LIST_FILTERS' order), then "c" after a cursor. */
+function shapeOf(used: ReadonlySet<ListFilter>, cursor: boolean): string {
+  return LIST_FILTERS.map((filter) => (used.has(filter) ? "1" : "0")).join("") + (cursor ? "c" : "");
+}
+
+function usedFilters(shape: string): Set<ListFilter> {
+  return new Set(LIST_FILTERS.filter((_, index) => shape[index] === "1"));
+}
+
+/** A page with its capped count, newest first: `limit` rows after the cursor (when the shape has one). */
+const pageStatement = preparedStatements((db, shape: string) => {
+  const where = listConditions(usedFilters(shape));
+  return db
     .select({ ...rowColumns, position: cursorPosition(tasks), matching: cappedCountColumn(tasks, where) })
     .from(tasks)
     .leftJoin(user, eq(user.id, tasks.assigneeId))
-    .where(and(where, afterCursor(tasks, page.cursor)))
+    .where(and(where, shape.endsWith("c") ? afterCursorPlaceholders(tasks) : undefined))
     .orderBy(...keysetOrder(tasks))
-    .limit(page.pageSize + 1);
-  return toCountedKeysetPage(db, rows, { table: tasks, where, cursor: page.cursor, pageSize: page.pageSize });
+    .limit(sql.placeholder("limit"))
+    .prepare(`tasks_page_${shape}`);
+});
+
+/** How many match (capped), for a page after a cursor that came back empty. */
+const countStatement = preparedStatements((db, shape: string) =>
+  cappedCountQuery(db, tasks, listConditions(usedFilters(shape))).prepare(`tasks_count_${shape}`),
+);
+
+/** One page of the organization's tasks, newest first, after the cursor, and how many match (capped). */
+export async function listTasks(db: Executor, organizationId: string, filters: TaskListFilters, page: KeysetQuery) {
+  const used = new Set(LIST_FILTERS.filter((filter) => filters[filter]));
+  const values = {
+    organizationId,
+    ...Object.fromEntries([...used].map((filter) => [filter, filters[filter]])),
+    // Escapes LIKE wildcards so a search for "50%" finds that text, not everything.
+    ...(filters.q ? { q: containing(filters.q) } : {}),
+    ...(page.cursor ? cursorValues(page.cursor) : {}),
+    limit: page.pageSize + 1,
+  };
+  const rows = await pageStatement(db, shapeOf(used, Boolean(page.cursor))).execute(values);
+  return toCountedKeysetPage(db, rows, {
+    count: async () => {
+      const [row] = await countStatement(db, shapeOf(used, false)).execute(values);
+      return row?.value ?? 0;
+    },
+    cursor: page.cursor,
+    pageSize: page.pageSize,
+  });
 }
 
 export async function findTask(db: Executor, organizationId: string, taskId: string) {
