@@ -19,6 +19,8 @@ let server: ChildProcess | undefined;
 let dataDir = "";
 
 test.beforeAll(async () => {
+  // Starting a server (migrations included) can take longer than a test on a busy machine.
+  test.setTimeout(90_000);
   dataDir = mkdtempSync(path.join(tmpdir(), "flowdeck-e2e-confirm-"));
   server = spawn(process.execPath, ["apps/server/dist/server.js"], {
     cwd: ROOT,
@@ -76,7 +78,8 @@ test("the first registration signs in at once; later ones are finished from the 
   // A fresh install: the first owner lands on the dashboard, no mail needed.
   const firstOwner = uniqueEmail("first");
   await fillIn(firstOwner);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  // A registration hashes the password and signs in: slower than most steps on a busy machine.
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 15_000 });
   await page.context().clearCookies();
 
   const since = new Date();
