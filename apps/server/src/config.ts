@@ -67,7 +67,7 @@ export type Config = {
    * the instance has an account (the very first registration signs in at once), "off" never.
    */
   registrationConfirmsEmail: "auto" | "on" | "off";
-  /** Registrations, invitations sent and invitation-code lookups per address (and account) per minute. */
+  /** Registrations, invitations sent, invitation-code lookups (per address, and account) and password-reset requests (per e-mail address) per minute. */
   abuseRateLimit: number;
   /** Requests a minute per API token. */
   apiTokenRateLimit: number;
