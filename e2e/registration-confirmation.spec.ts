@@ -20,7 +20,7 @@ let dataDir = "";
 
 test.beforeAll(async () => {
   // Starting a server (migrations included) can take longer than a test on a busy machine.
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   dataDir = mkdtempSync(path.join(tmpdir(), "flowdeck-e2e-confirm-"));
   server = spawn(process.execPath, ["apps/server/dist/server.js"], {
     cwd: ROOT,
@@ -41,7 +41,7 @@ test.beforeAll(async () => {
   });
   // Ready once its database answers.
   await expect
-    .poll(async () => (await fetch(`${BASE_URL}/readyz`).catch(() => undefined))?.status, { timeout: 60_000 })
+    .poll(async () => (await fetch(`${BASE_URL}/readyz`).catch(() => undefined))?.status, { timeout: 120_000 })
     .toBe(200);
 });
 
@@ -57,7 +57,7 @@ test.afterAll(async () => {
 test("the first registration signs in at once; later ones are finished from the mailed link, and an existing address reads the same", async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const email = uniqueEmail("confirm");
   const fillIn = async (address: string) => {
     await page.goto(`${BASE_URL}/register`);
