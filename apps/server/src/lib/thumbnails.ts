@@ -1,4 +1,4 @@
-import sharp from "sharp";
+import sharp, { type Metadata } from "sharp";
 import { withProcessingSlot } from "./images.ts";
 
 /** The longest side of a document preview; the cards show it at most 36 × 36 rem. */
@@ -74,7 +74,7 @@ async function makeThumbnail(bytes: Buffer): Promise<Buffer | null> {
 /** Bytes a decoded sample takes, by libvips format; PNG, JPEG, GIF and WebP decode to 8 or 16 bits. */
 const SAMPLE_BYTES: Partial<Record<string, number>> = { uchar: 1, char: 1, ushort: 2, short: 2 };
 
-export function withinPreviewLimits(metadata: sharp.Metadata): boolean {
+export function withinPreviewLimits(metadata: Metadata): boolean {
   const { width, format, channels } = metadata;
   const height = metadata.pageHeight ?? metadata.height;
   if (!width || !height || !channels) return false;

@@ -1,7 +1,7 @@
 import { DOCUMENT_MAX_BYTES } from "@flowdeck/shared/documents/file-types";
 import { DOCUMENT_MESSAGES } from "@flowdeck/shared/documents/messages";
 import { eq } from "drizzle-orm";
-import sharp from "sharp";
+import sharp, { type Metadata } from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { documentFiles } from "../../src/db/schema/index.ts";
 import { PREVIEW_LIMITS, THUMBNAIL_MAX_SIDE, withinPreviewLimits } from "../../src/lib/thumbnails.ts";
@@ -281,8 +281,8 @@ describe("previews (PNG, JPEG, GIF and WebP only)", () => {
   });
 
   it("counts what an image costs to decode, not only its pixels", () => {
-    const image = (values: Partial<sharp.Metadata>) =>
-      withinPreviewLimits({ format: "png", channels: 1, depth: "uchar", ...values } as sharp.Metadata);
+    const image = (values: Partial<Metadata>) =>
+      withinPreviewLimits({ format: "png", channels: 1, depth: "uchar", ...values } as Metadata);
     expect(image({ width: 20_000, height: 20_000 })).toBe(true);
     // Two bytes a pixel: 800 MB to decode.
     expect(image({ width: 20_000, height: 20_000, channels: 2 })).toBe(false);
