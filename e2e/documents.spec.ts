@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
-import { crc32, deflateSync } from "node:zlib";
+import { once } from "node:events";
+import { crc32, createDeflate, deflateSync } from "node:zlib";
 import type { Page } from "@playwright/test";
 import { shareSession } from "./support/accounts.ts";
 import { expect, test } from "./support/fixtures.ts";
@@ -195,35 +196,121 @@ test("the grid/list choice is remembered, and refused files show the spec's text
   ).toBeVisible();
 });
 
-/** A PNG of a few hundred bytes that declares 20,000 × 20,000 pixels (400 million to decode). */
-function pngBomb(): Buffer {
-  const header = png(1, 1, [0, 0, 0]);
-  // IHDR's width and height sit at bytes 16–23; its CRC at 29–32 covers type and data.
-  const bomb = Buffer.from(header);
-  bomb.writeUInt32BE(20_000, 16);
-  bomb.writeUInt32BE(20_000, 20);
-  bomb.writeUInt32BE(crc32(bomb.subarray(12, 29)), 29);
-  return bomb;
+/**
+ * An 8-bit grayscale PNG of width×height black pixels: the bomb of issue 14 is 389 KB at
+ * 20,000 × 20,000, 400 MB to decode and 1.6 GB in a browser. Deflated in slices, so the test never
+ * holds the pixels themselves.
+ */
+async function grayBomb(width: number, height: number): Promise<Buffer> {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 0, 0, 0, 0], 8); // 8 bits, grayscale
+  const rowBytes = 1 + width;
+  const rowsPerSlice = Math.max(1, Math.floor((16 * 1024 * 1024) / rowBytes));
+  const slice = Buffer.alloc(rowBytes * rowsPerSlice); // never changed, so written again and again
+  const deflate = createDeflate({ level: 9 });
+  const parts: Buffer[] = [];
+  deflate.on("data", (part: Buffer) => parts.push(part));
+  const ended = once(deflate, "end");
+  for (let left = height; left > 0; left -= rowsPerSlice) {
+    const rows = Math.min(left, rowsPerSlice);
+    if (!deflate.write(slice.subarray(0, rows * rowBytes))) await once(deflate, "drain");
+  }
+  deflate.end();
+  await ended;
+  return withHeader(png(1, 1, [0, 0, 0]), header, Buffer.concat(parts));
 }
 
-test("an image bomb gets a clear 'no preview', never the original in the browser", async ({ ownerPage: page }) => {
-  const previews: { status: number; type: string | undefined }[] = [];
-  page.on("response", (response) => {
-    if (response.url().includes("/preview"))
-      previews.push({ status: response.status(), type: response.headers()["content-type"] });
+/** A PNG of a few hundred bytes declaring width×height 1-bit pixels, all there. */
+function bitBomb(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([1, 0, 0, 0, 0], 8); // 1 bit, grayscale
+  const pixels = deflateSync(Buffer.alloc((1 + Math.ceil(width / 8)) * height), { level: 9 });
+  return withHeader(png(1, 1, [0, 0, 0]), header, pixels);
+}
+
+/** `template`'s signature, then the given IHDR and IDAT, then IEND. */
+function withHeader(template: Buffer, header: Buffer, compressedPixels: Buffer): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  return Buffer.concat([
+    template.subarray(0, 8),
+    chunk("IHDR", header),
+    chunk("IDAT", compressedPixels),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+type PreviewResponse = { status: number; type: string | undefined; bytes: Buffer };
+
+/** Every preview the page receives, with its bytes. */
+function recordPreviews(page: Page): PreviewResponse[] {
+  const previews: PreviewResponse[] = [];
+  page.on("response", async (response) => {
+    if (!response.url().includes("/preview")) return;
+    const bytes = await response.body().catch(() => Buffer.alloc(0));
+    previews.push({ status: response.status(), type: response.headers()["content-type"], bytes });
   });
+  return previews;
+}
+
+async function uploadImage(page: Page, name: string, buffer: Buffer) {
   await page.goto("/documents");
   await page.getByRole("button", { name: "Upload document" }).first().click();
   const uploadDialog = page.getByRole("dialog", { name: "Upload document" });
-  await uploadDialog
-    .getByLabel("Choose a file")
-    .setInputFiles({ name: "bomb.png", mimeType: "image/png", buffer: pngBomb() });
+  await uploadDialog.getByLabel("Choose a file").setInputFiles({ name, mimeType: "image/png", buffer });
   await uploadDialog.getByRole("button", { name: "Upload", exact: true }).click();
   await expect(page.getByText("Document uploaded successfully!")).toBeVisible();
+}
+
+test("an image bomb's preview is a small thumbnail made on the server; the download is the upload", async ({
+  ownerPage: page,
+}) => {
+  const upload = await grayBomb(20_000, 20_000);
+  expect(upload.length).toBeLessThan(400_000);
+  const previews = recordPreviews(page);
+  await uploadImage(page, "bomb.png", upload);
 
   const bomb = card(page, "bomb");
+  const preview = bomb.getByRole("img", { name: "Preview of bomb" });
+  await expect(preview).toBeVisible();
+  // What the browser decoded: at most the thumbnail's size, never 20,000 × 20,000.
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  const size = await preview.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]);
+  expect(Math.max(...size)).toBeLessThanOrEqual(480);
+  await expect.poll(() => previews.filter((p) => p.status === 200).length).toBeGreaterThan(0);
+  for (const received of previews.filter((p) => p.status === 200)) {
+    expect(received.type).toBe("image/webp");
+    expect(received.bytes.length).toBeLessThan(10_000);
+    // A plain WebP: no EXIF or XMP chunk.
+    expect(received.bytes.includes(Buffer.from("EXIF"))).toBe(false);
+    expect(received.bytes.includes(Buffer.from("XMP "))).toBe(false);
+  }
+  expect(previews.every((p) => p.status === 200 || p.status === 304)).toBe(true);
+
+  const download = await downloadedBytes(page, () => bomb.getByRole("button", { name: "Download bomb" }).click());
+  expect(download.bytes.equals(upload)).toBe(true);
+});
+
+test("an image beyond the preview limits gets a clear 'no preview', never the original in the browser", async ({
+  ownerPage: page,
+}) => {
+  const previews = recordPreviews(page);
+  // 20,001 × 20,000 pixels: just past the hard limit.
+  await uploadImage(page, "giant.png", bitBomb(20_001, 20_000));
+
+  const bomb = card(page, "giant");
   await expect(bomb.getByRole("img", { name: "This document has no preview" })).toBeVisible();
-  await expect(bomb.getByRole("img", { name: "Preview of bomb" })).toHaveCount(0);
-  expect(previews.length).toBeGreaterThan(0);
+  await expect(bomb.getByRole("img", { name: "Preview of giant" })).toHaveCount(0);
+  await expect.poll(() => previews.length).toBeGreaterThan(0);
   expect(previews.every((preview) => preview.status === 404 && preview.type !== "image/png")).toBe(true);
 });

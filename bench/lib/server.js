@@ -33,6 +33,8 @@ export async function startServer({ databaseUrl, env = {}, eventLoop = false } =
       SMTP_URL: "",
       LOG_LEVEL: "warn",
       LOGIN_RATE_LIMIT: "1000",
+      // Every scenario registers its owners in one step (session.js).
+      REGISTRATION_CONFIRMS_EMAIL: "off",
       SCHEDULER: "off",
       ...env,
     },

@@ -69,7 +69,7 @@ const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../
 
 /** better-auth's own endpoints and the account routes take the auth instance the app decorates. */
 const betterAuthRoutes: FastifyPluginAsync = async (app) =>
-  registerAuthRoutes(app, app.auth, { trustProxy: app.config.trustProxy });
+  registerAuthRoutes(app, app.auth, { trustProxy: app.config.trustProxy, abuseRateLimit: app.config.abuseRateLimit });
 const accountRoutesOfApp: FastifyPluginAsync = async (app) => app.register(accountRoutes(app.auth));
 
 /**

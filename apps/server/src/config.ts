@@ -63,10 +63,11 @@ export type Config = {
   loginRateLimit: number;
   /**
    * Whether a new organization's registration waits for a mailed link, so registration answers
-   * the same whether or not the address has an account (decision 041).
+   * the same whether or not the address has an account (decision 045): "on" always, "auto" once
+   * the instance has an account (the very first registration signs in at once), "off" never.
    */
-  registrationConfirmsEmail: boolean;
-  /** Registrations, invitations sent and invitation-code lookups per address (and account) per minute. */
+  registrationConfirmsEmail: "auto" | "on" | "off";
+  /** Registrations, invitations sent, invitation-code lookups (per address, and account) and password-reset requests (per e-mail address) per minute. */
   abuseRateLimit: number;
   /** Requests a minute per API token. */
   apiTokenRateLimit: number;
@@ -124,10 +125,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: values.LOG_LEVEL,
     loginRateLimit: values.LOGIN_RATE_LIMIT,
     abuseRateLimit: values.ABUSE_RATE_LIMIT,
-    // "auto": only when mail reaches people; without SMTP only the operator could open the link.
-    registrationConfirmsEmail:
-      values.REGISTRATION_CONFIRMS_EMAIL === "on" ||
-      (values.REGISTRATION_CONFIRMS_EMAIL === "auto" && values.SMTP_URL !== undefined),
+    // With or without SMTP: without it the link goes to the outbox, as invitations do (decision 045).
+    registrationConfirmsEmail: values.REGISTRATION_CONFIRMS_EMAIL,
     apiTokenRateLimit: values.API_TOKEN_RATE_LIMIT,
     schedulerEnabled: values.SCHEDULER === "on",
     schedulerIntervalMs: values.SCHEDULER_INTERVAL_MS,

@@ -1,7 +1,8 @@
 import { MESSAGES } from "@flowdeck/shared";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { rateLimitCounters } from "../src/db/schema/index.ts";
-import { TEST_PASSWORD, createOrgWithRoles, uniqueDomain, uniqueEmail } from "./helpers/factories.ts";
+import { rateLimit, rateLimitCounters } from "../src/db/schema/index.ts";
+import { PASSWORD_RESET_REQUESTS_PER_IP } from "../src/modules/auth/auth.ts";
+import { TEST_PASSWORD, createOrgWithRoles, createUser, uniqueDomain, uniqueEmail } from "./helpers/factories.ts";
 import { TestClient } from "./helpers/http-client.ts";
 import { createTestApp, type TestApp } from "./helpers/test-app.ts";
 import { createTestDatabase, type TestDatabase } from "./helpers/test-database.ts";
@@ -24,6 +25,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await first.app.db.delete(rateLimitCounters);
+  await first.app.db.delete(rateLimit); // better-auth's own counters (sign-in, forgot-password)
 });
 
 function register(app: TestApp) {
@@ -34,6 +36,16 @@ function register(app: TestApp) {
     confirmPassword: TEST_PASSWORD,
     organizationName: "Acme",
     domain: uniqueDomain(),
+  });
+}
+
+/** "Forgot password?" for `email`, from the client address `ip`. */
+function requestReset(app: TestApp, email: string, ip = "127.0.0.1") {
+  return new TestClient(app.app).request<any>({
+    method: "POST",
+    url: "/api/auth/request-password-reset",
+    payload: { email, redirectTo: "/reset-password" },
+    remoteAddress: ip,
   });
 }
 
@@ -76,6 +88,41 @@ describe("abuse limits shared by every instance", () => {
       expect((await invite(attempt % 2 === 0 ? first : second)).status).toBe(201);
     }
     expectRefused(await invite(second));
+  });
+
+  it("limits forgot-password requests per client address, on both instances together", async () => {
+    for (let attempt = 0; attempt < PASSWORD_RESET_REQUESTS_PER_IP; attempt++) {
+      const app = attempt % 2 === 0 ? first : second;
+      expect((await requestReset(app, uniqueEmail("forgot"), "10.1.0.1")).status).toBe(200);
+    }
+    expectRefused(await requestReset(second, uniqueEmail("forgot"), "10.1.0.1"));
+    expectRefused(await requestReset(first, uniqueEmail("forgot"), "10.1.0.1"));
+    // Another client is not affected.
+    expect((await requestReset(first, uniqueEmail("forgot"), "10.1.0.2")).status).toBe(200);
+  });
+
+  it("limits forgot-password requests per address asked about, from any client, and alike whether or not it has an account", async () => {
+    const { email: known } = await createUser(first.app);
+    const unknown = uniqueEmail("nobody");
+    const answers: Record<string, unknown[]> = { known: [], unknown: [] };
+    for (const [label, email] of [
+      ["known", known],
+      ["unknown", unknown],
+    ] as const) {
+      // Every request from another client, on either instance, so only the per-address limit counts.
+      for (let attempt = 0; attempt <= LIMIT; attempt++) {
+        const app = attempt % 2 === 0 ? first : second;
+        // The address as typed, in any case, is one address.
+        const typed = attempt % 2 === 0 ? email : email.toUpperCase();
+        const response = await requestReset(app, typed, `10.2.${label.length}.${attempt + 1}`);
+        answers[label]!.push(response.status);
+        if (attempt === LIMIT) expectRefused(response);
+      }
+    }
+    expect(answers.known).toEqual([...Array<number>(LIMIT).fill(200), 429]);
+    expect(answers.unknown).toEqual(answers.known);
+    // Other addresses are not affected.
+    expect((await requestReset(second, uniqueEmail("other"), "10.2.9.9")).status).toBe(200);
   });
 
   it("starts counting again after the window", async () => {

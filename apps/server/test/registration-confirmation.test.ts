@@ -1,22 +1,25 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { MESSAGES } from "@flowdeck/shared";
 import { REGISTRATION_CONFIRMATION_MESSAGES } from "@flowdeck/shared/auth/registration-confirmation";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../src/config.ts";
 import { pendingRegistrations } from "../src/db/schema/index.ts";
 import { createUser } from "./helpers/factories.ts";
 import { registrationBody, TEST_PASSWORD, uniqueDomain, uniqueEmail } from "./helpers/test-data.ts";
 import { TestClient } from "./helpers/http-client.ts";
-import { startSmtpInbox, type SmtpInbox } from "./helpers/smtp-inbox.ts";
+import { parseMessage, startSmtpInbox, type SmtpInbox } from "./helpers/smtp-inbox.ts";
 import { createTestApp, type TestApp } from "./helpers/test-app.ts";
 
-// With SMTP configured, a new organization's registration waits for its address to be confirmed
-// (REGISTRATION_CONFIRMS_EMAIL=auto), so it answers the same whether or not the address has an account.
+// A new organization's registration waits for its address to be confirmed, so it answers the same
+// whether or not the address has an account (decisions 041, 045). Here through SMTP, always
+// (REGISTRATION_CONFIRMS_EMAIL=on); the default, without SMTP, is at the end of the file.
 
 let t: TestApp;
 let inbox: SmtpInbox;
 beforeAll(async () => {
   inbox = await startSmtpInbox();
-  t = await createTestApp({ env: { SMTP_URL: `${inbox.url}?ignoreTLS=true`, REGISTRATION_CONFIRMS_EMAIL: "auto" } });
+  t = await createTestApp({ env: { SMTP_URL: `${inbox.url}?ignoreTLS=true`, REGISTRATION_CONFIRMS_EMAIL: "on" } });
 });
 afterAll(async () => {
   await t.close();
@@ -132,14 +135,111 @@ describe("registration that confirms the address first", () => {
 });
 
 describe("REGISTRATION_CONFIRMS_EMAIL", () => {
-  it("is on by default exactly when mail can reach people (SMTP_URL), and can be forced either way", () => {
+  it("is auto by default, with or without SMTP, and can be set on or off", () => {
     // A secret given, so reading the configuration writes nothing to a data directory.
     const base = { BETTER_AUTH_SECRET: "s".repeat(32) };
     const smtp = { ...base, SMTP_URL: "smtp://mail.example:587" };
-    expect(loadConfig(base).registrationConfirmsEmail).toBe(false);
-    expect(loadConfig(smtp).registrationConfirmsEmail).toBe(true);
-    expect(loadConfig({ ...smtp, REGISTRATION_CONFIRMS_EMAIL: "off" }).registrationConfirmsEmail).toBe(false);
-    expect(loadConfig({ ...base, REGISTRATION_CONFIRMS_EMAIL: "on" }).registrationConfirmsEmail).toBe(true);
+    expect(loadConfig(base).registrationConfirmsEmail).toBe("auto");
+    expect(loadConfig(smtp).registrationConfirmsEmail).toBe("auto");
+    expect(loadConfig({ ...smtp, REGISTRATION_CONFIRMS_EMAIL: "off" }).registrationConfirmsEmail).toBe("off");
+    expect(loadConfig({ ...base, REGISTRATION_CONFIRMS_EMAIL: "on" }).registrationConfirmsEmail).toBe("on");
     expect(() => loadConfig({ ...base, REGISTRATION_CONFIRMS_EMAIL: "yes" })).toThrow(/REGISTRATION_CONFIRMS_EMAIL/);
+  });
+});
+
+// The default (auto) on an install without SMTP: mail goes to DATA_DIR/outbox, as invitations and
+// password resets do, and only the instance's very first registration signs in at once.
+const DEFAULTS = { REGISTRATION_CONFIRMS_EMAIL: "", SMTP_URL: "" }; // "" leaves the variable unset
+
+/** The newest mail to `to` in the server's outbox whose subject is `subject`. */
+function outboxMail(app: TestApp, to: string, subject: string) {
+  const outbox = path.join(app.config.dataDir, "outbox");
+  return vi.waitFor(() => {
+    const mails = (existsSync(outbox) ? readdirSync(outbox).sort() : [])
+      .map((file) => parseMessage(readFileSync(path.join(outbox, file), "utf8")))
+      .filter((mail) => mail.to === to.toLowerCase() && mail.subject === subject);
+    expect(mails.length).toBeGreaterThan(0);
+    return mails.at(-1)!;
+  });
+}
+
+/** What a registration answers, with the address typed replaced, so two answers can be compared. */
+async function answerTo(app: TestApp, email: string) {
+  const client = new TestClient(app.app);
+  const response = await client.post("/api/account/register", registration({ email }));
+  const body = JSON.parse(JSON.stringify(response.body).replaceAll(email.toLowerCase(), "<address>"));
+  return { status: response.status, body, cookie: "set-cookie" in response.headers, client };
+}
+
+describe("by default, without SMTP", () => {
+  let d: TestApp;
+  beforeAll(async () => {
+    d = await createTestApp({ env: DEFAULTS });
+  });
+  afterAll(() => d.close());
+
+  it("creates the very first account and organization at once, signed in (a fresh install's owner)", async () => {
+    const email = uniqueEmail("first");
+    const first = await answerTo(d, email);
+    expect(first).toMatchObject({ status: 201, cookie: true });
+    const me = await first.client.get<any>("/api/me");
+    expect(me.body.user.email).toBe(email.toLowerCase());
+    expect(me.body.organizations).toEqual([expect.objectContaining({ name: "Night Shift", role: "owner" })]);
+  });
+
+  it("then answers an existing address and a new one identically, mailing each through the outbox", async () => {
+    const owner = await createUser(d.app);
+    const fresh = uniqueEmail("second");
+    const existing = await answerTo(d, owner.email);
+    const unknown = await answerTo(d, fresh);
+    const { client: _a, ...existingAnswer } = existing;
+    const { client: _b, ...unknownAnswer } = unknown;
+    expect(existingAnswer).toEqual(unknownAnswer);
+    expect(unknownAnswer).toEqual({ status: 202, body: { confirmationSentTo: "<address>" }, cookie: false });
+    expect((await existing.client.get("/api/me")).status).toBe(401);
+
+    const note = await outboxMail(d, owner.email, "You already have a Flowdeck account");
+    expect(note.text).toContain("http://localhost:3000/forgot-password");
+    expect(note.text).not.toContain("token=");
+
+    const link = await outboxMail(d, fresh, "Finish creating your Flowdeck account");
+    const client = new TestClient(d.app);
+    const done = await client.post<any>("/api/account/register/confirm", {
+      token: tokenIn(link.text),
+      password: TEST_PASSWORD,
+    });
+    expect(done.status).toBe(201);
+    const me = await client.get<any>("/api/me");
+    expect(me.body.user.email).toBe(fresh.toLowerCase());
+    expect(me.body.organizations).toEqual([
+      expect.objectContaining({ id: done.body.organizationId, name: "Night Shift", role: "owner" }),
+    ]);
+  });
+
+  it("lets only one of two registrations at once on an empty instance be the first", async () => {
+    const empty = await createTestApp({ env: DEFAULTS });
+    try {
+      const email = uniqueEmail("race");
+      const answers = await Promise.all([answerTo(empty, email), answerTo(empty, email)]);
+      expect(answers.map((answer) => answer.status).sort()).toEqual([201, 202]);
+      await outboxMail(empty, email, "You already have a Flowdeck account");
+    } finally {
+      await empty.close();
+    }
+  });
+});
+
+describe("REGISTRATION_CONFIRMS_EMAIL=off", () => {
+  it("keeps the old answer: an existing address is told so, a new one signs in at once", async () => {
+    const off = await createTestApp({ env: { REGISTRATION_CONFIRMS_EMAIL: "off" } });
+    try {
+      const owner = await createUser(off.app);
+      const existing = await answerTo(off, owner.email);
+      expect(existing.status).toBe(400);
+      expect(existing.body.error.message).toBe(MESSAGES.emailTaken);
+      expect(await answerTo(off, uniqueEmail())).toMatchObject({ status: 201, cookie: true });
+    } finally {
+      await off.close();
+    }
   });
 });

@@ -125,9 +125,13 @@ function invalid(message: string) {
   return new AppError("invalid-argument", message, { file: message });
 }
 
-// Decoding can take up to 40 megapixels × 4 bytes of memory: only a few images are processed at
-// once in one server process, the others wait their turn.
+// Decoding can take up to 40 megapixels × 4 bytes of memory (a logo), or ~95 MB (a document's
+// thumbnail, decision 013): only a few images are processed at once in one server process, the
+// others wait their turn.
 const MAX_CONCURRENT = 2;
+// One libvips thread per image (sharp's default on glibc, not on musl): the memory a streamed
+// image holds grows with libvips' threads, and the slots above already run images side by side.
+sharp.concurrency(1);
 let running = 0;
 const waiting: (() => void)[] = [];
 

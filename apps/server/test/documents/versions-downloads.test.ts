@@ -1,16 +1,16 @@
 import { DOCUMENT_MAX_BYTES } from "@flowdeck/shared/documents/file-types";
 import { DOCUMENT_MESSAGES } from "@flowdeck/shared/documents/messages";
 import { eq } from "drizzle-orm";
-import sharp from "sharp";
+import sharp, { type Metadata } from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { documentFiles } from "../../src/db/schema/index.ts";
-import { THUMBNAIL_MAX_SIDE } from "../../src/lib/thumbnails.ts";
+import { PREVIEW_LIMITS, THUMBNAIL_MAX_SIDE, withinPreviewLimits } from "../../src/lib/thumbnails.ts";
 import { createOrgWithRoles, type OrgWithRoles } from "../helpers/factories.ts";
 import { getFile } from "../helpers/get-file.ts";
 import { multipartBody } from "../helpers/multipart.ts";
 import { baseUrlOf, subscribe } from "../helpers/sse-client.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
-import { hugePng, jpegWithGps } from "../helpers/image-fixtures.ts";
+import { grayBombPng, hugePng, jpegWithGps } from "../helpers/image-fixtures.ts";
 import { HTML_PAGE, image, pdf } from "./fixtures.ts";
 import { documentsUrl, upload, uploadOk, uploadVersion } from "./requests.ts";
 
@@ -242,15 +242,63 @@ describe("previews (PNG, JPEG, GIF and WebP only)", () => {
     expect(Buffer.compare(download.bytes, data)).toBe(0);
   });
 
-  it("gives an image bomb (20,000 × 20,000 declared) no preview, never the original", async () => {
-    const data = hugePng();
+  it("makes a small thumbnail of an image bomb (389 KB declaring 20,000 × 20,000); the download is the upload", async () => {
+    const data = await grayBombPng(20_000, 20_000);
+    expect(data.length).toBeLessThan(400_000);
     const doc = await uploadOk(editor(), org.organizationId, { file: { fileName: "bomb.png", data } });
+    const preview = await getFile(t.app, viewer(), url(`/${doc.id}/preview`));
+    expect(preview.status).toBe(200);
+    expect(preview.headers["content-type"]).toBe("image/webp");
+    const metadata = await sharp(preview.bytes).metadata();
+    expect(metadata).toMatchObject({ format: "webp", width: THUMBNAIL_MAX_SIDE, height: THUMBNAIL_MAX_SIDE });
+    expect(metadata.exif).toBeUndefined();
+    expect(preview.bytes.length).toBeLessThan(10_000);
+    const download = await getFile(t.app, viewer(), url(`/${doc.id}/download`));
+    expect(download.headers["content-disposition"]).toMatch(/^attachment;/);
+    expect(Buffer.compare(download.bytes, data)).toBe(0);
+  });
+
+  it.each([
+    ["more pixels than the limit", "bomb.png", () => hugePng(20_001, 20_000)],
+    ["rows too wide to stream in bounded memory", "wide.png", () => hugePng(PREVIEW_LIMITS.pngRowBytes + 1, 10)],
+    [
+      "a GIF frame too large to decode whole",
+      "big.gif",
+      () =>
+        sharp({ create: { width: 4_001, height: 4_000, channels: 3, background: "#000" } })
+          .gif()
+          .toBuffer(),
+    ],
+  ])("gives an image with %s no preview, never the original", async (_label, fileName, make) => {
+    const data = await make();
+    const doc = await uploadOk(editor(), org.organizationId, { file: { fileName, data } });
     const preview = await getFile(t.app, viewer(), url(`/${doc.id}/preview`));
     expect(preview.status).toBe(404);
     expect(preview.json.error.message).toBe(DOCUMENT_MESSAGES.noPreview);
     const download = await getFile(t.app, viewer(), url(`/${doc.id}/download`));
     expect(download.headers["content-disposition"]).toMatch(/^attachment;/);
     expect(Buffer.compare(download.bytes, data)).toBe(0);
+  });
+
+  it("counts what an image costs to decode, not only its pixels", () => {
+    const image = (values: Partial<Metadata>) =>
+      withinPreviewLimits({ format: "png", channels: 1, depth: "uchar", ...values } as Metadata);
+    expect(image({ width: 20_000, height: 20_000 })).toBe(true);
+    // Two bytes a pixel: 800 MB to decode.
+    expect(image({ width: 20_000, height: 20_000, channels: 2 })).toBe(false);
+    expect(image({ width: 14_000, height: 14_000, channels: 2 })).toBe(true);
+    expect(image({ width: 14_000, height: 14_000, depth: "ushort" })).toBe(true);
+    expect(image({ width: 10_000, height: 10_000, channels: 4 })).toBe(true);
+    expect(image({ width: 10_000, height: 10_001, channels: 4 })).toBe(false);
+    // A wide PNG: each row is held ~2,000 times over.
+    expect(image({ width: 200_000, height: 500 })).toBe(false);
+    expect(image({ width: 40_000, height: 10_000 })).toBe(true);
+    // JPEG and WebP shrink as they load; GIF frames are decoded whole.
+    expect(image({ format: "jpeg", width: 60_000, height: 1_000, channels: 3 })).toBe(true);
+    expect(image({ format: "gif", width: 4_000, height: 4_000, channels: 4 })).toBe(true);
+    expect(image({ format: "gif", width: 4_000, height: 4_001, channels: 4 })).toBe(false);
+    // Animated: the first frame counts.
+    expect(image({ format: "gif", width: 4_000, height: 40_000, pageHeight: 4_000, channels: 4 })).toBe(true);
   });
 
   it.each([

@@ -1,4 +1,5 @@
-import { crc32, deflateSync } from "node:zlib";
+import { once } from "node:events";
+import { crc32, createDeflate, deflateSync } from "node:zlib";
 import sharp from "sharp";
 
 // Images for the logo and avatar tests, made on the fly with sharp (and, where sharp would take
@@ -47,11 +48,41 @@ export function hugePng(width = 20_000, height = 20_000): Buffer {
   header[8] = 1; // bit depth
   header[9] = 0; // grayscale
   const rowBytes = 1 + Math.ceil(width / 8); // filter byte + pixels
-  const data = deflateSync(Buffer.alloc(rowBytes * height), { level: 9 });
+  return pngFile(header, deflateSync(Buffer.alloc(rowBytes * height), { level: 9 }));
+}
+
+/**
+ * The bomb of issue 14: an 8-bit grayscale PNG of width×height black pixels, 389 KB at
+ * 20,000 × 20,000 (400 MB to decode, 1.6 GB in a browser). Deflated in slices, so the test never
+ * holds the pixels themselves.
+ */
+export async function grayBombPng(width = 20_000, height = 20_000): Promise<Buffer> {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 0; // grayscale
+  const rowBytes = 1 + width; // filter byte + pixels
+  const rowsPerSlice = Math.max(1, Math.floor((16 * 1024 * 1024) / rowBytes));
+  const slice = Buffer.alloc(rowBytes * rowsPerSlice); // never changed, so written again and again
+  const deflate = createDeflate({ level: 9 });
+  const parts: Buffer[] = [];
+  deflate.on("data", (part: Buffer) => parts.push(part));
+  const ended = once(deflate, "end");
+  for (let left = height; left > 0; left -= rowsPerSlice) {
+    const rows = Math.min(left, rowsPerSlice);
+    if (!deflate.write(slice.subarray(0, rows * rowBytes))) await once(deflate, "drain");
+  }
+  deflate.end();
+  await ended;
+  return pngFile(header, Buffer.concat(parts));
+}
+
+function pngFile(header: Buffer, compressedPixels: Buffer): Buffer {
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk("IHDR", header),
-    chunk("IDAT", data),
+    chunk("IDAT", compressedPixels),
     chunk("IEND", Buffer.alloc(0)),
   ]);
 }

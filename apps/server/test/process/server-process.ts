@@ -56,6 +56,8 @@ export async function spawnServer(options: {
     BETTER_AUTH_SECRET: "process-test-secret-that-is-long-enough-for-better-auth",
     LOG_LEVEL: "info",
     SCHEDULER: "off",
+    // registerOwner registers in one step, also on a data directory that already has accounts.
+    REGISTRATION_CONFIRMS_EMAIL: "off",
     ...options.env,
   };
   const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/server.ts"], {

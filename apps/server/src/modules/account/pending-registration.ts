@@ -21,7 +21,7 @@ type CreateRegistration = Extract<RegisterData, { mode: "create" }>;
 type MailContext = { mailer: Mailer; appUrl: string };
 
 /**
- * Registration of a new organization when addresses are confirmed first (decision 041). The
+ * Registration of a new organization when addresses are confirmed first (decisions 041, 045). The
  * answer is the same whether or not the address has an account, and costs the same (the
  * password is hashed either way); only the mail differs: a link that finishes the registration,
  * or a note to the account's owner. The domain check keeps its spec text: domains are not secret.
@@ -101,10 +101,12 @@ export async function confirmRegistration({
   const created = await createAccountWithOrganization(
     { ...context, actor: newAccountActor(pending.email), organizationId: null },
     { passwordHash: pending.passwordHash, organizationName: pending.organizationName, domain: pending.domain },
-    async (tx) => {
-      const ended = await tx.delete(pendingRegistrations).where(eq(pendingRegistrations.id, pending.id)).returning();
-      // Opened twice at once: the second finds the row gone and creates nothing.
-      if (ended.length === 0) throw linkInvalid();
+    {
+      after: async (tx) => {
+        const ended = await tx.delete(pendingRegistrations).where(eq(pendingRegistrations.id, pending.id)).returning();
+        // Opened twice at once: the second finds the row gone and creates nothing.
+        if (ended.length === 0) throw linkInvalid();
+      },
     },
   );
   return { ...created, email: pending.email };

@@ -9,7 +9,7 @@ import { CLIENT_IP_HEADER } from "../auth/auth.ts";
 import { originOf } from "../../plugins/authentication.ts";
 import { abuseLimit } from "../../plugins/rate-limit-store.ts";
 import { confirmRegistration, requestRegistration } from "./pending-registration.ts";
-import { registerAccount } from "./service.ts";
+import { registerAccount, registerFirstAccount } from "./service.ts";
 
 const ProvidersSchema = z.object({ google: z.boolean(), github: z.boolean() });
 
@@ -37,23 +37,26 @@ export function accountRoutes(auth: Auth): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const input = request.body;
-        if (input.mode === "create" && app.config.registrationConfirmsEmail) {
+        const context = { db: app.db, events: app.events, origin: originOf(request), auth };
+        const confirms = app.config.registrationConfirmsEmail;
+        if (input.mode === "create" && confirms !== "off") {
+          // The answer is alike for every address (decision 045), except the instance's very
+          // first account, which has nobody to hide and nobody yet to read an outbox.
+          const first = confirms === "auto" ? await registerFirstAccount({ ...context, input }) : null;
+          if (first) {
+            await signInNewAccount(request, reply, { email: input.email, password: input.password });
+            return reply.status(201).send(first);
+          }
           const mail = { mailer: app.mailer, appUrl: app.config.appUrl };
           return reply.status(202).send(await requestRegistration({ db: app.db, auth, mail, input }));
         }
-        const result = await registerAccount({
-          db: app.db,
-          events: app.events,
-          origin: originOf(request),
-          auth,
-          input,
-        });
+        const result = await registerAccount({ ...context, input });
         await signInNewAccount(request, reply, { email: input.email, password: input.password });
         return reply.status(201).send(result);
       },
     );
 
-    // The link mailed by a registration that confirms the address first (decision 041).
+    // The link mailed by a registration that confirms the address first (decisions 041, 045).
     app.post(
       "/api/account/register/confirm",
       {

@@ -8,7 +8,7 @@ import type { Auth } from "../auth/auth.ts";
 import { domainExists } from "../organizations/repository.ts";
 import { startOrganization } from "../organizations/start-organization.ts";
 import { registerWithInvitation } from "../invitations/register-with-invitation.ts";
-import { emailExists, insertUserWithPassword } from "../users/repository.ts";
+import { anyAccountExists, emailExists, insertUserWithPassword, lockFirstAccount } from "../users/repository.ts";
 
 /**
  * Registration in either mode of spec 4: the account and its new organization (or its accepted
@@ -40,18 +40,58 @@ export async function registerAccount({
 }
 
 /**
+ * The instance's very first account and its organization, made at once (decision 045): while no
+ * account exists, registration cannot tell anyone which addresses have one, so a fresh install's
+ * owner is not sent to a mailbox first. Returns null once any account exists, also when another
+ * registration became the first a moment earlier; the caller then mails a link as for everyone.
+ */
+export async function registerFirstAccount({
+  auth,
+  input,
+  db,
+  events,
+  origin,
+}: Omit<ChangeContext, "actor" | "organizationId"> & {
+  auth: Auth;
+  input: Extract<RegisterData, { mode: "create" }>;
+}): Promise<{ userId: string; organizationId: string } | null> {
+  if (await anyAccountExists(db)) return null;
+  if (await domainExists(db, input.domain)) throw domainTaken();
+  const passwordHash = await (await auth.$context).password.hash(input.password);
+  const context = { db, events, origin, actor: newAccountActor(input.email), organizationId: null };
+  try {
+    return await createAccountWithOrganization(
+      context,
+      { passwordHash, organizationName: input.organizationName, domain: input.domain },
+      {
+        before: async (tx) => {
+          await lockFirstAccount(tx);
+          if (await anyAccountExists(tx)) throw new NotTheFirstAccount();
+        },
+      },
+    );
+  } catch (error) {
+    if (error instanceof NotTheFirstAccount) return null;
+    throw error;
+  }
+}
+
+class NotTheFirstAccount extends Error {}
+
+/**
  * The account (`context.actor`, whose id is chosen beforehand) and its new organization, with the
- * creator as owner, in one transaction; `alsoInTransaction` runs in it too (a confirmed
- * registration ends its pending row there).
+ * creator as owner, in one transaction; `steps.before` and `steps.after` run in it too (the first
+ * account checks that it is one; a confirmed registration ends its pending row).
  */
 export async function createAccountWithOrganization(
   context: ChangeContext & { actor: UserActor },
   input: { passwordHash: string; organizationName: string; domain: string },
-  alsoInTransaction?: (tx: Executor) => Promise<void>,
+  steps: { before?: (tx: Executor) => Promise<void>; after?: (tx: Executor) => Promise<void> } = {},
 ): Promise<{ userId: string; organizationId: string }> {
   const { actor } = context;
   try {
     return await transact(context, async (tx, log) => {
+      await steps.before?.(tx);
       const { id: userId } = await insertUserWithPassword(tx, {
         id: actor.userId,
         email: actor.email,
@@ -70,7 +110,7 @@ export async function createAccountWithOrganization(
         summary: `${actor.email} registered and created the organization "${input.organizationName}"`,
         changes: { name: { after: input.organizationName }, domain: { after: input.domain } },
       });
-      await alsoInTransaction?.(tx);
+      await steps.after?.(tx);
       return { userId, organizationId: organization.id };
     });
   } catch (error) {

@@ -11,6 +11,12 @@ import type { Mailer } from "../../lib/mailer.ts";
 import { authAuditHooks } from "./auth-audit.ts";
 import { passwordResetMail } from "./password-reset-mail.ts";
 
+/**
+ * Forgot-password requests allowed per client address a minute (better-auth's limit, kept in the
+ * database for every instance); each address asked about has its own limit too (routes.ts).
+ */
+export const PASSWORD_RESET_REQUESTS_PER_IP = 5;
+
 /** The header the server sets with the client's address (never trusted from outside). */
 export const CLIENT_IP_HEADER = "x-flowdeck-client-ip";
 
@@ -70,7 +76,7 @@ export function createAuth(options: { config: Config; db: Database; mailer: Mail
         "/sign-in/email": { window: 60, max: config.loginRateLimit },
         // The second sign-in step and the set-up guess 6-digit codes: the same limit as passwords.
         "/two-factor/*": { window: 60, max: config.loginRateLimit },
-        "/request-password-reset": { window: 60, max: 5 },
+        "/request-password-reset": { window: 60, max: PASSWORD_RESET_REQUESTS_PER_IP },
         "/reset-password": { window: 60, max: 10 },
       },
     },

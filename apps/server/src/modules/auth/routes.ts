@@ -1,17 +1,29 @@
 import { AppError, MESSAGES } from "@flowdeck/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { perEmailLimit } from "../../plugins/rate-limit-store.ts";
 import { AUTH_ENDPOINTS } from "./auth-endpoints.ts";
 import type { Auth } from "./auth.ts";
 import { CLIENT_IP_HEADER } from "./auth.ts";
 import { toErrorBody } from "./auth-errors.ts";
 
 /** Hands the allowed /api/auth endpoints (sign-in, sign-out, password reset, OAuth) to better-auth. */
-export function registerAuthRoutes(app: FastifyInstance, auth: Auth, options: { trustProxy: boolean }) {
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  auth: Auth,
+  options: { trustProxy: boolean; abuseRateLimit: number },
+) {
+  // better-auth limits by client address (auth.ts); a reset mail also costs its recipient, so
+  // each address may be sent ABUSE_RATE_LIMIT a minute, from however many clients, on every instance.
+  const perAddress: Partial<Record<string, ReturnType<FastifyInstance["rateLimit"]>>> = {
+    "POST /request-password-reset": app.rateLimit(perEmailLimit("password-reset", options.abuseRateLimit)),
+  };
   for (const endpoint of AUTH_ENDPOINTS) {
+    const limit = perAddress[`${endpoint.method} ${endpoint.path}`];
     app.route({
       method: endpoint.method,
       url: `/api/auth${endpoint.path}`,
       config: { public: true },
+      ...(limit ? { preHandler: limit } : {}),
       handler: async (request, reply) =>
         sendWebResponse(reply, await auth.handler(toWebRequest(request, options)), request),
     });

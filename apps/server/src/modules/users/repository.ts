@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import type { Executor } from "../../db/database.ts";
 import { account, user } from "../../db/schema/index.ts";
@@ -15,6 +15,22 @@ export async function setCurrentOrganization(db: Executor, values: { userId: str
 export async function emailExists(db: Executor, email: string) {
   const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email.toLowerCase()));
   return Boolean(row);
+}
+
+/** Whether the instance has any account at all (a fresh install has none). */
+export async function anyAccountExists(db: Executor) {
+  const [row] = await db.select({ id: user.id }).from(user).limit(1);
+  return Boolean(row);
+}
+
+const FIRST_ACCOUNT_LOCK_KEY = 7_316_045;
+
+/**
+ * Makes registrations that would be the instance's first take turns (until this transaction
+ * ends), so two of them at once cannot both find the instance empty.
+ */
+export async function lockFirstAccount(tx: Executor) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${FIRST_ACCOUNT_LOCK_KEY})`);
 }
 
 /** A user with an email-and-password account, as better-auth stores it. */

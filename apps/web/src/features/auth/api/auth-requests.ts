@@ -6,7 +6,10 @@ export function logIn(body: { email: string; password: string; rememberMe?: bool
   return api<unknown>("/api/auth/sign-in/email", { method: "POST", body });
 }
 
-/** Signed in at once, or (with mail set up, decision 041) a link was mailed to finish it. */
+/**
+ * Signed in at once (an instance's first account, or with REGISTRATION_CONFIRMS_EMAIL=off), or a
+ * link was mailed to finish it (decision 045).
+ */
 export function register(body: RegisterInput) {
   return api<{ userId: string; organizationId: string } | RegistrationPending>("/api/account/register", {
     method: "POST",

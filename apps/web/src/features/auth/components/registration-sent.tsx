@@ -7,7 +7,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { TextLink } from "@/components/ui/text-link.tsx";
 import { AuthLayout } from "./auth-layout.tsx";
 
-/** After registering when addresses are confirmed first (decision 041): the same for every address. */
+/** After registering when addresses are confirmed first (decisions 041, 045): the same for every address. */
 export function RegistrationSent({ email, onChangeEmail }: { email: string; onChangeEmail: () => void }) {
   return (
     <AuthLayout title="Create your account" pageTitle="Sign Up">
