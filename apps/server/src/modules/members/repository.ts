@@ -89,11 +89,3 @@ export async function findOrganizationCreator(db: Executor, organizationId: stri
     .where(eq(organizations.id, organizationId));
   return row?.createdBy ?? null;
 }
-
-/** Hands the creator's place (the owner nobody may demote or remove) to another member. */
-export async function setOrganizationCreator(db: Executor, keys: { organizationId: string; userId: string }) {
-  await db
-    .update(organizations)
-    .set({ createdBy: keys.userId, updatedBy: keys.userId })
-    .where(eq(organizations.id, keys.organizationId));
-}

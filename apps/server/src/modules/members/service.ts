@@ -5,7 +5,7 @@ import { removalRefusal, roleChangeRefusal } from "@flowdeck/shared/members/rule
 import type { Database, Executor } from "../../db/database.ts";
 import { attributedUserId, type Actor } from "../../lib/actor.ts";
 import { transact, type OrgScope } from "../../lib/change-log.ts";
-import { listMembershipsOfUser } from "../organizations/repository.ts";
+import { listMembershipsOfUser, setCreator } from "../organizations/repository.ts";
 import { setCurrentOrganization } from "../users/repository.ts";
 import {
   countOwners,
@@ -13,7 +13,6 @@ import {
   findCurrentOrganizationId,
   findMember,
   findOrganizationCreator,
-  setOrganizationCreator,
   listMembers as listMemberRows,
   lockMemberships,
   updateMemberRole,
@@ -149,7 +148,7 @@ export async function transferOwnership({ targetId, ...scope }: OrgScope & { tar
     if (!actor.isCreator) throw new AppError("permission-denied", MEMBER_MESSAGES.onlyCreatorTransfers);
     if (actor.userId === targetId) throw new AppError("invalid-argument", MEMBER_MESSAGES.cannotChangeOwnRole);
     await updateMemberRole(tx, { organizationId, userId: targetId, role: "owner" });
-    await setOrganizationCreator(tx, { organizationId, userId: targetId });
+    await setCreator(tx, { organizationId, userId: targetId });
     const changed = await findMember(tx, { organizationId, userId: targetId });
     if (!changed) throw new AppError("not-found", MEMBER_MESSAGES.memberNotFound);
     log.record({
