@@ -1,6 +1,8 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { InvitableRole } from "@flowdeck/shared";
+import type { InvitationStatus } from "@flowdeck/shared/invitations/constants";
 import type { Executor } from "../../db/database.ts";
+import { literal } from "../../db/schema/columns.ts";
 import { invitations, memberships, organizations, user } from "../../db/schema/index.ts";
 
 const invitationColumns = {
@@ -22,7 +24,7 @@ export type InvitationRow = {
   organizationId: string;
   email: string;
   role: InvitableRole | null;
-  status: "pending" | "accepted" | "rejected";
+  status: InvitationStatus;
   invitedByName: string;
   customMessage: string | null;
   createdAt: Date;
@@ -64,7 +66,7 @@ export async function upsertPendingInvitation(
     .values({ ...values, status: "pending" })
     .onConflictDoUpdate({
       target: [invitations.organizationId, invitations.email],
-      targetWhere: sql`${invitations.status} = 'pending'`,
+      targetWhere: sql`${invitations.status} = ${literal<InvitationStatus>("pending")}`,
       // The code stays: a link already sent keeps working.
       set: {
         role: values.role,
