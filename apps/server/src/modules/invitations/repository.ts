@@ -2,6 +2,7 @@ import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { InvitableRole } from "@flowdeck/shared";
 import type { InvitationStatus } from "@flowdeck/shared/invitations/constants";
 import type { Executor } from "../../db/database.ts";
+import type { PageWindow } from "../../db/page-number.ts";
 import { literal } from "../../db/schema/columns.ts";
 import { invitations, memberships, organizations, user } from "../../db/schema/index.ts";
 
@@ -31,10 +32,7 @@ export type InvitationRow = {
   expiresAt: Date;
 };
 
-export async function listPendingInvitations(
-  db: Executor,
-  options: { organizationId: string; limit: number; offset: number },
-) {
+export async function listPendingInvitations(db: Executor, options: { organizationId: string } & PageWindow) {
   const where = and(eq(invitations.organizationId, options.organizationId), eq(invitations.status, "pending"));
   const rows: InvitationRow[] = await db
     .select(invitationColumns)

@@ -3,6 +3,7 @@ import { MEMBER_MESSAGES } from "@flowdeck/shared/members/messages";
 import type { Member } from "@flowdeck/shared/members/schemas";
 import { removalRefusal, roleChangeRefusal } from "@flowdeck/shared/members/rules";
 import type { Database, Executor } from "../../db/database.ts";
+import { readPage } from "../../db/page-number.ts";
 import { attributedUserId, type Actor } from "../../lib/actor.ts";
 import { transact, type OrgScope } from "../../lib/change-log.ts";
 import { listMembershipsOfUser, setCreator } from "../organizations/repository.ts";
@@ -33,12 +34,7 @@ export async function listMembers({
   organizationId: string;
   page: PageQuery;
 }): Promise<Page<Member>> {
-  const { rows, total } = await listMemberRows(db, {
-    organizationId,
-    limit: page.pageSize,
-    offset: (page.page - 1) * page.pageSize,
-  });
-  return { items: rows.map(toMember), total, page: page.page, pageSize: page.pageSize };
+  return readPage(page, (window) => listMemberRows(db, { organizationId, ...window }), toMember);
 }
 
 /**
