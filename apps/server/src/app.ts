@@ -15,6 +15,7 @@ import { createAuth, type Auth } from "./modules/auth/auth.ts";
 import { registerAuthRoutes } from "./modules/auth/routes.ts";
 import { eventRoutes } from "./modules/events/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
+import { meRoutes } from "./modules/me/routes.ts";
 import { organizationRoutes } from "./modules/organizations/routes.ts";
 import { creditRoutes } from "./modules/credits/routes.ts";
 import { documentRoutes } from "./modules/documents/routes.ts";
@@ -80,6 +81,7 @@ const ROUTE_MODULES: FastifyPluginAsync[] = [
   healthRoutes,
   betterAuthRoutes,
   accountRoutesOfApp,
+  meRoutes,
   organizationRoutes,
   memberRoutes,
   invitationRoutes,

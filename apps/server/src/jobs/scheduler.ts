@@ -11,7 +11,6 @@ import { defaultExecution } from "../modules/workflows/execution.ts";
 import { listSteps, updateWorkflow } from "../modules/workflows/repository.ts";
 import { claimDueWorkflows } from "../modules/workflows/scheduler-repository.ts";
 import { retimeWorkflows } from "../modules/workflows/retime-workflows.ts";
-import { toSchedule } from "../modules/workflows/to-workflow.ts";
 import { repeatEvery } from "./repeat-every.ts";
 
 /** What the scheduler reports; pino's logger (app.log) fits. */
@@ -80,7 +79,7 @@ export function createScheduler(options: SchedulerOptions): Scheduler {
       const starting = due.filter((workflow) => !skipped.includes(workflow));
       await countExecutions(tx, starting, now);
       const advance = (workflow: (typeof due)[number]) => ({
-        nextExecution: nextExecution(toSchedule(workflow.schedule), { now, timezone: workflow.timezone }),
+        nextExecution: nextExecution(workflow.schedule, { now, timezone: workflow.timezone }),
         scheduleTimezone: workflow.timezone,
       });
       const rescheduled = (workflow: (typeof due)[number], summary: string) =>

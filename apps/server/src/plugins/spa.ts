@@ -1,7 +1,9 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
+import { MESSAGES } from "@flowdeck/shared";
 import type { FastifyInstance } from "fastify";
+import { errorBody } from "../lib/error-body.ts";
 
 /** Serves the built web app; any unknown non-API GET gets index.html for the client router. */
 export async function registerSpa(app: FastifyInstance, webDist: string) {
@@ -27,7 +29,7 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
   app.get("/*", (request, reply) => {
     const file = request.url.split("?")[0] ?? "/";
     if (file.startsWith("/api/") || /\.[a-z0-9]+$/i.test(file)) {
-      return reply.status(404).send({ error: { code: "not-found", message: "Not found" } });
+      return reply.status(404).send(errorBody("not-found", MESSAGES.notFound));
     }
     reply.header("cache-control", "no-cache");
     return reply.sendFile("index.html");

@@ -117,7 +117,9 @@ describe("the scheduler", () => {
     const disabled = await dueWorkflow(daily(), new Date(now.getTime() - HOUR));
     await t.app.db
       .update(workflows)
-      .set({ schedule: { type: "daily", isEnabled: false, time: "09:00" } })
+      .set({
+        schedule: { type: "daily", isEnabled: false, date: null, time: "09:00", dayOfWeek: null, dayOfMonth: null },
+      })
       .where(eq(workflows.id, disabled));
     const later = await dueWorkflow(daily(), new Date(now.getTime() + HOUR));
 

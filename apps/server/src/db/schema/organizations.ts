@@ -1,5 +1,5 @@
 import { RETENTION_DEFAULTS } from "@flowdeck/shared/retention/schemas";
-import type { Role } from "@flowdeck/shared/permissions/roles";
+import { ROLES, type Role } from "@flowdeck/shared/permissions/roles";
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
@@ -15,7 +15,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
-import { createdAt, id, updatedAt } from "./columns.ts";
+import { createdAt, id, oneOf, updatedAt } from "./columns.ts";
 
 export type NotificationSettings = { email: boolean; pushNotifications: boolean; weeklyReports: boolean };
 
@@ -78,5 +78,6 @@ export const memberships = pgTable(
   (table) => [
     primaryKey({ columns: [table.organizationId, table.userId] }),
     index("memberships_user_idx").on(table.userId),
+    check("memberships_role_valid", sql`${table.role} is null or ${oneOf(table.role, ROLES)}`),
   ],
 );

@@ -1,4 +1,4 @@
-import type { Schedule } from "@flowdeck/shared/workflows/schedule";
+import { MANUAL_SCHEDULE, type NormalizedSchedule } from "@flowdeck/shared/workflows/schedule";
 import { sql } from "drizzle-orm";
 import { TASK_PLATFORMS, type TaskPlatform } from "@flowdeck/shared/tasks/constants";
 import {
@@ -49,7 +49,8 @@ export const workflows = pgTable(
     description: text("description").notNull().default(""),
     status: text("status").$type<WorkflowStatus>().notNull().default("active"),
     dueDate: timestamp("due_date", { withTimezone: true }),
-    schedule: jsonb("schedule").$type<Schedule>().notNull().default({ type: "manual", isEnabled: false }),
+    /** Always normalized (`normalizeSchedule`): every field present, `expression` on a cron schedule only. */
+    schedule: jsonb("schedule").$type<NormalizedSchedule>().notNull().default(MANUAL_SCHEDULE),
     nextExecution: timestamp("next_execution", { withTimezone: true }),
     /** The organization's timezone next_execution was computed in; the scheduler recomputes on a change. */
     scheduleTimezone: text("schedule_timezone"),

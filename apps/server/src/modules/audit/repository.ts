@@ -30,15 +30,6 @@ export async function listAuditRows(
     .limit(limit);
 }
 
-export async function setRetentionDays(db: Executor, organizationId: string, days: number) {
-  const [before] = await db
-    .select({ days: organizations.auditRetentionDays })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId));
-  await db.update(organizations).set({ auditRetentionDays: days }).where(eq(organizations.id, organizationId));
-  return before?.days;
-}
-
 export async function findRetentionDays(db: Executor, organizationId: string) {
   const [row] = await db
     .select({ days: organizations.auditRetentionDays })

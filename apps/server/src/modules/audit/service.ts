@@ -10,7 +10,8 @@ import { stringify } from "csv-stringify/sync";
 import type { Database } from "../../db/database.ts";
 import type { auditLog } from "../../db/schema/index.ts";
 import { transact, type OrgScope } from "../../lib/change-log.ts";
-import { findRetentionDays, listAuditRows, setRetentionDays } from "./repository.ts";
+import { setAuditRetentionDays } from "../organizations/repository.ts";
+import { findRetentionDays, listAuditRows } from "./repository.ts";
 
 type Scope = { db: Database; organizationId: string };
 
@@ -77,7 +78,8 @@ export async function getAuditRetention({ db, organizationId }: Scope) {
 /** The owner's setting: how many days audit rows are kept. */
 export async function changeAuditRetention({ days, ...scope }: OrgScope & { days: number }) {
   await transact(scope, async (tx, log) => {
-    const before = await setRetentionDays(tx, scope.organizationId, days);
+    const before = await findRetentionDays(tx, scope.organizationId);
+    await setAuditRetentionDays(tx, { organizationId: scope.organizationId, days });
     log.record({
       action: "audit.retention_changed",
       entityId: scope.organizationId,

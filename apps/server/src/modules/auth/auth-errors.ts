@@ -1,5 +1,6 @@
 import { codeForStatus, MESSAGES, type ErrorBody, type ErrorCode } from "@flowdeck/shared";
 import { TWO_FACTOR_MESSAGES } from "@flowdeck/shared/auth/two-factor";
+import { errorBody } from "../../lib/error-body.ts";
 
 /** better-auth's error codes whose text the specification words its own way. */
 const SPEC_MESSAGES: Partial<Record<string, string>> = {
@@ -24,14 +25,14 @@ const PROVIDER_NAMES: Partial<Record<string, string>> = { google: "Google", gith
 export function toErrorBody(status: number, payload: unknown, request: { provider?: unknown }): ErrorBody {
   const { code: reason, message } = readPayload(payload);
   const code = errorCode(status);
-  if (status >= 500) return { error: { code, message: status === 503 ? MESSAGES.unavailable : MESSAGES.internal } };
-  if (status === 429) return { error: { code, message: MESSAGES.tooManyAttempts } };
+  if (status >= 500) return errorBody(code, status === 503 ? MESSAGES.unavailable : MESSAGES.internal);
+  if (status === 429) return errorBody(code, MESSAGES.tooManyAttempts);
   if (reason === "PROVIDER_NOT_FOUND" && typeof request.provider === "string") {
     const name = PROVIDER_NAMES[request.provider];
-    if (name) return { error: { code, message: MESSAGES.oauthLogin(name) } };
+    if (name) return errorBody(code, MESSAGES.oauthLogin(name));
   }
   const text = (reason && SPEC_MESSAGES[reason]) ?? message ?? fallbackMessage(status);
-  return { error: { code, message: text } };
+  return errorBody(code, text);
 }
 
 function readPayload(payload: unknown): { code?: string; message?: string } {

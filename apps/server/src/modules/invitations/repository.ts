@@ -1,6 +1,9 @@
 import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
 import type { InvitableRole } from "@flowdeck/shared";
+import type { InvitationStatus } from "@flowdeck/shared/invitations/constants";
 import type { Executor } from "../../db/database.ts";
+import type { PageWindow } from "../../db/page-number.ts";
+import { literal } from "../../db/schema/columns.ts";
 import { invitations, memberships, organizations, user } from "../../db/schema/index.ts";
 
 const invitationColumns = {
@@ -22,17 +25,14 @@ export type InvitationRow = {
   organizationId: string;
   email: string;
   role: InvitableRole | null;
-  status: "pending" | "accepted" | "rejected";
+  status: InvitationStatus;
   invitedByName: string;
   customMessage: string | null;
   createdAt: Date;
   expiresAt: Date;
 };
 
-export async function listPendingInvitations(
-  db: Executor,
-  options: { organizationId: string; limit: number; offset: number },
-) {
+export async function listPendingInvitations(db: Executor, options: { organizationId: string } & PageWindow) {
   const where = and(eq(invitations.organizationId, options.organizationId), eq(invitations.status, "pending"));
   const rows: InvitationRow[] = await db
     .select(invitationColumns)
@@ -64,7 +64,7 @@ export async function upsertPendingInvitation(
     .values({ ...values, status: "pending" })
     .onConflictDoUpdate({
       target: [invitations.organizationId, invitations.email],
-      targetWhere: sql`${invitations.status} = 'pending'`,
+      targetWhere: sql`${invitations.status} = ${literal<InvitationStatus>("pending")}`,
       // The code stays: a link already sent keeps working.
       set: {
         role: values.role,

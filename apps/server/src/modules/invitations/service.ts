@@ -10,6 +10,7 @@ import {
 import type { CreateInvitationSchema } from "@flowdeck/shared/invitations/schemas";
 import type { z } from "zod";
 import type { Database } from "../../db/database.ts";
+import { readPage } from "../../db/page-number.ts";
 import { actorLabel, attributedUserId, type UserActor } from "../../lib/actor.ts";
 import { transact, type ChangeContext, type ChangeLog, type OrgScope } from "../../lib/change-log.ts";
 import { runIdempotent, type Idempotency } from "../../lib/idempotency.ts";
@@ -61,13 +62,12 @@ export async function listInvitations({
   organizationId: string;
   page: PageQuery;
 }): Promise<Page<Invitation>> {
-  const { rows, total } = await listPendingInvitations(db, {
-    organizationId,
-    limit: page.pageSize,
-    offset: (page.page - 1) * page.pageSize,
-  });
   const now = new Date();
-  return { items: rows.map((row) => toInvitation(row, now)), total, page: page.page, pageSize: page.pageSize };
+  return readPage(
+    page,
+    (window) => listPendingInvitations(db, { organizationId, ...window }),
+    (row) => toInvitation(row, now),
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray } from "drizzle-orm";
 import type { Role } from "@flowdeck/shared";
 import type { Executor } from "../../db/database.ts";
+import type { PageWindow } from "../../db/page-number.ts";
 import { memberships, organizations, user } from "../../db/schema/index.ts";
 
 export async function insertMembership(db: Executor, values: { organizationId: string; userId: string; role: Role }) {
@@ -16,7 +17,7 @@ const memberColumns = {
   joinedAt: memberships.createdAt,
 };
 
-export async function listMembers(db: Executor, options: { organizationId: string; limit: number; offset: number }) {
+export async function listMembers(db: Executor, options: { organizationId: string } & PageWindow) {
   const rows = await db
     .select(memberColumns)
     .from(memberships)
@@ -88,12 +89,4 @@ export async function findOrganizationCreator(db: Executor, organizationId: stri
     .from(organizations)
     .where(eq(organizations.id, organizationId));
   return row?.createdBy ?? null;
-}
-
-/** Hands the creator's place (the owner nobody may demote or remove) to another member. */
-export async function setOrganizationCreator(db: Executor, keys: { organizationId: string; userId: string }) {
-  await db
-    .update(organizations)
-    .set({ createdBy: keys.userId, updatedBy: keys.userId })
-    .where(eq(organizations.id, keys.organizationId));
 }

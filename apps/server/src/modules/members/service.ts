@@ -3,9 +3,10 @@ import { MEMBER_MESSAGES } from "@flowdeck/shared/members/messages";
 import type { Member } from "@flowdeck/shared/members/schemas";
 import { removalRefusal, roleChangeRefusal } from "@flowdeck/shared/members/rules";
 import type { Database, Executor } from "../../db/database.ts";
+import { readPage } from "../../db/page-number.ts";
 import { attributedUserId, type Actor } from "../../lib/actor.ts";
 import { transact, type OrgScope } from "../../lib/change-log.ts";
-import { listMembershipsOfUser } from "../organizations/repository.ts";
+import { listMembershipsOfUser, setCreator } from "../organizations/repository.ts";
 import { setCurrentOrganization } from "../users/repository.ts";
 import {
   countOwners,
@@ -13,7 +14,6 @@ import {
   findCurrentOrganizationId,
   findMember,
   findOrganizationCreator,
-  setOrganizationCreator,
   listMembers as listMemberRows,
   lockMemberships,
   updateMemberRole,
@@ -34,12 +34,7 @@ export async function listMembers({
   organizationId: string;
   page: PageQuery;
 }): Promise<Page<Member>> {
-  const { rows, total } = await listMemberRows(db, {
-    organizationId,
-    limit: page.pageSize,
-    offset: (page.page - 1) * page.pageSize,
-  });
-  return { items: rows.map(toMember), total, page: page.page, pageSize: page.pageSize };
+  return readPage(page, (window) => listMemberRows(db, { organizationId, ...window }), toMember);
 }
 
 /**
@@ -149,7 +144,7 @@ export async function transferOwnership({ targetId, ...scope }: OrgScope & { tar
     if (!actor.isCreator) throw new AppError("permission-denied", MEMBER_MESSAGES.onlyCreatorTransfers);
     if (actor.userId === targetId) throw new AppError("invalid-argument", MEMBER_MESSAGES.cannotChangeOwnRole);
     await updateMemberRole(tx, { organizationId, userId: targetId, role: "owner" });
-    await setOrganizationCreator(tx, { organizationId, userId: targetId });
+    await setCreator(tx, { organizationId, userId: targetId });
     const changed = await findMember(tx, { organizationId, userId: targetId });
     if (!changed) throw new AppError("not-found", MEMBER_MESSAGES.memberNotFound);
     log.record({

@@ -1,9 +1,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Role } from "@flowdeck/shared";
 import type { Executor } from "../../db/database.ts";
-import { preparedStatements } from "../../db/prepared.ts";
-import { memberships, organizationLogos, organizations, user, userAvatars } from "../../db/schema/index.ts";
+import { memberships, organizations, type NotificationSettings } from "../../db/schema/index.ts";
 
 export async function findMembership(db: Executor, keys: { organizationId: string; userId: string }) {
   const [row] = await db
@@ -34,57 +32,6 @@ export async function listSessionMemberships(
     { role: (row.role ?? null) as Role | null, requireTwoFactor: row.requireTwoFactor },
   ]);
 }
-
-/** An image's version in its URL: the upload time in whole milliseconds, as the driver reads it. */
-const uploadedAtMs = (column: PgColumn) => sql`floor(extract(epoch from ${column}) * 1000)`;
-
-/**
- * What GET /api/me shows, in one prepared statement: the user, their avatar's version, and each
- * organization they belong to with their role and its logo's version, oldest membership first.
- */
-const meStatement = preparedStatements((db, _shape: "me") => {
-  const organizationsOfUser = sql<MeOrganizationRow[]>`coalesce((
-    select json_agg(json_build_object(
-      'id', ${organizations.id}, 'name', ${organizations.name}, 'domain', ${organizations.domain},
-      'credits', ${organizations.credits}, 'role', ${memberships.role},
-      'requireTwoFactor', ${organizations.requireTwoFactor},
-      'logoUploadedAt', ${uploadedAtMs(organizationLogos.uploadedAt)}
-    ) order by ${memberships.createdAt}, ${organizations.name})
-    from ${memberships}
-    join ${organizations} on ${organizations.id} = ${memberships.organizationId}
-    left join ${organizationLogos} on ${organizationLogos.organizationId} = ${organizations.id}
-    where ${memberships.userId} = ${user.id}
-  ), '[]'::json)`;
-  return db
-    .select({
-      id: user.id,
-      email: user.email,
-      name: user.name,
-      currentOrgId: user.currentOrgId,
-      twoFactorEnabled: user.twoFactorEnabled,
-      avatarUploadedAt: sql<number | null>`${uploadedAtMs(userAvatars.uploadedAt)}`.mapWith(Number),
-      organizations: organizationsOfUser,
-    })
-    .from(user)
-    .leftJoin(userAvatars, eq(userAvatars.userId, user.id))
-    .where(eq(user.id, sql.placeholder("userId")))
-    .prepare("me");
-});
-
-export async function findMe(db: Executor, userId: string) {
-  const [row] = await meStatement(db, "me").execute({ userId });
-  return row;
-}
-
-type MeOrganizationRow = {
-  id: string;
-  name: string;
-  domain: string | null;
-  credits: number;
-  role: Role | null;
-  requireTwoFactor: boolean;
-  logoUploadedAt: number | null;
-};
 
 export async function listMembershipsOfUser(db: Executor, userId: string) {
   return db
@@ -121,4 +68,76 @@ export async function insertOrganization(
     .returning({ id: organizations.id, name: organizations.name });
   if (!organization) throw new Error("insert returned no organization");
   return organization;
+}
+
+/*
+ * The organizations row is this module's: other modules change it through the narrow updates
+ * below, each one setting and what it records. The credit balance is the credits module's
+ * (credits/repository.ts): it moves only with a ledger row, in one conditional statement.
+ */
+
+export type OrganizationSettingsValues = {
+  name: string;
+  timezone: string;
+  description?: string | null;
+  domain?: string | null;
+  website?: string | null;
+  industry?: string | null;
+  address?: string | null;
+  phone?: string | null;
+  notifications?: NotificationSettings;
+  creditsPerRun?: number;
+};
+
+/** Writes the given settings (absent ones stay) and who changed them; updated_at follows. */
+export async function updateSettings(
+  db: Executor,
+  keys: { organizationId: string; userId: string | null },
+  changes: OrganizationSettingsValues,
+) {
+  const values = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<
+    typeof organizations.$inferInsert
+  >;
+  await db
+    .update(organizations)
+    .set({ ...values, updatedBy: keys.userId, updatedAt: new Date() })
+    .where(eq(organizations.id, keys.organizationId));
+}
+
+/** Records who changed the organization (a logo is part of it) and when. */
+export async function touchOrganization(db: Executor, keys: { organizationId: string; userId: string | null }) {
+  await db
+    .update(organizations)
+    .set({ updatedBy: keys.userId, updatedAt: new Date() })
+    .where(eq(organizations.id, keys.organizationId));
+}
+
+/** Hands the creator's place (the owner nobody may demote or remove) to another member. */
+export async function setCreator(db: Executor, keys: { organizationId: string; userId: string }) {
+  await db
+    .update(organizations)
+    .set({ createdBy: keys.userId, updatedBy: keys.userId })
+    .where(eq(organizations.id, keys.organizationId));
+}
+
+export async function setAuditRetentionDays(db: Executor, keys: { organizationId: string; days: number }) {
+  await db
+    .update(organizations)
+    .set({ auditRetentionDays: keys.days })
+    .where(eq(organizations.id, keys.organizationId));
+}
+
+export async function setTwoFactorRequirement(db: Executor, keys: { organizationId: string; required: boolean }) {
+  await db
+    .update(organizations)
+    .set({ requireTwoFactor: keys.required })
+    .where(eq(organizations.id, keys.organizationId));
+}
+
+export async function setRunRetention(
+  db: Executor,
+  keys: { organizationId: string; keepRunsDays: number; maxRunsPerWorkflow: number },
+) {
+  const { organizationId, ...retention } = keys;
+  await db.update(organizations).set(retention).where(eq(organizations.id, organizationId));
 }

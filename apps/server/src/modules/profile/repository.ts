@@ -32,20 +32,6 @@ export async function findProfile(db: Executor, userId: string) {
   return { ...row, avatar };
 }
 
-export async function updateUserProfile(
-  db: Executor,
-  userId: string,
-  changes: { name?: string; phone?: string | null },
-) {
-  const values = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<
-    typeof user.$inferInsert
-  >;
-  await db
-    .update(user)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(user.id, userId));
-}
-
 /** Stores the user's one avatar, replacing the previous one. */
 export async function upsertAvatar(db: Executor, userId: string, image: ProcessedImage) {
   const values = { ...image, uploadedAt: new Date() };
@@ -64,11 +50,6 @@ export async function deleteAvatar(db: Executor, userId: string) {
     .where(eq(userAvatars.userId, userId))
     .returning({ userId: userAvatars.userId });
   return rows.length > 0;
-}
-
-/** users.image is better-auth's field for the picture: it follows the avatar's URL. */
-export async function setUserImage(db: Executor, userId: string, url: string | null) {
-  await db.update(user).set({ image: url, updatedAt: new Date() }).where(eq(user.id, userId));
 }
 
 export async function findAvatarContent(db: Executor, userId: string) {

@@ -7,7 +7,8 @@ import type { UserActor } from "../../lib/actor.ts";
 import { changesBetween } from "../../lib/audit-changes.ts";
 import { transact, type ChangeContext, type ChangeLog } from "../../lib/change-log.ts";
 import { imageMetadataOf } from "../../lib/images.ts";
-import { findProfile, listOrganizationIdsOfUser, updateUserProfile } from "./repository.ts";
+import { updateUserProfile } from "../users/repository.ts";
+import { findProfile, listOrganizationIdsOfUser } from "./repository.ts";
 
 /** Spec 2 "Profile": the signed-in user's own details. */
 export async function getProfile({ db, userId }: { db: Executor; userId: string }): Promise<Profile> {

@@ -5,7 +5,8 @@ import type { Executor } from "../../db/database.ts";
 import { actorLabel, type UserActor } from "../../lib/actor.ts";
 import { transact, type ChangeContext } from "../../lib/change-log.ts";
 import { imageMetadataOf, processImage } from "../../lib/images.ts";
-import { deleteAvatar, findAvatarContent, setUserImage, shareAnOrganization, upsertAvatar } from "./repository.ts";
+import { setUserImage } from "../users/repository.ts";
+import { deleteAvatar, findAvatarContent, shareAnOrganization, upsertAvatar } from "./repository.ts";
 import { recordMemberChange } from "./service.ts";
 
 type AvatarContext = ChangeContext & { actor: UserActor };

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
 import {
   notificationDeliveries,
@@ -10,6 +10,15 @@ import {
 
 /** Both drivers (node-postgres and PGlite) answer `execute` with `rows`. */
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** The organization's retention settings; undefined for no such organization. */
+export async function findRetention(db: Executor, organizationId: string) {
+  const [row] = await db
+    .select({ keepRunsDays: organizations.keepRunsDays, maxRunsPerWorkflow: organizations.maxRunsPerWorkflow })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  return row;
+}
 
 /** Any number: the key every instance's retention job takes, so only one works at a time. */
 const RETENTION_LOCK_KEY = 7_316_016;

@@ -1,20 +1,18 @@
 import { AppError, MESSAGES } from "@flowdeck/shared";
 import type { Retention, RunPin } from "@flowdeck/shared/retention/schemas";
 import { RUNNER_MESSAGES } from "@flowdeck/shared/runners/messages";
-import { and, eq } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
-import { organizations, workflowRuns } from "../../db/schema/index.ts";
 import { changesBetween } from "../../lib/audit-changes.ts";
 import { transact, type OrgScope } from "../../lib/change-log.ts";
+import { setRunRetention } from "../organizations/repository.ts";
+import { setRunPinned as storeRunPinned } from "../workflows/runs-repository.ts";
+import { findRetention } from "./repository.ts";
 
 type Scope = { db: Executor; organizationId: string };
 
 /** The organization's retention (decision 029); any member may read it. */
 export async function getRetention({ db, organizationId }: Scope): Promise<Retention> {
-  const [row] = await db
-    .select({ keepRunsDays: organizations.keepRunsDays, maxRunsPerWorkflow: organizations.maxRunsPerWorkflow })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId));
+  const row = await findRetention(db, organizationId);
   if (!row) throw new AppError("not-found", MESSAGES.organizationNotFound);
   return row;
 }
@@ -24,7 +22,7 @@ export async function setRetention({ retention, ...context }: OrgScope & { reten
   const { organizationId } = context;
   return transact(context, async (tx, log) => {
     const before = await getRetention({ db: tx, organizationId });
-    await tx.update(organizations).set(retention).where(eq(organizations.id, organizationId));
+    await setRunRetention(tx, { organizationId, ...retention });
     log.record({
       action: "retention.changed",
       entityId: organizationId,
@@ -42,11 +40,7 @@ export async function setRunPinned({
   ...context
 }: OrgScope & { runId: string; pinned: boolean }): Promise<RunPin> {
   return transact(context, async (tx, log) => {
-    const [row] = await tx
-      .update(workflowRuns)
-      .set({ pinned })
-      .where(and(eq(workflowRuns.id, runId), eq(workflowRuns.organizationId, context.organizationId)))
-      .returning({ id: workflowRuns.id, pinned: workflowRuns.pinned, workflowId: workflowRuns.workflowId });
+    const row = await storeRunPinned(tx, { organizationId: context.organizationId, runId, pinned });
     if (!row) throw new AppError("not-found", RUNNER_MESSAGES.runNotFound);
     log.record({
       action: pinned ? "run.pinned" : "run.unpinned",

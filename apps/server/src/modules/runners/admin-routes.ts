@@ -1,3 +1,4 @@
+import { OrgParamsSchema } from "@flowdeck/shared/organizations/params";
 import {
   RegistrationTokenSchema,
   RunnerListSchema,
@@ -7,12 +8,10 @@ import {
 } from "@flowdeck/shared/runners/schemas";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { userOf } from "../../plugins/authentication.ts";
 import { orgScope } from "../../plugins/tenancy.ts";
 import { createRegistrationToken, listRunners, revokeRunner, updateRunner } from "./service.ts";
 
-const OrgParamsSchema = z.object({ orgId: z.string() });
 const BASE = "/api/orgs/:orgId/runners";
 
 /** The Runners page (/admin/runners): admins and owners register, rename, label and revoke runners. */

@@ -5,7 +5,8 @@ import type { Executor } from "../../db/database.ts";
 import { attributedUserId } from "../../lib/actor.ts";
 import { transact, type OrgScope } from "../../lib/change-log.ts";
 import { imageMetadataOf, processImage } from "../../lib/images.ts";
-import { deleteLogo, findLogoContent, touchOrganization, upsertLogo } from "./repository.ts";
+import { touchOrganization } from "../organizations/repository.ts";
+import { deleteLogo, findLogoContent, upsertLogo } from "./repository.ts";
 
 /** Spec 5 "Logo and avatar": checks and re-encodes the image, then replaces the logo. */
 export async function uploadOrganizationLogo({

@@ -1,6 +1,6 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
-import { organizationLogos, organizations, user, type NotificationSettings } from "../../db/schema/index.ts";
+import { organizationLogos, organizations, user } from "../../db/schema/index.ts";
 import type { ProcessedImage } from "../../lib/images.ts";
 
 /** Everything about a logo except its bytes: list and settings reads never load blobs. */
@@ -56,42 +56,6 @@ export async function domainTakenByOther(db: Executor, keys: { domain: string; o
     .from(organizations)
     .where(and(eq(organizations.domain, keys.domain), ne(organizations.id, keys.organizationId)));
   return Boolean(row);
-}
-
-export type SettingsChanges = {
-  name: string;
-  timezone: string;
-  description?: string | null;
-  domain?: string | null;
-  website?: string | null;
-  industry?: string | null;
-  address?: string | null;
-  phone?: string | null;
-  notifications?: NotificationSettings;
-  creditsPerRun?: number;
-};
-
-/** Writes the given fields (absent ones stay) and who changed them; updated_at follows. */
-export async function updateOrganization(
-  db: Executor,
-  keys: { organizationId: string; userId: string | null },
-  changes: SettingsChanges,
-) {
-  const values = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<
-    typeof organizations.$inferInsert
-  >;
-  await db
-    .update(organizations)
-    .set({ ...values, updatedBy: keys.userId, updatedAt: new Date() })
-    .where(eq(organizations.id, keys.organizationId));
-}
-
-/** Records who changed the organization (a logo is part of it) and when. */
-export async function touchOrganization(db: Executor, keys: { organizationId: string; userId: string | null }) {
-  await db
-    .update(organizations)
-    .set({ updatedBy: keys.userId, updatedAt: new Date() })
-    .where(eq(organizations.id, keys.organizationId));
 }
 
 /** Stores the organization's one logo, replacing the previous one. */

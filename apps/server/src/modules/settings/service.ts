@@ -8,7 +8,8 @@ import { attributedUserId } from "../../lib/actor.ts";
 import { changesBetween } from "../../lib/audit-changes.ts";
 import { transact, type OrgScope } from "../../lib/change-log.ts";
 import { imageMetadataOf } from "../../lib/images.ts";
-import { domainTakenByOther, findOrganizationSettings, updateOrganization } from "./repository.ts";
+import { updateSettings } from "../organizations/repository.ts";
+import { domainTakenByOther, findOrganizationSettings } from "./repository.ts";
 import { retimeWorkflows } from "../workflows/retime-workflows.ts";
 
 /** Any more wait for the scheduler, which catches up on the rest. */
@@ -59,7 +60,7 @@ export async function updateOrganizationSettings({
   try {
     await transact(scope, async (tx, log) => {
       const before = await getOrganizationSettings({ db: tx, organizationId });
-      await updateOrganization(tx, { organizationId, userId: attributedUserId(actor) }, changes);
+      await updateSettings(tx, { organizationId, userId: attributedUserId(actor) }, changes);
       const after = await getOrganizationSettings({ db: tx, organizationId });
       log.record({
         action: "settings.updated",

@@ -10,13 +10,6 @@ export async function findTwoFactorRequirement(db: Executor, organizationId: str
   return row?.required;
 }
 
-/** Sets the requirement and answers what it was before. */
-export async function setTwoFactorRequirement(db: Executor, organizationId: string, required: boolean) {
-  const before = await findTwoFactorRequirement(db, organizationId);
-  await db.update(organizations).set({ requireTwoFactor: required }).where(eq(organizations.id, organizationId));
-  return before;
-}
-
 /** Everyone the requirement applies to: their cached sessions must learn of the change. */
 export async function listMemberIds(db: Executor, organizationId: string) {
   const rows = await db

@@ -5,7 +5,8 @@ import {
 } from "@flowdeck/shared/settings/two-factor-requirement";
 import { transact, type OrgScope } from "../../lib/change-log.ts";
 import { sessionsChanged } from "../../lib/session-cache.ts";
-import { findTwoFactorRequirement, listMemberIds, setTwoFactorRequirement } from "./repository.ts";
+import { setTwoFactorRequirement } from "../organizations/repository.ts";
+import { findTwoFactorRequirement, listMemberIds } from "./repository.ts";
 
 export async function getTwoFactorRequirement({ db, organizationId }: OrgScope): Promise<TwoFactorRequirement> {
   const required = await findTwoFactorRequirement(db, organizationId);
@@ -26,7 +27,8 @@ export async function changeTwoFactorRequirement({
     throw new AppError("failed-precondition", TWO_FACTOR_REQUIREMENT_MESSAGES.ownerFirst);
   }
   const changed = await transact(scope, async (tx, log) => {
-    const before = await setTwoFactorRequirement(tx, scope.organizationId, required);
+    const before = await findTwoFactorRequirement(tx, scope.organizationId);
+    await setTwoFactorRequirement(tx, { organizationId: scope.organizationId, required });
     if (before === required) return false;
     log.record({
       action: "twoFactor.requirement_changed",

@@ -5,7 +5,8 @@ import { account, user } from "../../db/schema/index.ts";
 
 /*
  * The users table (and a new user's password account), for the modules that make or change a
- * user beside their own tables: registration, joining by invitation (better-auth owns the rest).
+ * user beside their own tables: registration, joining by invitation, the profile page. Better-auth
+ * writes the rest (sessions, accounts, two-factor, verification) through its own adapter.
  */
 
 export async function setCurrentOrganization(db: Executor, values: { userId: string; organizationId: string | null }) {
@@ -44,4 +45,23 @@ export async function insertUserWithPassword(
     .insert(account)
     .values({ id: randomUUID(), accountId: id, providerId: "credential", userId: id, password: values.passwordHash });
   return { id };
+}
+
+export async function updateUserProfile(
+  db: Executor,
+  userId: string,
+  changes: { name?: string; phone?: string | null },
+) {
+  const values = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<
+    typeof user.$inferInsert
+  >;
+  await db
+    .update(user)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(user.id, userId));
+}
+
+/** users.image is better-auth's field for the picture: it follows the avatar's URL. */
+export async function setUserImage(db: Executor, userId: string, url: string | null) {
+  await db.update(user).set({ image: url, updatedAt: new Date() }).where(eq(user.id, userId));
 }

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { AppError } from "@flowdeck/shared";
 import { WORKFLOW_MESSAGES } from "@flowdeck/shared/workflows/messages";
 import { statusForProgress, progressPercent } from "@flowdeck/shared/workflows/progress";
-import { nextExecution, type NormalizedSchedule, type Schedule } from "@flowdeck/shared/workflows/schedule";
+import { nextExecution, type NormalizedSchedule } from "@flowdeck/shared/workflows/schedule";
 import type { CreateWorkflowData, UpdateWorkflowData, Workflow } from "@flowdeck/shared/workflows/schemas";
 import type { Executor } from "../../db/database.ts";
 import { attributedUserId } from "../../lib/actor.ts";
@@ -196,7 +196,7 @@ async function scheduleValues(
   organizationId: string,
   schedule: NormalizedSchedule,
   now: Date,
-  stored?: Schedule,
+  stored?: NormalizedSchedule,
 ) {
   const timezone = await organizationTimezone(tx, organizationId);
   const next = nextExecution(schedule, { now, timezone });
@@ -207,13 +207,13 @@ async function scheduleValues(
   return { schedule, nextExecution: next, scheduleTimezone: timezone };
 }
 
-function sameSchedule(schedule: NormalizedSchedule, stored: Schedule | undefined): boolean {
+function sameSchedule(schedule: NormalizedSchedule, stored: NormalizedSchedule | undefined): boolean {
   return (
     stored !== undefined &&
     stored.type === schedule.type &&
     stored.isEnabled === schedule.isEnabled &&
-    (stored.date ?? null) === schedule.date &&
-    (stored.time ?? null) === schedule.time
+    stored.date === schedule.date &&
+    stored.time === schedule.time
   );
 }
 

@@ -5,7 +5,7 @@ import { and, asc, count, eq, getTableColumns, inArray, sql, type SQL, type SQLW
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/database.ts";
 import { afterCursor, cappedCountColumn, cursorPosition, keysetOrder, toCountedKeysetPage } from "../../db/keyset.ts";
-import type { Schedule } from "@flowdeck/shared/workflows/schedule";
+import type { NormalizedSchedule } from "@flowdeck/shared/workflows/schedule";
 import { organizations, tasks, user, workflowSteps, workflows } from "../../db/schema/index.ts";
 
 const creator = alias(user, "creator");
@@ -88,7 +88,7 @@ export type WorkflowValues = {
   description: string;
   status: WorkflowStatus;
   dueDate: Date | null;
-  schedule: Schedule;
+  schedule: NormalizedSchedule;
   nextExecution: Date | null;
   scheduleTimezone: string | null;
   lastExecuted: Date | null;

@@ -2,7 +2,6 @@ import { nextExecution } from "@flowdeck/shared/workflows/schedule";
 import type { Executor } from "../../db/database.ts";
 import { updateWorkflow } from "./repository.ts";
 import { claimRetimedWorkflows } from "./scheduler-repository.ts";
-import { toSchedule } from "./to-workflow.ts";
 
 /**
  * Moves waiting schedules onto their organization's current clock after its timezone changed:
@@ -17,7 +16,7 @@ export async function retimeWorkflows(
   const rows = await claimRetimedWorkflows(tx, options);
   for (const row of rows) {
     await updateWorkflow(tx, row.organizationId, row.id, {
-      nextExecution: nextExecution(toSchedule(row.schedule), { now: options.now, timezone: row.timezone }),
+      nextExecution: nextExecution(row.schedule, { now: options.now, timezone: row.timezone }),
       scheduleTimezone: row.timezone,
     });
   }

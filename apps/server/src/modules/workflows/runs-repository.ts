@@ -208,3 +208,13 @@ export async function findRun(db: Executor, organizationId: string, runId: strin
     .orderBy(asc(workflowRunSteps.position));
   return { run, steps };
 }
+
+/** Pins or unpins a run of the organization (retention keeps a pinned one); undefined when it has no such run. */
+export async function setRunPinned(db: Executor, keys: { organizationId: string; runId: string; pinned: boolean }) {
+  const [row] = await db
+    .update(workflowRuns)
+    .set({ pinned: keys.pinned })
+    .where(and(eq(workflowRuns.id, keys.runId), eq(workflowRuns.organizationId, keys.organizationId)))
+    .returning({ id: workflowRuns.id, pinned: workflowRuns.pinned, workflowId: workflowRuns.workflowId });
+  return row;
+}

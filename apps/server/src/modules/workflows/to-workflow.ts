@@ -1,23 +1,8 @@
-import { MANUAL_SCHEDULE, type NormalizedSchedule, type Schedule } from "@flowdeck/shared/workflows/schedule";
 import type { LastRun, Workflow, WorkflowRun, WorkflowStep } from "@flowdeck/shared/workflows/schemas";
 import type { StepRow, WorkflowRow } from "./repository.ts";
 import type { RunRow, RunStepRow } from "./runs-repository.ts";
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
-
-/** The stored schedule with every field present (rows written before a field existed lack it). */
-export function toSchedule(schedule: Schedule | null): NormalizedSchedule {
-  const value = schedule ?? MANUAL_SCHEDULE;
-  return {
-    type: value.type,
-    isEnabled: value.isEnabled,
-    date: value.date ?? null,
-    time: value.time ?? null,
-    dayOfWeek: value.dayOfWeek ?? null,
-    dayOfMonth: value.dayOfMonth ?? null,
-    ...(value.type === "cron" && { expression: value.expression ?? "" }),
-  };
-}
 
 export function toStep(row: StepRow): WorkflowStep {
   return {
@@ -83,7 +68,7 @@ export function toWorkflow(row: WorkflowRow, steps: StepRow[], lastRun: RunRow |
     description: row.description,
     status: row.status,
     dueDate: iso(row.dueDate),
-    schedule: toSchedule(row.schedule),
+    schedule: row.schedule,
     nextExecution: iso(row.nextExecution),
     lastExecuted: iso(row.lastExecuted),
     progress: row.progress,

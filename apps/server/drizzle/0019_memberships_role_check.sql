@@ -1,0 +1,1 @@
+ALTER TABLE "memberships" ADD CONSTRAINT "memberships_role_valid" CHECK ("memberships"."role" is null or "memberships"."role" in ('viewer', 'editor', 'admin', 'owner'));
