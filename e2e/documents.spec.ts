@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
-import { once } from "node:events";
-import { crc32, createDeflate, deflateSync } from "node:zlib";
+import { crc32, deflateSync } from "node:zlib";
 import type { Page } from "@playwright/test";
+import { grayBombPng, hugePng } from "../apps/server/test/helpers/image-fixtures.ts";
 import { shareSession } from "./support/accounts.ts";
 import { expect, test } from "./support/fixtures.ts";
 
@@ -196,60 +196,6 @@ test("the grid/list choice is remembered, and refused files show the spec's text
   ).toBeVisible();
 });
 
-/**
- * An 8-bit grayscale PNG of width×height black pixels: the bomb of issue 14 is 389 KB at
- * 20,000 × 20,000, 400 MB to decode and 1.6 GB in a browser. Deflated in slices, so the test never
- * holds the pixels themselves.
- */
-async function grayBomb(width: number, height: number): Promise<Buffer> {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 0, 0, 0, 0], 8); // 8 bits, grayscale
-  const rowBytes = 1 + width;
-  const rowsPerSlice = Math.max(1, Math.floor((16 * 1024 * 1024) / rowBytes));
-  const slice = Buffer.alloc(rowBytes * rowsPerSlice); // never changed, so written again and again
-  const deflate = createDeflate({ level: 9 });
-  const parts: Buffer[] = [];
-  deflate.on("data", (part: Buffer) => parts.push(part));
-  const ended = once(deflate, "end");
-  for (let left = height; left > 0; left -= rowsPerSlice) {
-    const rows = Math.min(left, rowsPerSlice);
-    if (!deflate.write(slice.subarray(0, rows * rowBytes))) await once(deflate, "drain");
-  }
-  deflate.end();
-  await ended;
-  return withHeader(png(1, 1, [0, 0, 0]), header, Buffer.concat(parts));
-}
-
-/** A PNG of a few hundred bytes declaring width×height 1-bit pixels, all there. */
-function bitBomb(width: number, height: number): Buffer {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([1, 0, 0, 0, 0], 8); // 1 bit, grayscale
-  const pixels = deflateSync(Buffer.alloc((1 + Math.ceil(width / 8)) * height), { level: 9 });
-  return withHeader(png(1, 1, [0, 0, 0]), header, pixels);
-}
-
-/** `template`'s signature, then the given IHDR and IDAT, then IEND. */
-function withHeader(template: Buffer, header: Buffer, compressedPixels: Buffer): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  return Buffer.concat([
-    template.subarray(0, 8),
-    chunk("IHDR", header),
-    chunk("IDAT", compressedPixels),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
-
 type PreviewResponse = { status: number; type: string | undefined; bytes: Buffer };
 
 /** Every preview the page receives, with its bytes. */
@@ -275,7 +221,7 @@ async function uploadImage(page: Page, name: string, buffer: Buffer) {
 test("an image bomb's preview is a small thumbnail made on the server; the download is the upload", async ({
   ownerPage: page,
 }) => {
-  const upload = await grayBomb(20_000, 20_000);
+  const upload = await grayBombPng(20_000, 20_000);
   expect(upload.length).toBeLessThan(400_000);
   const previews = recordPreviews(page);
   await uploadImage(page, "bomb.png", upload);
@@ -306,7 +252,7 @@ test("an image beyond the preview limits gets a clear 'no preview', never the or
 }) => {
   const previews = recordPreviews(page);
   // 20,001 × 20,000 pixels: just past the hard limit.
-  await uploadImage(page, "giant.png", bitBomb(20_001, 20_000));
+  await uploadImage(page, "giant.png", hugePng(20_001, 20_000));
 
   const bomb = card(page, "giant");
   await expect(bomb.getByRole("img", { name: "This document has no preview" })).toBeVisible();
