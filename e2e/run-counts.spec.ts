@@ -72,6 +72,8 @@ test("ticking every step ends the run in every view at once; a cancelled run cou
     .first()
     .getByRole("link", { name: /^View run/ })
     .click();
+  // The history list shows a line like the run view's until the run view has replaced it.
+  await expect(page).toHaveURL(/\/workflows\/runs\/[^/]+$/);
   await expect(page.getByText(/^Checklist · /)).toContainText("1 of 3 done · 2 skipped");
   await expect(page.locator("header").getByText("Cancelled")).toBeVisible();
 });
