@@ -165,4 +165,5 @@ test("on a phone the navigation slides over and closes", async ({ ownerPage: pag
   await expect(dialog.getByRole("link", { name: "Workflows" })).toBeVisible();
   await dialog.getByRole("button", { name: "Close navigation" }).click();
   await expect(dialog).toBeHidden();
+  await expect(open).toBeFocused();
 });

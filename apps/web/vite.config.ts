@@ -8,6 +8,38 @@ export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],
   resolve: { alias: { "@": path.resolve(import.meta.dirname, "src") } },
   server: { proxy: { "/api": "http://localhost:3000" } },
-  // The first screen needs React, the router, TanStack Query and zod (~165 kB gzipped); pages load lazily.
-  build: { outDir: "dist", sourcemap: true, chunkSizeWarningLimit: 600 },
+  build: {
+    outDir: "dist",
+    sourcemap: true,
+    chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      // Two pages: the app, and the landing page a first visit to / gets without the app's router
+      // and data layer (docs/decisions/046); the server sends landing.html for / only.
+      input: { app: "index.html", landing: "landing.html" },
+      output: {
+        // A page's code in a few files rather than dozens of tiny ones: each file is a request, and
+        // on a slow link six connections queue them (bench/README.md, "First paint").
+        codeSplitting: {
+          // A group holds the modules it names, not everything they import.
+          includeDependenciesRecursively: false,
+          groups: [
+            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 4 },
+            { name: "forms", test: /node_modules[\\/](zod|react-hook-form|@hookform)[\\/]/, priority: 3 },
+            {
+              name: "dialog",
+              test: /node_modules[\\/](@radix-ui|react-remove-scroll|react-remove-scroll-bar|aria-hidden|tslib|use-callback-ref|use-sidecar|react-style-singleton|get-nonce)[\\/]/,
+              priority: 3,
+            },
+            // Texts, constants and the permission table of packages/shared: none imports zod.
+            {
+              name: "shared-texts",
+              test: /packages[\\/]shared[\\/]src[\\/](errors[\\/]\w+|permissions[\\/]\w+|\w+[\\/](messages|constants)|idempotency)\.ts$/,
+              priority: 1,
+            },
+            { name: "icons", test: /node_modules[\\/]lucide-react[\\/]/, priority: 2 },
+          ],
+        },
+      },
+    },
+  },
 });

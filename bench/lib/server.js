@@ -75,7 +75,7 @@ function eventLoopOf(child) {
   return { reset: () => ask("event-loop:reset"), report: () => ask("event-loop:report") };
 }
 
-async function waitUntilReady(url, exited, timeoutMs = 60_000) {
+async function waitUntilReady(url, exited, timeoutMs = 180_000) {
   let hasExited = false;
   exited.then(() => (hasExited = true));
   const deadline = Date.now() + timeoutMs;

@@ -1,12 +1,4 @@
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
 import { App } from "./app/app.tsx";
-import "./index.css";
+import { mount } from "./mount.tsx";
 
-const root = document.getElementById("root");
-if (!root) throw new Error("The page has no #root element");
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+mount(<App />);

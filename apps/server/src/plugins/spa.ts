@@ -5,7 +5,7 @@ import { MESSAGES } from "@flowdeck/shared";
 import type { FastifyInstance } from "fastify";
 import { errorBody } from "../lib/error-body.ts";
 
-/** Serves the built web app; any unknown non-API GET gets index.html for the client router. */
+/** Serves the built web app; / gets the landing page, any other unknown non-API GET index.html for the client router. */
 export async function registerSpa(app: FastifyInstance, webDist: string) {
   if (!existsSync(path.join(webDist, "index.html"))) {
     app.log.warn({ webDist }, "The web app is not built: run `npm run build`");
@@ -25,6 +25,12 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
       // One URL, a Brotli, gzip or plain body: caches must key on the encoding asked for.
       response.setHeader("vary", "accept-encoding");
     },
+  });
+  // A first visit to / gets the landing page alone, without the app (docs/decisions/046).
+  const landing = existsSync(path.join(webDist, "landing.html")) ? "landing.html" : "index.html";
+  app.get("/", (_request, reply) => {
+    reply.header("cache-control", "no-cache");
+    return reply.sendFile(landing);
   });
   app.get("/*", (request, reply) => {
     const file = request.url.split("?")[0] ?? "/";

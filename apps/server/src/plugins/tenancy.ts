@@ -1,6 +1,6 @@
 import { AppError, can, deniedMessage, isAction, MESSAGES, tokensMay, type Action } from "@flowdeck/shared";
 import { API_TOKEN_MESSAGES } from "@flowdeck/shared/api-tokens/messages";
-import { TWO_FACTOR_REQUIREMENT_MESSAGES } from "@flowdeck/shared/settings/two-factor-requirement";
+import { TWO_FACTOR_REQUIREMENT_MESSAGES } from "@flowdeck/shared/settings/messages";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Database } from "../db/database.ts";
 import { actorRole, type Actor } from "../lib/actor.ts";

@@ -1,4 +1,4 @@
-import { RETENTION_MESSAGES } from "@flowdeck/shared/retention/schemas";
+import { RETENTION_MESSAGES } from "@flowdeck/shared/retention/messages";
 import { WORKFLOW_MESSAGES } from "@flowdeck/shared/workflows/messages";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

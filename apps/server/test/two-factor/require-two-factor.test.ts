@@ -1,4 +1,4 @@
-import { TWO_FACTOR_REQUIREMENT_MESSAGES } from "@flowdeck/shared/settings/two-factor-requirement";
+import { TWO_FACTOR_REQUIREMENT_MESSAGES } from "@flowdeck/shared/settings/messages";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiToken } from "../api-tokens/token-factory.ts";
 import { createOrgWithRoles, type OrgWithRoles } from "../helpers/factories.ts";

@@ -1,14 +1,15 @@
-import { lazy, type ComponentType } from "react";
+import type { ComponentType } from "react";
 
-/** A page component loaded on first use from a module with a named export. */
-export function lazyPage<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
-  return lazy(async () => ({ default: (await load())[name] }));
-}
+/** How a route loads its component on first match (React Router's `lazy`). */
+export type LazyRoute = () => Promise<{ Component: ComponentType }>;
 
 /**
  * A route whose component loads when the route is first matched. The router waits for it before
  * rendering, so no fallback flashes; the first screen loads only the code it shows.
  */
-export function lazyRoute<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name) {
+export function lazyRoute<Name extends string>(
+  load: () => Promise<Record<Name, ComponentType>>,
+  name: Name,
+): LazyRoute {
   return async () => ({ Component: (await load())[name] });
 }

@@ -1,59 +1,67 @@
 import { createBrowserRouter, Navigate } from "react-router";
 import { RequirePageRole } from "@/app/access/require-page-role.tsx";
-import { LandingPage } from "@/app/landing/landing-page.tsx";
 import { RedirectIfSignedIn, RequireAuth } from "@/app/session/require-auth.tsx";
 import type { PageHandle } from "@/app/shell/page-title.ts";
-import { lazyPage, lazyRoute } from "./lazy-page.ts";
+import { lazyRoute, type LazyRoute } from "./lazy-page.ts";
 import { RouteError } from "./route-error.tsx";
 
-// Every page but the landing page loads on first visit, so the first screen stays small.
-const DashboardPage = lazyPage(() => import("@/app/dashboard/dashboard-page.tsx"), "DashboardPage");
-const DocumentsPage = lazyPage(() => import("@/features/documents/components/documents-page.tsx"), "DocumentsPage");
-const InvitationsPage = lazyPage(
-  () => import("@/features/invitations/components/invitations-page.tsx"),
-  "InvitationsPage",
-);
-const MembersPage = lazyPage(() => import("@/features/members/components/members-page.tsx"), "MembersPage");
-const ProfilePage = lazyPage(() => import("@/features/profile/components/profile-page.tsx"), "ProfilePage");
-const SettingsPage = lazyPage(() => import("@/features/settings/components/settings-page.tsx"), "SettingsPage");
-const TasksPage = lazyPage(() => import("@/features/tasks/components/tasks-page.tsx"), "TasksPage");
-const WorkflowsPage = lazyPage(() => import("@/features/workflows/components/workflows-page.tsx"), "WorkflowsPage");
-const RunnersPage = lazyPage(() => import("@/features/runners/components/runners-page.tsx"), "RunnersPage");
-const RunViewPage = lazyPage(() => import("@/features/workflows/components/run-view-page.tsx"), "RunViewPage");
-const RunHistoryPage = lazyPage(() => import("@/features/workflows/components/run-history-page.tsx"), "RunHistoryPage");
-const ReportsPage = lazyPage(() => import("@/features/reports/reports-page.tsx"), "ReportsPage");
-const ApiTokensPage = lazyPage(() => import("@/features/api-tokens/components/api-tokens-page.tsx"), "ApiTokensPage");
-const NotificationsPage = lazyPage(
-  () => import("@/features/notifications/components/notifications-page.tsx"),
-  "NotificationsPage",
-);
-const AuditPage = lazyPage(() => import("@/features/audit/components/audit-page.tsx"), "AuditPage");
-const BillingPage = lazyPage(() => import("@/features/placeholders/billing-page.tsx"), "BillingPage");
+// Every page loads on first visit, so the first screen stays small; the router fetches a page's
+// code as it starts to navigate, beside the shell's. A first visit to / gets the landing page
+// without the app at all (landing.html, docs/decisions/046).
 
 /** Each protected page with the path whose minimum role guards it (packages/shared pages table). */
 const protectedPages = [
-  { path: "/dashboard", element: <DashboardPage /> },
-  { path: "/workflows", element: <WorkflowsPage /> },
-  { path: "/tasks", element: <TasksPage /> },
-  { path: "/documents", element: <DocumentsPage /> },
-  { path: "/reports", element: <ReportsPage /> },
-  { path: "/profile", element: <ProfilePage /> },
-  { path: "/admin/members", element: <MembersPage /> },
-  { path: "/admin/invitations", element: <InvitationsPage /> },
-  { path: "/admin/settings", element: <SettingsPage /> },
-  { path: "/admin/api-tokens", element: <ApiTokensPage /> },
-  { path: "/admin/notifications", element: <NotificationsPage /> },
-  { path: "/admin/runners", element: <RunnersPage /> },
-  { path: "/admin/audit", element: <AuditPage /> },
-  { path: "/admin/billing", element: <BillingPage /> },
+  { path: "/dashboard", page: lazyRoute(() => import("@/app/dashboard/dashboard-page.tsx"), "DashboardPage") },
+  {
+    path: "/workflows",
+    page: lazyRoute(() => import("@/features/workflows/components/workflows-page.tsx"), "WorkflowsPage"),
+  },
+  { path: "/tasks", page: lazyRoute(() => import("@/features/tasks/components/tasks-page.tsx"), "TasksPage") },
+  {
+    path: "/documents",
+    page: lazyRoute(() => import("@/features/documents/components/documents-page.tsx"), "DocumentsPage"),
+  },
+  { path: "/reports", page: lazyRoute(() => import("@/features/reports/reports-page.tsx"), "ReportsPage") },
+  { path: "/profile", page: lazyRoute(() => import("@/features/profile/components/profile-page.tsx"), "ProfilePage") },
+  {
+    path: "/admin/members",
+    page: lazyRoute(() => import("@/features/members/components/members-page.tsx"), "MembersPage"),
+  },
+  {
+    path: "/admin/invitations",
+    page: lazyRoute(() => import("@/features/invitations/components/invitations-page.tsx"), "InvitationsPage"),
+  },
+  {
+    path: "/admin/settings",
+    page: lazyRoute(() => import("@/features/settings/components/settings-page.tsx"), "SettingsPage"),
+  },
+  {
+    path: "/admin/api-tokens",
+    page: lazyRoute(() => import("@/features/api-tokens/components/api-tokens-page.tsx"), "ApiTokensPage"),
+  },
+  {
+    path: "/admin/notifications",
+    page: lazyRoute(() => import("@/features/notifications/components/notifications-page.tsx"), "NotificationsPage"),
+  },
+  {
+    path: "/admin/runners",
+    page: lazyRoute(() => import("@/features/runners/components/runners-page.tsx"), "RunnersPage"),
+  },
+  { path: "/admin/audit", page: lazyRoute(() => import("@/features/audit/components/audit-page.tsx"), "AuditPage") },
+  { path: "/admin/billing", page: lazyRoute(() => import("@/features/placeholders/billing-page.tsx"), "BillingPage") },
 ];
+
+/** A page that only roles at or above the minimum of `rolePath` may see (RequirePageRole). */
+function guardedPage(rolePath: string, page: LazyRoute) {
+  return { element: <RequirePageRole path={rolePath} />, children: [{ index: true, lazy: page }] };
+}
 
 export function createRouter() {
   return createBrowserRouter([
     {
       errorElement: <RouteError />,
       children: [
-        { path: "/", element: <LandingPage /> },
+        { path: "/", lazy: lazyRoute(() => import("@/app/landing/landing-route.tsx"), "LandingRoute") },
         {
           element: <RedirectIfSignedIn />,
           children: [
@@ -92,26 +100,21 @@ export function createRouter() {
             {
               lazy: lazyRoute(() => import("@/app/shell/app-shell.tsx"), "AppShell"),
               children: [
-                ...protectedPages.map(({ path, element }) => ({
-                  path,
-                  element: <RequirePageRole path={path}>{element}</RequirePageRole>,
-                })),
+                ...protectedPages.map(({ path, page }) => ({ path, ...guardedPage(path, page) })),
                 {
                   path: "/workflows/runs/:runId",
                   handle: { title: "Run" } satisfies PageHandle,
-                  element: (
-                    <RequirePageRole path="/workflows">
-                      <RunViewPage />
-                    </RequirePageRole>
+                  ...guardedPage(
+                    "/workflows",
+                    lazyRoute(() => import("@/features/workflows/components/run-view-page.tsx"), "RunViewPage"),
                   ),
                 },
                 {
                   path: "/workflows/:workflowId/history",
                   handle: { title: "Run history" } satisfies PageHandle,
-                  element: (
-                    <RequirePageRole path="/workflows">
-                      <RunHistoryPage />
-                    </RequirePageRole>
+                  ...guardedPage(
+                    "/workflows",
+                    lazyRoute(() => import("@/features/workflows/components/run-history-page.tsx"), "RunHistoryPage"),
                   ),
                 },
                 { path: "/admin", element: <Navigate to="/admin/members" replace /> },

@@ -1,12 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGES } from "../errors/messages.ts";
 import { CREDIT_TEXTS } from "./messages.ts";
-import {
-  CreditChangeSchema,
-  CreditTransactionsQuerySchema,
-  formatSignedAmount,
-  parseDashboardAmount,
-} from "./schemas.ts";
+import { formatSignedAmount } from "./amounts.ts";
+import { CreditChangeSchema, CreditTransactionsQuerySchema, parseDashboardAmount } from "./schemas.ts";
 
 function firstMessage(input: unknown) {
   const result = CreditChangeSchema.safeParse(input);

@@ -1,18 +1,8 @@
 import { z } from "zod";
 import { MESSAGES } from "../errors/messages.ts";
 import { KeysetQuerySchema, keysetPageOf } from "../keyset.ts";
+import { CREDIT_TRANSACTION_TYPES, MAX_CREDIT_AMOUNT, MAX_CREDIT_DESCRIPTION_LENGTH } from "./amounts.ts";
 import { CREDIT_TEXTS } from "./messages.ts";
-
-export const CREDIT_TRANSACTION_TYPES = ["consumption", "addition"] as const;
-export type CreditTransactionType = (typeof CREDIT_TRANSACTION_TYPES)[number];
-
-/** Spec 9: the dashboard's recent credit activity. */
-export const RECENT_TRANSACTIONS_LIMIT = 10;
-/** One change at most; keeps a typo from adding a billion credits. */
-export const MAX_CREDIT_AMOUNT = 1_000_000;
-/** The balance is a PostgreSQL integer. */
-export const MAX_CREDIT_BALANCE = 2_147_483_647;
-export const MAX_CREDIT_DESCRIPTION_LENGTH = 200;
 
 /** A whole, positive number of credits (spec 5 "Credits"). */
 export const CreditAmountSchema = z
@@ -75,9 +65,4 @@ export function parseDashboardAmount(input: string): DashboardAmount {
   return parsed.success
     ? { amount: parsed.data }
     : { error: parsed.error.issues[0]?.message ?? CREDIT_TEXTS.amountWhole };
-}
-
-/** '+25' or '-10', as the transaction lists show amounts. */
-export function formatSignedAmount(amount: number): string {
-  return amount > 0 ? `+${amount.toLocaleString("en-US")}` : `-${Math.abs(amount).toLocaleString("en-US")}`;
 }

@@ -1,13 +1,5 @@
 import { z } from "zod";
-
-/** Issue 16 item 4 (decision 029): how long an organization keeps runs, and how many per workflow. */
-export const RETENTION_DEFAULTS = { keepRunsDays: 90, maxRunsPerWorkflow: 1_000 } as const;
-
-export const RETENTION_MESSAGES = {
-  cannotManage: "Only owners change how long runs are kept",
-  daysInvalid: "Keep runs for 1 to 3,650 days",
-  maxRunsInvalid: "Keep 10 to 100,000 runs per workflow",
-} as const;
+import { RETENTION_MESSAGES } from "./messages.ts";
 
 /** PUT /api/orgs/:orgId/retention (owners) and what GET answers to any member. */
 export const RetentionSchema = z.object({

@@ -1,4 +1,4 @@
-import type { CreditTransactionType } from "@flowdeck/shared/credits/schemas";
+import type { CreditTransactionType } from "@flowdeck/shared/credits/amounts";
 import { sql } from "drizzle-orm";
 import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";

@@ -1,4 +1,4 @@
-import { RETENTION_DEFAULTS } from "@flowdeck/shared/retention/schemas";
+import { RETENTION_DEFAULTS } from "@flowdeck/shared/retention/messages";
 import { ROLES, type Role } from "@flowdeck/shared/permissions/roles";
 import { sql } from "drizzle-orm";
 import {

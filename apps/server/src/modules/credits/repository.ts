@@ -1,4 +1,5 @@
-import type { CreditTransaction, CreditTransactionType } from "@flowdeck/shared/credits/schemas";
+import type { CreditTransactionType } from "@flowdeck/shared/credits/amounts";
+import type { CreditTransaction } from "@flowdeck/shared/credits/schemas";
 import type { KeysetQuery } from "@flowdeck/shared";
 import { and, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";

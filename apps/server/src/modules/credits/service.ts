@@ -1,11 +1,7 @@
 import { AppError, MESSAGES, type KeysetPage, type KeysetQuery } from "@flowdeck/shared";
 import { CREDIT_TEXTS } from "@flowdeck/shared/credits/messages";
-import {
-  MAX_CREDIT_BALANCE,
-  type CreditChangeResult,
-  type CreditTransaction,
-  type CreditTransactionType,
-} from "@flowdeck/shared/credits/schemas";
+import { MAX_CREDIT_BALANCE, type CreditTransactionType } from "@flowdeck/shared/credits/amounts";
+import { type CreditChangeResult, type CreditTransaction } from "@flowdeck/shared/credits/schemas";
 import type { Database, Executor } from "../../db/database.ts";
 import { attributedUserId } from "../../lib/actor.ts";
 import type { OrgScope } from "../../lib/change-log.ts";

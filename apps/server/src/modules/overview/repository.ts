@@ -1,5 +1,5 @@
 import { RECENT_DAYS } from "@flowdeck/shared/dashboard/schemas";
-import type { CreditTransactionType } from "@flowdeck/shared/credits/schemas";
+import type { CreditTransactionType } from "@flowdeck/shared/credits/amounts";
 import type { Role } from "@flowdeck/shared/permissions/roles";
 import type { TaskStatus } from "@flowdeck/shared/tasks/constants";
 import type { WorkflowStatus } from "@flowdeck/shared/workflows/constants";

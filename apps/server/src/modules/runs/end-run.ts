@@ -1,6 +1,6 @@
 import type { LiveEvent } from "@flowdeck/shared";
 import type { RunStatus } from "@flowdeck/shared/workflows/constants";
-import { MAX_CREDIT_BALANCE } from "@flowdeck/shared/credits/schemas";
+import { MAX_CREDIT_BALANCE } from "@flowdeck/shared/credits/amounts";
 import type { Executor } from "../../db/database.ts";
 import { giveCredits, insertTransaction } from "../credits/repository.ts";
 import { notifyRunOutcome } from "../notifications/run-outcome.ts";

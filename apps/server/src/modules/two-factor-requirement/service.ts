@@ -1,8 +1,6 @@
 import { AppError, MESSAGES } from "@flowdeck/shared";
-import {
-  TWO_FACTOR_REQUIREMENT_MESSAGES,
-  type TwoFactorRequirement,
-} from "@flowdeck/shared/settings/two-factor-requirement";
+import { TWO_FACTOR_REQUIREMENT_MESSAGES } from "@flowdeck/shared/settings/messages";
+import type { TwoFactorRequirement } from "@flowdeck/shared/settings/two-factor-requirement";
 import { transact, type OrgScope } from "../../lib/change-log.ts";
 import { sessionsChanged } from "../../lib/session-cache.ts";
 import { setTwoFactorRequirement } from "../organizations/repository.ts";

@@ -1,8 +1,16 @@
+import { Suspense } from "react";
+import { SkeletonText } from "@/components/ui/skeleton.tsx";
 import { InvitationWelcomeNotice } from "@/features/invitations/components/welcome-notice.tsx";
 import { useMe } from "@/lib/session/get-me.ts";
 import { useCurrentOrganization } from "@/lib/session/use-current-organization.ts";
-import { CreateOrganizationForm } from "@/features/dashboard/components/create-organization-form.tsx";
+import { lazyNamed } from "@/lib/lazy-named.ts";
 import { OrganizationDashboard } from "./organization-dashboard.tsx";
+
+// Only a member of no organization sees it: its form and validation load then.
+const CreateOrganizationForm = lazyNamed(
+  () => import("@/features/dashboard/components/create-organization-form.tsx"),
+  "CreateOrganizationForm",
+);
 
 /** Spec 2 "Dashboard": the greeting uses the display name, else the email's local part, else 'User'. */
 function greetingName(user: { displayName: string | null; email: string } | undefined): string {
@@ -22,7 +30,9 @@ export function DashboardPage() {
         // Keyed, so switching organization starts from a clean slate (open panels, form state).
         <OrganizationDashboard key={organization.id} orgId={organization.id} name={organization.name} role={role} />
       ) : (
-        <CreateOrganizationForm />
+        <Suspense fallback={<SkeletonText />}>
+          <CreateOrganizationForm />
+        </Suspense>
       )}
     </div>
   );

@@ -1,10 +1,14 @@
 import clsx from "clsx";
 import { ChevronDown, UserPlus, Users } from "lucide-react";
 import { can, type Role } from "@flowdeck/shared";
-import { useId, useState, type ReactNode } from "react";
+import { Suspense, useId, useState, type ReactNode } from "react";
 import { DashboardCard } from "@/features/dashboard/components/card.tsx";
-import { InviteForm } from "./invite-form.tsx";
+import { SkeletonText } from "@/components/ui/skeleton.tsx";
+import { lazyNamed } from "@/lib/lazy-named.ts";
 import { MemberList } from "./member-list.tsx";
+
+// The form and its validation (zod) load when first opened, not with the dashboard.
+const InviteForm = lazyNamed(() => import("./invite-form.tsx"), "InviteForm");
 
 /**
  * Spec 2: Quick Actions toggle the member list and the invitation form, inline. Only members who
@@ -47,7 +51,9 @@ export function QuickActions({ orgId, role }: { orgId: string; role: Role | null
           )}
           {mayInvite && showInvite && (
             <div id={inviteId} className="min-w-0">
-              <InviteForm orgId={orgId} />
+              <Suspense fallback={<SkeletonText />}>
+                <InviteForm orgId={orgId} />
+              </Suspense>
             </div>
           )}
         </div>

@@ -1,10 +1,7 @@
 import type { LucideIcon } from "lucide-react";
 import { ArrowRight, CreditCard, Users, Workflow } from "lucide-react";
-import { Link } from "react-router";
+import type { ReactNode } from "react";
 import { ThemeToggle } from "@/components/ui/theme-toggle.tsx";
-import { InvitationDeclinedNotice } from "@/features/invitations/components/declined-notice.tsx";
-import { useMe } from "@/lib/session/get-me.ts";
-import { useDocumentTitle } from "@/lib/use-document-title.ts";
 
 type Feature = { title: string; description: string; icon: LucideIcon };
 
@@ -33,30 +30,32 @@ const secondaryButton =
 const navLink =
   "rounded-lg px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-100 hover:text-gray-900 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none dark:text-gray-300 dark:hover:bg-gray-800 dark:hover:text-gray-100";
 
-export function LandingPage() {
-  useDocumentTitle();
-  // A signed-in visitor is offered the way back to their dashboard, not Login and Sign Up.
-  const { data: me } = useMe();
+/**
+ * The public landing page (spec 2). A first visit to / gets it as a page of its own, without the
+ * app's router and data layer (landing-main.tsx), so its links are plain links into the app.
+ * A signed-in visitor is offered the way back to their dashboard, not Login and Sign Up.
+ */
+export function LandingPage({ signedIn, notice }: { signedIn: boolean; notice?: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col bg-gray-50 text-gray-900 dark:bg-gray-950 dark:text-gray-100">
       <header className="border-b border-gray-200 bg-white/80 backdrop-blur dark:border-gray-800 dark:bg-gray-900/80">
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
-          <Link to="/" className="rounded-lg text-xl font-bold text-indigo-600 dark:text-indigo-400">
+          <a href="/" className="rounded-lg text-xl font-bold text-indigo-600 dark:text-indigo-400">
             Flowdeck
-          </Link>
+          </a>
           <nav aria-label="Account" className="flex items-center gap-1 sm:gap-2">
-            {me ? (
-              <Link to="/dashboard" className={navLink}>
+            {signedIn ? (
+              <a href="/dashboard" className={navLink}>
                 Dashboard
-              </Link>
+              </a>
             ) : (
               <>
-                <Link to="/login" className={navLink}>
+                <a href="/login" className={navLink}>
                   Login
-                </Link>
-                <Link to="/register" className={navLink}>
+                </a>
+                <a href="/register" className={navLink}>
                   Sign Up
-                </Link>
+                </a>
               </>
             )}
             <ThemeToggle />
@@ -65,7 +64,7 @@ export function LandingPage() {
       </header>
 
       <main className="flex-1">
-        <InvitationDeclinedNotice className="mx-auto mt-6 w-[calc(100%-2rem)] max-w-4xl" />
+        {notice}
         <section className="mx-auto max-w-4xl px-4 py-16 text-center sm:px-6 sm:py-24">
           <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">Welcome to Flowdeck</h1>
           <p className="mx-auto mt-4 max-w-2xl text-lg text-gray-600 dark:text-gray-400">
@@ -73,20 +72,20 @@ export function LandingPage() {
             running.
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-            {me ? (
-              <Link to="/dashboard" className={primaryButton}>
+            {signedIn ? (
+              <a href="/dashboard" className={primaryButton}>
                 Go to your dashboard
                 <ArrowRight aria-hidden="true" className="size-4" />
-              </Link>
+              </a>
             ) : (
               <>
-                <Link to="/register" className={primaryButton}>
+                <a href="/register" className={primaryButton}>
                   Get Started
                   <ArrowRight aria-hidden="true" className="size-4" />
-                </Link>
-                <Link to="/login" className={secondaryButton}>
+                </a>
+                <a href="/login" className={secondaryButton}>
                   Sign In
-                </Link>
+                </a>
               </>
             )}
           </div>
@@ -118,12 +117,12 @@ export function LandingPage() {
             <p className="mx-auto mt-3 max-w-xl text-indigo-100">
               Create an organization or join one with an invitation code in under a minute.
             </p>
-            <Link
-              to="/register"
+            <a
+              href="/register"
               className="mt-6 inline-flex items-center justify-center gap-2 rounded-lg bg-white px-5 py-2.5 text-sm font-semibold text-indigo-700 shadow-sm hover:bg-indigo-50 focus-visible:ring-2 focus-visible:ring-white focus-visible:ring-offset-2 focus-visible:ring-offset-indigo-600 focus-visible:outline-none"
             >
               Create Your Account
-            </Link>
+            </a>
           </div>
         </section>
       </main>

@@ -1,6 +1,5 @@
-import * as Dialog from "@radix-ui/react-dialog";
-import { Menu, X } from "lucide-react";
-import { Suspense, useState } from "react";
+import { Menu } from "lucide-react";
+import { Suspense, useRef, useState } from "react";
 import { Outlet, useLocation, useMatches } from "react-router";
 import { useDocumentTitle } from "@/lib/use-document-title.ts";
 import { useMe } from "@/lib/session/get-me.ts";
@@ -10,13 +9,18 @@ import { Alert } from "@/components/ui/alert.tsx";
 import { useLiveUpdates } from "@/app/live/use-live-updates.ts";
 import { PageSkeleton } from "@/components/ui/page-skeleton.tsx";
 import { pageTitle } from "./page-title.ts";
+import { lazyNamed } from "@/lib/lazy-named.ts";
 import { Sidebar } from "./sidebar.tsx";
+
+const NavigationDrawer = lazyNamed(() => import("./navigation-drawer.tsx"), "NavigationDrawer");
 
 /** A fixed 16rem sidebar on large screens; a slide-over with open and close buttons on small ones. */
 export function AppShell() {
   const { data: me } = useMe();
   const { organization } = useCurrentOrganization();
-  const [menuOpen, setMenuOpen] = useState(false);
+  // undefined until first opened: the drawer is loaded and mounted from then on.
+  const [menuOpen, setMenuOpen] = useState<boolean>();
+  const menuButton = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
   const matches = useMatches();
   const { removedFrom, dismiss } = useRemovedFromOrganization();
@@ -37,39 +41,25 @@ export function AppShell() {
         <Sidebar me={me} />
       </aside>
 
-      <Dialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
-        <header className="sticky top-0 z-30 flex items-center gap-3 border-b border-gray-200 bg-white px-4 py-3 lg:hidden dark:border-gray-800 dark:bg-gray-900">
-          <Dialog.Trigger asChild>
-            <button
-              type="button"
-              aria-label="Open navigation"
-              className="rounded-lg p-2 hover:bg-gray-100 dark:hover:bg-gray-800"
-            >
-              <Menu className="h-5 w-5" aria-hidden />
-            </button>
-          </Dialog.Trigger>
-          <span className="font-bold text-indigo-600 dark:text-indigo-400">Flowdeck</span>
-        </header>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40 lg:hidden" />
-          <Dialog.Content
-            aria-describedby={undefined}
-            className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] bg-white shadow-xl lg:hidden dark:bg-gray-900"
-          >
-            <Dialog.Title className="sr-only">Navigation</Dialog.Title>
-            <Dialog.Close asChild>
-              <button
-                type="button"
-                aria-label="Close navigation"
-                className="absolute right-3 top-3 rounded-lg p-2 hover:bg-gray-100 dark:hover:bg-gray-800"
-              >
-                <X className="h-5 w-5" aria-hidden />
-              </button>
-            </Dialog.Close>
-            <Sidebar me={me} onNavigate={() => setMenuOpen(false)} />
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <header className="sticky top-0 z-30 flex items-center gap-3 border-b border-gray-200 bg-white px-4 py-3 lg:hidden dark:border-gray-800 dark:bg-gray-900">
+        <button
+          ref={menuButton}
+          type="button"
+          aria-label="Open navigation"
+          aria-haspopup="dialog"
+          aria-expanded={menuOpen === true}
+          onClick={() => setMenuOpen(true)}
+          className="rounded-lg p-2 hover:bg-gray-100 dark:hover:bg-gray-800"
+        >
+          <Menu className="h-5 w-5" aria-hidden />
+        </button>
+        <span className="font-bold text-indigo-600 dark:text-indigo-400">Flowdeck</span>
+      </header>
+      {menuOpen !== undefined && (
+        <Suspense fallback={null}>
+          <NavigationDrawer me={me} open={menuOpen} onOpenChange={setMenuOpen} opener={menuButton} />
+        </Suspense>
+      )}
 
       {/* Focusable so the skip link moves focus here, not only the scroll position. */}
       <main id="main" tabIndex={-1} className="focus:outline-none lg:pl-64">

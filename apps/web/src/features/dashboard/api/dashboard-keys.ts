@@ -1,4 +1,4 @@
-import type { CreditTransactionType } from "@flowdeck/shared/credits/schemas";
+import type { CreditTransactionType } from "@flowdeck/shared/credits/amounts";
 import { orgKey } from "@/lib/org-api.ts";
 
 export type TransactionListQuery = { cursor?: string; pageSize: number; type?: CreditTransactionType };

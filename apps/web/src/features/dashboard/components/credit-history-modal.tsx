@@ -1,9 +1,9 @@
 import {
   CREDIT_TRANSACTION_TYPES,
   formatSignedAmount,
-  type CreditTransaction,
   type CreditTransactionType,
-} from "@flowdeck/shared/credits/schemas";
+} from "@flowdeck/shared/credits/amounts";
+import type { CreditTransaction } from "@flowdeck/shared/credits/schemas";
 import clsx from "clsx";
 import { formatCount } from "@flowdeck/shared/keyset";
 import { useId, useState } from "react";

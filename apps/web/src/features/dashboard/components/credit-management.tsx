@@ -1,5 +1,5 @@
 import { can, requiresRoleHint, type Role } from "@flowdeck/shared";
-import { MAX_CREDIT_DESCRIPTION_LENGTH, parseDashboardAmount } from "@flowdeck/shared/credits/schemas";
+import { MAX_CREDIT_DESCRIPTION_LENGTH } from "@flowdeck/shared/credits/amounts";
 import { Minus, Plus } from "lucide-react";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert.tsx";
@@ -32,7 +32,10 @@ export function CreditManagement({
   const pendingKind = credits.isPending ? credits.variables?.kind : undefined;
   const mayAdd = can(role, "credits.add");
 
-  const apply = (kind: CreditChangeKind) => {
+  const apply = async (kind: CreditChangeKind) => {
+    // The amount's rule is the server's zod schema, loaded with the first change rather than with
+    // the dashboard's first screen.
+    const { parseDashboardAmount } = await import("@flowdeck/shared/credits/schemas");
     const parsed = parseDashboardAmount(amount);
     setAmountError("error" in parsed ? parsed.error : undefined);
     if (!("amount" in parsed)) return;
@@ -57,7 +60,7 @@ export function CreditManagement({
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          if (!credits.isPending) apply("consume");
+          if (!credits.isPending) void apply("consume");
         }}
         noValidate
         className="space-y-3"
@@ -91,7 +94,7 @@ export function CreditManagement({
           {mayAdd && (
             <Button
               variant="secondary"
-              onClick={() => apply("add")}
+              onClick={() => void apply("add")}
               busy={pendingKind === "add"}
               disabled={credits.isPending}
             >

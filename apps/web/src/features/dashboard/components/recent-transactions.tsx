@@ -1,17 +1,21 @@
-import { RECENT_TRANSACTIONS_LIMIT } from "@flowdeck/shared/credits/schemas";
+import { RECENT_TRANSACTIONS_LIMIT } from "@flowdeck/shared/credits/amounts";
 import { History } from "lucide-react";
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
 import { useCreditTransactions } from "../api/get-credit-transactions.ts";
 import { DashboardCard } from "./card.tsx";
-import { CreditHistoryModal } from "./credit-history-modal.tsx";
+import { lazyNamed } from "@/lib/lazy-named.ts";
 import { TransactionItem } from "./transaction-item.tsx";
+
+// The dialog (Radix) and its table load when first opened, not with the dashboard.
+const CreditHistoryModal = lazyNamed(() => import("./credit-history-modal.tsx"), "CreditHistoryModal");
 
 /** The last 10 credit transactions (spec 2, 9), live for everyone, and the way to the full history. */
 export function RecentTransactions({ orgId, className }: { orgId: string; className?: string }) {
-  const [historyOpen, setHistoryOpen] = useState(false);
+  // undefined until first opened: the dialog is loaded and mounted from then on.
+  const [historyOpen, setHistoryOpen] = useState<boolean>();
   const { data, error, isPending, isFetching, refetch } = useCreditTransactions(orgId, {
     pageSize: RECENT_TRANSACTIONS_LIMIT,
   });
@@ -54,7 +58,11 @@ export function RecentTransactions({ orgId, className }: { orgId: string; classN
           ))}
         </ul>
       )}
-      <CreditHistoryModal orgId={orgId} open={historyOpen} onClose={() => setHistoryOpen(false)} />
+      {historyOpen !== undefined && (
+        <Suspense fallback={null}>
+          <CreditHistoryModal orgId={orgId} open={historyOpen} onClose={() => setHistoryOpen(false)} />
+        </Suspense>
+      )}
     </DashboardCard>
   );
 }

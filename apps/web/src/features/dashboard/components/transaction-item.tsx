@@ -1,4 +1,5 @@
-import { formatSignedAmount, type CreditTransaction } from "@flowdeck/shared/credits/schemas";
+import { formatSignedAmount } from "@flowdeck/shared/credits/amounts";
+import type { CreditTransaction } from "@flowdeck/shared/credits/schemas";
 import clsx from "clsx";
 import { ArrowDownRight, ArrowUpRight } from "lucide-react";
 import { formatDateTime } from "@/lib/format-date.ts";

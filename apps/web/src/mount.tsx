@@ -1,0 +1,10 @@
+import { StrictMode, type ReactNode } from "react";
+import { createRoot } from "react-dom/client";
+import "./index.css";
+
+/** Renders a page's root component into its HTML's #root (index.html, landing.html). */
+export function mount(root: ReactNode) {
+  const element = document.getElementById("root");
+  if (!element) throw new Error("The page has no #root element");
+  createRoot(element).render(<StrictMode>{root}</StrictMode>);
+}

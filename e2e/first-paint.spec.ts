@@ -1,0 +1,41 @@
+import { expect, test } from "./support/fixtures.ts";
+
+// A first visit to / gets the landing page alone (landing.html, docs/decisions/046): React and the
+// page, without the app's router, data layer or pages. Its links lead into the app.
+
+function appScripts(urls: string[]) {
+  return urls.filter((url) => /\/assets\/(app|app-shell|login-page)-[^/]*\.js$/.test(new URL(url).pathname));
+}
+
+test("/ loads the landing page without the app, and its links lead into the app", async ({ page }) => {
+  const requested: string[] = [];
+  page.on("request", (request) => requested.push(request.url()));
+
+  await page.goto("/");
+  await expect(page.getByRole("heading", { name: "Welcome to Flowdeck" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(requested.some((url) => url.includes("/assets/landing"))).toBe(true);
+  expect(appScripts(requested)).toEqual([]);
+
+  await page.getByRole("link", { name: "Sign In" }).click();
+  await expect(page).toHaveURL((url) => url.pathname === "/login");
+  await expect(page.getByRole("heading", { name: "Sign in to Flowdeck" })).toBeVisible();
+  expect(appScripts(requested).length).toBeGreaterThan(0);
+});
+
+test("signed in, / offers the dashboard, and the app's own way back to / shows the same page", async ({
+  ownerPage: page,
+}) => {
+  await page.goto("/");
+  const dashboard = page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Dashboard" });
+  await expect(dashboard).toBeVisible();
+  await expect(page.getByRole("link", { name: "Login", exact: true })).toHaveCount(0);
+  await dashboard.click();
+  await expect(page).toHaveURL((url) => url.pathname === "/dashboard");
+
+  // A page the app cannot find links home; the app shows the landing page itself.
+  await page.goto("/no-such-page");
+  await page.getByRole("link", { name: "Go to the home page" }).click();
+  await expect(page.getByRole("heading", { name: "Welcome to Flowdeck" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Go to your dashboard" })).toBeVisible();
+});
