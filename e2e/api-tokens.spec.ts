@@ -1,3 +1,4 @@
+import { taskBody, tasksUrl } from "../apps/server/test/helpers/test-data.ts";
 import { expect, test } from "./support/fixtures.ts";
 
 test("an admin creates a token, a script calls the API with it, and a revoked token is refused", async ({
@@ -21,10 +22,10 @@ test("an admin creates a token, a script calls the API with it, and a revoked to
   // A script: no cookie, only the bearer token.
   const script = await newRequest();
   const headers = { authorization: `Bearer ${secret}` };
-  const tasksUrl = `/api/orgs/${owner.organizationId}/tasks`;
-  const created = await script.post(tasksUrl, {
+  const url = tasksUrl(owner.organizationId);
+  const created = await script.post(url, {
     headers,
-    data: { name: "Made by a script", commands: { linux: "echo hi" } },
+    data: taskBody({ name: "Made by a script", commands: { linux: "echo hi" } }),
   });
   expect(created.status()).toBe(201);
   await page.goto("/tasks");
@@ -35,5 +36,5 @@ test("an admin creates a token, a script calls the API with it, and a revoked to
   await page.getByRole("button", { name: "Revoke Deploy pipeline" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Revoke token" }).click();
   await expect(page.getByRole("row", { name: /Deploy pipeline/ })).toHaveCount(0);
-  expect((await script.get(tasksUrl, { headers })).status()).toBe(401);
+  expect((await script.get(url, { headers })).status()).toBe(401);
 });

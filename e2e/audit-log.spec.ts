@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "./support/fixtures.ts";
+import { createTask } from "./support/tasks-and-workflows.ts";
 
 // Issue 11: an owner changes a setting, finds the change in the audit log with a filter, sees a
 // new change arrive while the page is open, and exports the filtered rows as CSV.
@@ -35,10 +36,11 @@ test("an owner finds a change in the audit log, sees new ones arrive, and export
 
   // A change made elsewhere appears without a reload once the filters let it through.
   await page.getByRole("button", { name: "Clear" }).click();
-  const created = await request.post(`/api/orgs/${owner.organizationId}/tasks`, {
-    data: { name: "Rotate the logs", category: "general", commands: { linux: "logrotate -f /etc/logrotate.conf" } },
+  await createTask(request, owner.organizationId, {
+    name: "Rotate the logs",
+    category: "general",
+    commands: { linux: "logrotate -f /etc/logrotate.conf" },
   });
-  expect(created.status()).toBe(201);
   await expect(entries.getByText('Created the command "Rotate the logs"')).toBeVisible();
 
   // Export what the filter shows.

@@ -1,5 +1,5 @@
-import { E2E_BASE_URL } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
+import { createTask } from "./support/tasks-and-workflows.ts";
 
 // Issue 16, item 2: a cron schedule is typed, read back in words with its next five runs on the
 // organization's clock before it is saved, and a wrong expression says what is wrong.
@@ -9,11 +9,11 @@ test("a workflow gets a cron schedule, shown in words with its next runs before 
   request,
   ownerPage: page,
 }) => {
-  const created = await request.post(`/api/orgs/${owner.organizationId}/tasks`, {
-    headers: { origin: E2E_BASE_URL },
-    data: { name: "Rotate logs", category: "maintenance", commands: { linux: "logrotate /etc/logrotate.conf" } },
+  await createTask(request, owner.organizationId, {
+    name: "Rotate logs",
+    category: "maintenance",
+    commands: { linux: "logrotate /etc/logrotate.conf" },
   });
-  expect(created.status(), await created.text()).toBe(201);
 
   await page.goto("/workflows");
   await page.getByRole("button", { name: "Create Workflow" }).click();

@@ -1,49 +1,16 @@
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { E2E_PASSWORD, shareSession, uniqueEmail } from "./support/accounts.ts";
+import type { Page } from "@playwright/test";
+import { uniqueEmail } from "./support/accounts.ts";
 import { E2E_BASE_URL } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
+import { registerInvitedMember } from "./support/invitations.ts";
 import { extractLink, waitForMail } from "./support/outbox.ts";
+import { openSignedInPage } from "./support/signed-in-page.ts";
 
 // Issue 4: the dashboard and the credit ledger. Credits move from the dashboard, every member's
 // screen follows without a reload, and the server's refusals are shown.
 
 const ORIGIN = { origin: E2E_BASE_URL };
 
-/**
- * A new account with a role in the owner's organization, made the way a person gets one: the
- * owner invites the address, the invitee registers with the code from the mail and is signed in.
- */
-async function memberWithRole(
-  owner: { request: APIRequestContext; organizationId: string },
-  role: "viewer" | "editor" | "admin",
-  newRequest: () => Promise<APIRequestContext>,
-) {
-  const email = uniqueEmail(role);
-  const since = new Date();
-  const invited = await owner.request.post(`/api/orgs/${owner.organizationId}/invitations`, {
-    headers: ORIGIN,
-    data: { email, role },
-  });
-  expect(invited.status(), await invited.text()).toBe(201);
-  const link = extractLink(await waitForMail({ to: email, since }), "/invite/");
-  const invitationCode = decodeURIComponent(new URL(link).pathname.split("/").pop() ?? "");
-  const request = await newRequest();
-  const registered = await request.post("/api/account/register", {
-    headers: ORIGIN,
-    data: { mode: "join", email, password: E2E_PASSWORD, confirmPassword: E2E_PASSWORD, invitationCode },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  const { userId } = (await registered.json()) as { userId: string };
-  return { email, userId, request };
-}
-
-async function signedInPage(browser: Browser, request: APIRequestContext): Promise<Page> {
-  const context = await browser.newContext({ baseURL: E2E_BASE_URL });
-  await shareSession(request, context);
-  return context.newPage();
-}
-
-/** The balance figure at the top of the dashboard. */
 async function expectBalance(page: Page, credits: string) {
   await expect(page.getByRole("group", { name: "Credit balance", exact: true })).toHaveText(
     new RegExp(`^Credit balance\\s*${credits}\\s*credits available$`),
@@ -69,8 +36,8 @@ test("an owner consumes and adds credits; another member's dashboard follows wit
 }) => {
   const errors: Error[] = [];
   page.on("pageerror", (error) => errors.push(error));
-  const editor = await memberWithRole({ request, organizationId: owner.organizationId }, "editor", newRequest);
-  const watcher = await signedInPage(browser, editor.request);
+  const editor = await registerInvitedMember({ request, organizationId: owner.organizationId }, "editor", newRequest);
+  const watcher = await openSignedInPage(browser, editor.request);
   try {
     await page.goto("/dashboard");
     await expect(page.getByRole("heading", { name: `Welcome back, ${owner.email.split("@")[0]}!` })).toBeVisible();
@@ -153,8 +120,8 @@ test("a viewer's Add is refused, and so is consuming more than the balance", asy
   browser,
   newRequest,
 }) => {
-  const viewer = await memberWithRole({ request, organizationId: owner.organizationId }, "viewer", newRequest);
-  const page = await signedInPage(browser, viewer.request);
+  const viewer = await registerInvitedMember({ request, organizationId: owner.organizationId }, "viewer", newRequest);
+  const page = await openSignedInPage(browser, viewer.request);
   try {
     await page.goto("/dashboard");
     await expectBalance(page, "100");
@@ -230,13 +197,13 @@ test("a member left without an organization creates one from the dashboard", asy
   newRequest,
 }) => {
   // Through the app only: the owner invites someone, who joins, and is then removed again.
-  const member = await memberWithRole({ request, organizationId: owner.organizationId }, "editor", newRequest);
+  const member = await registerInvitedMember({ request, organizationId: owner.organizationId }, "editor", newRequest);
   const removed = await request.delete(`/api/orgs/${owner.organizationId}/members/${member.userId}`, {
     headers: ORIGIN,
   });
   expect(removed.status(), await removed.text()).toBe(204);
 
-  const page = await signedInPage(browser, member.request);
+  const page = await openSignedInPage(browser, member.request);
   try {
     await page.goto("/dashboard");
     await expect(page.getByRole("heading", { name: `Welcome back, ${member.email.split("@")[0]}!` })).toBeVisible();

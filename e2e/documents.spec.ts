@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { crc32, deflateSync } from "node:zlib";
 import type { Page } from "@playwright/test";
+import { pdf } from "../apps/server/test/documents/fixtures.ts";
 import { grayBombPng, hugePng } from "../apps/server/test/helpers/image-fixtures.ts";
 import { shareSession } from "./support/accounts.ts";
 import { expect, test } from "./support/fixtures.ts";
@@ -30,10 +31,6 @@ function png(width: number, height: number, [r, g, b]: [number, number, number])
     chunk("IDAT", deflateSync(pixels)),
     chunk("IEND", Buffer.alloc(0)),
   ]);
-}
-
-function pdf(text: string): Buffer {
-  return Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ${text}\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
 }
 
 const IMAGE = png(64, 40, [79, 70, 229]);

@@ -1,5 +1,6 @@
 import { E2E_BASE_URL } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
+import { createTask, createWorkflow } from "./support/tasks-and-workflows.ts";
 
 // Issue 15: the run views count honestly and follow the run live — the card's runs, the run view
 // and the run history all reach "Succeeded, 3 of 3 done" as the last step is ticked, without a
@@ -21,8 +22,9 @@ test("ticking every step ends the run in every view at once; a cancelled run cou
     return response.json();
   };
   const taskIds: string[] = [];
-  for (const name of STEPS) taskIds.push((await api("/tasks", { name, commands: { linux: "true" } })).id);
-  const workflowId = (await api("/workflows", { name: "Release night", taskIds })).id as string;
+  for (const name of STEPS)
+    taskIds.push((await createTask(request, owner.organizationId, { name, commands: { linux: "true" } })).id);
+  const workflowId = (await createWorkflow(request, owner.organizationId, taskIds, { name: "Release night" })).id;
   const firstRun = (await api(`/workflows/${workflowId}/execute`)).lastRun.id as string;
 
   // The run view and the run history stay open in other tabs while the steps are ticked off.

@@ -1,20 +1,18 @@
 import { E2E_BASE_URL } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
+import { createTask, createWorkflow } from "./support/tasks-and-workflows.ts";
 
 // Issue 16, item 5: a workflow's run history, reached from its card, filtered, opening a run.
 
 test("the run history filters a workflow's runs and opens one", async ({ owner, request, ownerPage: page }) => {
   const api = (path: string, data?: unknown) =>
     request.post(`/api/orgs/${owner.organizationId}${path}`, { headers: { origin: E2E_BASE_URL }, data });
-  const task = await api("/tasks", {
+  const task = await createTask(request, owner.organizationId, {
     name: "Back up the database",
     category: "maintenance",
     commands: { linux: "pg_dump app" },
   });
-  expect(task.status(), await task.text()).toBe(201);
-  const workflow = await api("/workflows", { name: "Nightly backup", taskIds: [(await task.json()).id] });
-  expect(workflow.status(), await workflow.text()).toBe(201);
-  const workflowId = (await workflow.json()).id as string;
+  const workflowId = (await createWorkflow(request, owner.organizationId, [task.id], { name: "Nightly backup" })).id;
   // One run completed (succeeded), then one still running.
   expect((await api(`/workflows/${workflowId}/execute`)).status()).toBe(200);
   expect((await api(`/workflows/${workflowId}/complete`)).status()).toBe(200);
@@ -54,10 +52,12 @@ test("the run history filters by the runner that executed each run", async ({ ow
   };
   const alpha = await registerRunner("e2e-alpha");
   const beta = await registerRunner("e2e-beta");
-  const task = await api("/tasks", { name: "Build", category: "deployment", commands: { linux: "make" } });
-  expect(task.status(), await task.text()).toBe(201);
-  const workflow = await api("/workflows", { name: "Release build", taskIds: [(await task.json()).id] });
-  const workflowId = (await workflow.json()).id as string;
+  const task = await createTask(request, owner.organizationId, {
+    name: "Build",
+    category: "deployment",
+    commands: { linux: "make" },
+  });
+  const workflowId = (await createWorkflow(request, owner.organizationId, [task.id], { name: "Release build" })).id;
   /** Run now, then the runner claims the run and completes it. */
   const executeOn = async (runner: Record<string, string>, outcome: string) => {
     expect((await api(`/workflows/${workflowId}/execute`, { platform: "linux" })).status()).toBe(200);

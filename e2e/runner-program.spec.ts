@@ -7,6 +7,7 @@ import { E2E_BASE_URL } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { registerInvitedMember } from "./support/invitations.ts";
 import { openSignedInPage } from "./support/signed-in-page.ts";
+import { createTask, createWorkflow } from "./support/tasks-and-workflows.ts";
 
 // Issue 12 with the real runner program: the command the Runners page shows is run as it is, the
 // runner executes a workflow, its output appears live (also in a second member's browser), and
@@ -67,21 +68,13 @@ test("the runner registered with the command the Runners page shows executes a r
     timeout: 15_000,
   });
 
-  const task = await request.post(`/api/orgs/${owner.organizationId}/tasks`, {
-    headers: ORIGIN,
-    data: {
-      name: "Long job",
-      category: "general",
-      // The child is in the foreground, so the first signal (SIGINT) ends it: the test stays short.
-      commands: { linux: `echo "hello from the runner"; bash -c 'echo "child=$$"; exec sleep 300'` },
-    },
+  const task = await createTask(request, owner.organizationId, {
+    name: "Long job",
+    category: "general",
+    // The child is in the foreground, so the first signal (SIGINT) ends it: the test stays short.
+    commands: { linux: `echo "hello from the runner"; bash -c 'echo "child=$$"; exec sleep 300'` },
   });
-  expect(task.status()).toBe(201);
-  const workflow = await request.post(`/api/orgs/${owner.organizationId}/workflows`, {
-    headers: ORIGIN,
-    data: { name: "Real run", taskIds: [(await task.json()).id] },
-  });
-  expect(workflow.status()).toBe(201);
+  await createWorkflow(request, owner.organizationId, [task.id], { name: "Real run" });
 
   await page.goto("/workflows");
   const card = page.getByRole("article", { name: "Real run" });
@@ -120,28 +113,18 @@ test("a second member's browser, open on the run before it starts, sees the runn
   });
   // The step prints a line, waits for the test to release it (a minute at most), then prints another.
   const release = path.join(configDir, "release");
-  const task = await request.post(`/api/orgs/${owner.organizationId}/tasks`, {
-    headers: ORIGIN,
-    data: {
-      name: "Two lines",
-      category: "general",
-      commands: {
-        linux: `echo "first line from shell=$$"; for i in $(seq 600); do [ -e '${release}' ] && break; sleep 0.1; done; echo "second line"`,
-      },
+  const task = await createTask(request, owner.organizationId, {
+    name: "Two lines",
+    category: "general",
+    commands: {
+      linux: `echo "first line from shell=$$"; for i in $(seq 600); do [ -e '${release}' ] && break; sleep 0.1; done; echo "second line"`,
     },
   });
-  expect(task.status()).toBe(201);
-  const workflow = await request.post(`/api/orgs/${owner.organizationId}/workflows`, {
+  const workflow = await createWorkflow(request, owner.organizationId, [task.id], { name: "Live for two" });
+  const executed = await request.post(`/api/orgs/${owner.organizationId}/workflows/${workflow.id}/execute`, {
     headers: ORIGIN,
-    data: { name: "Live for two", taskIds: [(await task.json()).id] },
+    data: { platform: "linux" },
   });
-  const executed = await request.post(
-    `/api/orgs/${owner.organizationId}/workflows/${(await workflow.json()).id}/execute`,
-    {
-      headers: ORIGIN,
-      data: { platform: "linux" },
-    },
-  );
   expect(executed.status()).toBe(200);
   const runId = (await executed.json()).lastRun.id as string;
 

@@ -1,12 +1,11 @@
-import { E2E_BASE_URL } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
+import { createTask, createWorkflow } from "./support/tasks-and-workflows.ts";
 
 // Issue 12: an admin registers a runner with the command the Runners page shows, runs a workflow
 // on it, watches its output arrive in the run view without a reload, and cancels it. The runner's
 // side is spoken with plain HTTP here, as docs/runner-protocol.md describes it (the runner
 // program has its own end-to-end tests).
 
-const ORIGIN = { origin: E2E_BASE_URL };
 const RUNNER = { "flowdeck-runner-version": "0.1.0" };
 
 test("a runner registered from /admin/runners executes a run whose output shows live, then it is cancelled", async ({
@@ -29,16 +28,12 @@ test("a runner registered from /admin/runners executes a run whose output shows 
   const runner = { ...RUNNER, authorization: `Bearer ${(await registered.json()).secret}` };
   await expect(page.getByRole("row", { name: /e2e-box/ }).getByText("Online")).toBeVisible();
 
-  const task = await request.post(`/api/orgs/${owner.organizationId}/tasks`, {
-    headers: ORIGIN,
-    data: { name: "Say hello", category: "general", commands: { linux: "echo hello; sleep 300" } },
+  const task = await createTask(request, owner.organizationId, {
+    name: "Say hello",
+    category: "general",
+    commands: { linux: "echo hello; sleep 300" },
   });
-  expect(task.status()).toBe(201);
-  const workflow = await request.post(`/api/orgs/${owner.organizationId}/workflows`, {
-    headers: ORIGIN,
-    data: { name: "Greeting", taskIds: [(await task.json()).id] },
-  });
-  expect(workflow.status()).toBe(201);
+  await createWorkflow(request, owner.organizationId, [task.id], { name: "Greeting" });
 
   await page.goto("/workflows");
   const card = page.getByRole("article", { name: "Greeting" });

@@ -1,8 +1,8 @@
 import sharp from "sharp";
-import { E2E_BASE_URL } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { registerInvitedMember } from "./support/invitations.ts";
 import { openSignedInPage } from "./support/signed-in-page.ts";
+import { createTask, createWorkflow } from "./support/tasks-and-workflows.ts";
 
 // Issue 8: an admin (here the owner) gives the organization a logo and a timezone while a member
 // watches the shell change; a member updates their own name, phone and avatar and sees the badge
@@ -171,21 +171,14 @@ test("a member updates their name, phone and avatar and sees the badge change at
 });
 
 test("a workflow's next run follows the organization's timezone", async ({ owner, request, ownerPage: page }) => {
-  const headers = { origin: E2E_BASE_URL };
-  const command = await request.post(`/api/orgs/${owner.organizationId}/tasks`, {
-    headers,
-    data: { name: "Rotate logs", commands: { linux: "logrotate -f /etc/logrotate.conf" } },
+  const command = await createTask(request, owner.organizationId, {
+    name: "Rotate logs",
+    commands: { linux: "logrotate -f /etc/logrotate.conf" },
   });
-  expect(command.status()).toBe(201);
-  const workflow = await request.post(`/api/orgs/${owner.organizationId}/workflows`, {
-    headers,
-    data: {
-      name: "Weekly housekeeping",
-      taskIds: [((await command.json()) as { id: string }).id],
-      schedule: { type: "weekly", isEnabled: true, dayOfWeek: "1", time: "09:00" },
-    },
+  await createWorkflow(request, owner.organizationId, [command.id], {
+    name: "Weekly housekeeping",
+    schedule: { type: "weekly", isEnabled: true, dayOfWeek: "1", time: "09:00" },
   });
-  expect(workflow.status()).toBe(201);
 
   await page.goto("/workflows");
   const card = page.getByRole("article", { name: "Weekly housekeeping" });

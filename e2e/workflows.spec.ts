@@ -1,44 +1,13 @@
-import type { APIRequestContext, Browser, Page } from "@playwright/test";
-import { E2E_PASSWORD, shareSession, uniqueEmail } from "./support/accounts.ts";
-import { E2E_BASE_URL } from "./support/env.ts";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./support/fixtures.ts";
-import { extractLink, waitForMail } from "./support/outbox.ts";
+import { registerInvitedMember } from "./support/invitations.ts";
+import { openSignedInPage } from "./support/signed-in-page.ts";
+import { createTask, createWorkflow } from "./support/tasks-and-workflows.ts";
 
 // Issue 6: an owner builds a workflow from three commands, reorders them, schedules it weekly,
 // runs it and ticks its steps off, while a viewer watches it reach 100 % live, without a reload.
 
-const ORIGIN = { origin: E2E_BASE_URL };
 const COMMANDS = ["Stop web workers", "Deploy release", "Warm the cache"];
-
-/** A new account with `role` in the owner's organization, through an invitation as a person gets one. */
-async function memberWithRole(
-  owner: { request: APIRequestContext; organizationId: string },
-  role: "viewer" | "editor",
-  newRequest: () => Promise<APIRequestContext>,
-) {
-  const email = uniqueEmail(role);
-  const since = new Date();
-  const invited = await owner.request.post(`/api/orgs/${owner.organizationId}/invitations`, {
-    headers: ORIGIN,
-    data: { email, role },
-  });
-  expect(invited.status(), await invited.text()).toBe(201);
-  const link = extractLink(await waitForMail({ to: email, since }), "/invite/");
-  const invitationCode = decodeURIComponent(new URL(link).pathname.split("/").pop() ?? "");
-  const request = await newRequest();
-  const registered = await request.post("/api/account/register", {
-    headers: ORIGIN,
-    data: { mode: "join", email, password: E2E_PASSWORD, confirmPassword: E2E_PASSWORD, invitationCode },
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-  return request;
-}
-
-async function signedInPage(browser: Browser, request: APIRequestContext): Promise<Page> {
-  const context = await browser.newContext({ baseURL: E2E_BASE_URL });
-  await shareSession(request, context);
-  return context.newPage();
-}
 
 function statValue(page: Page, label: string) {
   return page
@@ -55,14 +24,14 @@ test("a workflow is built, scheduled weekly, run and completed step by step whil
   newRequest,
 }) => {
   for (const name of COMMANDS) {
-    const created = await request.post(`/api/orgs/${owner.organizationId}/tasks`, {
-      headers: ORIGIN,
-      data: { name, category: "deployment", commands: { linux: `echo ${name}` } },
+    await createTask(request, owner.organizationId, {
+      name,
+      category: "deployment",
+      commands: { linux: `echo ${name}` },
     });
-    expect(created.status(), await created.text()).toBe(201);
   }
-  const viewerRequest = await memberWithRole({ request, organizationId: owner.organizationId }, "viewer", newRequest);
-  const watcher = await signedInPage(browser, viewerRequest);
+  const viewer = await registerInvitedMember({ request, organizationId: owner.organizationId }, "viewer", newRequest);
+  const watcher = await openSignedInPage(browser, viewer.request);
   const errors: Error[] = [];
   page.on("pageerror", (error) => errors.push(error));
   watcher.on("pageerror", (error) => errors.push(error));
@@ -171,17 +140,11 @@ test("a workflow is edited and deleted after confirming; the list view is rememb
   request,
   ownerPage: page,
 }) => {
-  const created = await request.post(`/api/orgs/${owner.organizationId}/tasks`, {
-    headers: ORIGIN,
-    data: { name: "Rotate logs", commands: { linux: "logrotate -f /etc/logrotate.conf" } },
+  const command = await createTask(request, owner.organizationId, {
+    name: "Rotate logs",
+    commands: { linux: "logrotate -f /etc/logrotate.conf" },
   });
-  expect(created.status()).toBe(201);
-  const command = (await created.json()) as { id: string };
-  const workflow = await request.post(`/api/orgs/${owner.organizationId}/workflows`, {
-    headers: ORIGIN,
-    data: { name: "Housekeeping", taskIds: [command.id], status: "draft" },
-  });
-  expect(workflow.status()).toBe(201);
+  await createWorkflow(request, owner.organizationId, [command.id], { name: "Housekeeping", status: "draft" });
 
   await page.goto("/workflows");
   const card = page.getByRole("article", { name: "Housekeeping" });

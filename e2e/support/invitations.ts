@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext } from "@playwright/test";
-import { E2E_PASSWORD, uniqueEmail } from "./accounts.ts";
+import { joinRegistrationBody } from "../../apps/server/test/helpers/test-data.ts";
+import { uniqueEmail } from "./accounts.ts";
 import { E2E_BASE_URL } from "./env.ts";
 import { extractLink, waitForMail } from "./outbox.ts";
 
@@ -34,7 +35,7 @@ export async function registerWithInvitation(
   const invitationCode = decodeURIComponent(new URL(link).pathname.replace("/invite/", ""));
   const response = await request.post("/api/account/register", {
     headers: ORIGIN,
-    data: { mode: "join", email, password: E2E_PASSWORD, confirmPassword: E2E_PASSWORD, invitationCode },
+    data: joinRegistrationBody({ email, invitationCode }),
   });
   expect(response.status(), await response.text()).toBe(201);
   const { userId } = (await response.json()) as { userId: string };

@@ -1,6 +1,8 @@
 import { expect, type APIRequestContext } from "@playwright/test";
+import { pdf } from "../../apps/server/test/documents/fixtures.ts";
 import { E2E_BASE_URL } from "./env.ts";
-import { invitationLink } from "./invitations.ts";
+import { invitationLink, sendInvitation } from "./invitations.ts";
+import { createTask, createWorkflow } from "./tasks-and-workflows.ts";
 
 // Data as a real team has it: long unbroken words (paths, URLs, addresses) in every field a page
 // shows, made through the API so the sweeping tests (axe, phone widths) see every page filled.
@@ -14,14 +16,9 @@ export const LONG_URL =
   "https://artifacts.example.com/flowdeck/releases/2026-11-25/flowdeck-linux-x64-full-bundle.tar.gz";
 export const LONG_DISPLAY_NAME = "MaximilianaBartholomewFeatherstonehaughWorthington";
 
-async function post(request: APIRequestContext, path: string, data: unknown): Promise<{ id: string }> {
+async function post(request: APIRequestContext, path: string, data: unknown) {
   const response = await request.post(path, { headers: ORIGIN, data });
   expect(response.status(), await response.text()).toBeLessThan(300);
-  return (await response.json()) as { id: string };
-}
-
-function pdf(text: string): Buffer {
-  return Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ${text}\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
 }
 
 export const LONG_INVITEE_EMAIL =
@@ -36,7 +33,7 @@ export async function seedRealisticData(request: APIRequestContext, organization
   const profile = await request.patch("/api/profile", { headers: ORIGIN, data: { displayName: LONG_DISPLAY_NAME } });
   expect(profile.status()).toBe(200);
 
-  const long = await post(request, `${org}/tasks`, {
+  const long = await createTask(request, organizationId, {
     name: LONG_COMMAND_NAME,
     description: `Fetches ${LONG_URL} and restarts every worker.`,
     category: "deployment",
@@ -44,7 +41,7 @@ export async function seedRealisticData(request: APIRequestContext, organization
     tags: ["production-eu-west-1-critical-path", "release"],
     projectId: "platform-infrastructure-migration-2026",
   });
-  const backup = await post(request, `${org}/tasks`, {
+  const backup = await createTask(request, organizationId, {
     name: "Back up the database",
     category: "backup",
     commands: {
@@ -52,14 +49,13 @@ export async function seedRealisticData(request: APIRequestContext, organization
       windows: "pg_dump.exe flowdeck > C:\\backups\\f.sql",
     },
   });
-  await post(request, `${org}/workflows`, {
+  await createWorkflow(request, organizationId, [long.id, backup.id], {
     name: `Release ${LONG_COMMAND_NAME}`,
     description: `Ships ${LONG_URL} to every region.`,
-    taskIds: [long.id, backup.id],
     status: "active",
     schedule: { type: "daily", isEnabled: true, time: "02:30" },
   });
-  await post(request, `${org}/workflows`, { name: "Nightly backup", taskIds: [backup.id], status: "draft" });
+  await createWorkflow(request, organizationId, [backup.id], { name: "Nightly backup", status: "draft" });
 
   const upload = await request.post(`${org}/documents`, {
     headers: ORIGIN,
@@ -76,6 +72,6 @@ export async function seedRealisticData(request: APIRequestContext, organization
   await post(request, `${org}/credits/add`, { amount: 500, description: `Top-up for ${LONG_URL}` });
   await post(request, `${org}/credits/consume`, { amount: 1, description: "Nightly backup" });
   const since = new Date();
-  await post(request, `${org}/invitations`, { email: LONG_INVITEE_EMAIL, role: "editor" });
+  await sendInvitation(request, organizationId, LONG_INVITEE_EMAIL, "editor");
   return invitationLink(LONG_INVITEE_EMAIL, since);
 }

@@ -1,33 +1,19 @@
 import type { LiveEvent } from "@flowdeck/shared";
 import pg from "pg";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../src/db/database.ts";
-import { createOrgWithRoles, type OrgWithRoles } from "./helpers/factories.ts";
-import { type EventStream, subscribe, waitUntil } from "./helpers/sse-client.ts";
-import { createTestApp, type TestApp } from "./helpers/test-app.ts";
+import { type OrgWithRoles } from "./helpers/factories.ts";
+import { streamsClosedAfterEach, waitUntil } from "./helpers/sse-client.ts";
+import { createAppWithRoles, createTestApp, type TestApp } from "./helpers/test-app.ts";
 
 // Runs in the PostgreSQL project only (vitest.config.ts): events cross instances through
 // LISTEN/NOTIFY, which the embedded database, one process, has no use for.
 
 let t: TestApp;
 let org: OrgWithRoles;
-const streams: EventStream[] = [];
-
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: "127.0.0.1" });
-  org = await createOrgWithRoles(t.app);
-});
+const { listen } = streamsClosedAfterEach();
+beforeAll(async () => ({ t, org } = await createAppWithRoles({ listen: true })));
 afterAll(() => t.close());
-afterEach(() => {
-  for (const stream of streams.splice(0)) stream.close();
-});
-
-async function listen(app: TestApp["app"], orgId: string, who: { client: Parameters<typeof subscribe>[2] }) {
-  const stream = await subscribe(app, orgId, who.client);
-  streams.push(stream);
-  return stream;
-}
 
 function change(id: string, action: LiveEvent["action"] = "updated"): LiveEvent {
   return { entity: "organization", id, action };

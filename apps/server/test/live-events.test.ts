@@ -2,38 +2,25 @@ import type { LiveEvent } from "@flowdeck/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { organizations } from "../src/db/schema/index.ts";
-import { createOrgWithRoles, createUser, type OrgWithRoles } from "./helpers/factories.ts";
+import { createUser, type OrgWithRoles } from "./helpers/factories.ts";
 import { MAX_STREAMS_PER_USER } from "../src/modules/events/routes.ts";
-import { EventStream, baseUrlOf, subscribe, waitUntil } from "./helpers/sse-client.ts";
-import { createTestApp, type TestApp } from "./helpers/test-app.ts";
+import { baseUrlOf, EventStream, streamsClosedAfterEach, waitUntil } from "./helpers/sse-client.ts";
+import { createAppWithRoles, type TestApp } from "./helpers/test-app.ts";
 
 const HEARTBEAT_MS = 100;
 
 let t: TestApp;
 let org: OrgWithRoles;
-const streams: EventStream[] = [];
-
+const { listen, keep } = streamsClosedAfterEach();
 beforeAll(async () => {
   // Read by the event routes when the app is built; the default is 20 s.
-  t = await createTestApp({ env: { SSE_HEARTBEAT_MS: String(HEARTBEAT_MS) } });
-  await t.app.listen({ port: 0, host: "127.0.0.1" });
-  org = await createOrgWithRoles(t.app);
+  ({ t, org } = await createAppWithRoles({ env: { SSE_HEARTBEAT_MS: String(HEARTBEAT_MS) }, listen: true }));
 });
 afterAll(async () => {
   vi.unstubAllEnvs();
   await t.close();
 });
-afterEach(() => {
-  for (const stream of streams.splice(0)) stream.close();
-  vi.restoreAllMocks();
-});
-
-/** Subscribes over real HTTP and returns once the server has registered the subscription. */
-async function listen(app: TestApp["app"], orgId: string, who: { client: Parameters<typeof subscribe>[2] }) {
-  const stream = await subscribe(app, orgId, who.client);
-  streams.push(stream);
-  return stream;
-}
+afterEach(() => vi.restoreAllMocks());
 
 function change(id: string, action: LiveEvent["action"] = "updated"): LiveEvent {
   return { entity: "organization", id, action };
@@ -45,7 +32,7 @@ describe("the event stream", () => {
       `${baseUrlOf(t.app)}/api/orgs/${org.organizationId}/events`,
       org.users.viewer.client,
     );
-    streams.push(stream);
+    keep(stream);
     expect(stream.status).toBe(200);
     expect(stream.response.headers.get("content-type")).toMatch(/^text\/event-stream/);
     expect(stream.response.headers.get("cache-control")).toContain("no-cache");

@@ -5,6 +5,7 @@ import { PASSWORD_RESET_REQUESTS_PER_IP } from "../src/modules/auth/auth.ts";
 import { TEST_PASSWORD, createOrgWithRoles, createUser, uniqueDomain, uniqueEmail } from "./helpers/factories.ts";
 import { TestClient } from "./helpers/http-client.ts";
 import { createTestApp, type TestApp } from "./helpers/test-app.ts";
+import { registrationBody } from "./helpers/test-data.ts";
 import { createTestDatabase, type TestDatabase } from "./helpers/test-database.ts";
 
 // Two instances of the server on one database (PGlite, or PostgreSQL with TEST_DATABASE_URL):
@@ -29,14 +30,15 @@ beforeEach(async () => {
 });
 
 function register(app: TestApp) {
-  return new TestClient(app.app).post<any>("/api/account/register", {
-    mode: "create",
-    email: uniqueEmail("signup"),
-    password: TEST_PASSWORD,
-    confirmPassword: TEST_PASSWORD,
-    organizationName: "Acme",
-    domain: uniqueDomain(),
-  });
+  return new TestClient(app.app).post<any>(
+    "/api/account/register",
+    registrationBody({
+      email: uniqueEmail("signup"),
+      password: TEST_PASSWORD,
+      organizationName: "Acme",
+      domain: uniqueDomain(),
+    }),
+  );
 }
 
 /** "Forgot password?" for `email`, from the client address `ip`. */

@@ -5,6 +5,7 @@ import { user } from "../src/db/schema/index.ts";
 import { TEST_PASSWORD, registerOwner, uniqueDomain, uniqueEmail } from "./helpers/factories.ts";
 import { TestClient } from "./helpers/http-client.ts";
 import { createTestApp, type TestApp } from "./helpers/test-app.ts";
+import { joinRegistrationBody, registrationBody } from "./helpers/test-data.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,15 +14,13 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 function registration(overrides: Record<string, unknown> = {}) {
-  return {
-    mode: "create",
+  const body = registrationBody({
     email: uniqueEmail(),
     password: TEST_PASSWORD,
-    confirmPassword: TEST_PASSWORD,
     organizationName: "Acme",
     domain: uniqueDomain(),
-    ...overrides,
-  };
+  });
+  return { ...body, ...overrides };
 }
 
 describe("registration with a new organization", () => {
@@ -101,26 +100,20 @@ describe("registration with a new organization", () => {
 
 describe("registration with an invitation code", () => {
   it("needs a code", async () => {
-    const response = await new TestClient(t.app).post("/api/account/register", {
-      mode: "join",
-      email: uniqueEmail(),
-      password: TEST_PASSWORD,
-      confirmPassword: TEST_PASSWORD,
-      invitationCode: " ",
-    });
+    const response = await new TestClient(t.app).post(
+      "/api/account/register",
+      joinRegistrationBody({ email: uniqueEmail(), invitationCode: " " }),
+    );
     expect(response.status).toBe(400);
     expect(response.body.error.fields.invitationCode).toBe(MESSAGES.invitationCodeMissing);
   });
 
   it("answers 'Invalid invitation code' for an unknown code and creates no account", async () => {
     const email = uniqueEmail();
-    const response = await new TestClient(t.app).post("/api/account/register", {
-      mode: "join",
-      email,
-      password: TEST_PASSWORD,
-      confirmPassword: TEST_PASSWORD,
-      invitationCode: "no-such-code",
-    });
+    const response = await new TestClient(t.app).post(
+      "/api/account/register",
+      joinRegistrationBody({ email, invitationCode: "no-such-code" }),
+    );
     expect(response.status).toBe(400);
     expect(response.body.error.message).toBe(MESSAGES.invalidInvitationCode);
     expect(await t.app.db.select().from(user).where(eq(user.email, email))).toHaveLength(0);

@@ -1,18 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { INITIAL_CREDITS, MESSAGES } from "@flowdeck/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addMember, createOrgWithRoles, createUser, type OrgWithRoles, type RoleName } from "./helpers/factories.ts";
+import { addMember, createUser, type OrgWithRoles, type RoleName } from "./helpers/factories.ts";
 import { TestClient } from "./helpers/http-client.ts";
 import { EventStream, baseUrlOf } from "./helpers/sse-client.ts";
-import { createTestApp, type TestApp } from "./helpers/test-app.ts";
+import { createAppWithRoles, type TestApp } from "./helpers/test-app.ts";
 
 let t: TestApp;
 let org: OrgWithRoles;
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: "127.0.0.1" });
-  org = await createOrgWithRoles(t.app);
-});
+beforeAll(async () => ({ t, org } = await createAppWithRoles({ listen: true })));
 afterAll(() => t.close());
 
 /** GET /api/orgs/:orgId/events over real HTTP; the stream is closed before returning. */

@@ -1,15 +1,29 @@
+import { parseArgs, type ParseArgsConfig } from "node:util";
 import { RunnerError } from "../errors.ts";
 
 /** Usage errors exit with 2, as command-line programs do. */
 export const USAGE_EXIT_CODE = 2;
 
+type OptionsConfig = NonNullable<ParseArgsConfig["options"]>;
+type ParsedResults<T extends ParseArgsConfig> = ReturnType<typeof parseArgs<T>>;
+type StrictConfig<O extends OptionsConfig> = { args: string[]; options: O; strict: true; allowPositionals: false };
+
 /**
- * Runs a command's node:util parseArgs (strict: an unknown or incomplete option is refused),
- * turning its errors into one line that points at the help.
+ * A command's options, read by node:util parseArgs (strict: an unknown or incomplete option is
+ * refused, and so is a positional argument); its errors become one line that points at the help.
  */
-export function parseOptions<T>(command: string, parse: () => T): T {
+export function parseOptions<const O extends OptionsConfig>(
+  command: string,
+  args: string[],
+  options: O,
+): ParsedResults<StrictConfig<O>>["values"] {
   try {
-    return parse();
+    return parseArgs<StrictConfig<O>>({
+      args,
+      options,
+      strict: true,
+      allowPositionals: false,
+    }).values;
   } catch (error) {
     const message = (error as Error).message.split(/\.\s/)[0]!.replace(/\.$/, "");
     throw new RunnerError(`${message}. See: flowdeck-runner help ${command}`, USAGE_EXIT_CODE);

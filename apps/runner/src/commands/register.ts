@@ -1,4 +1,3 @@
-import { parseArgs } from "node:util";
 import os from "node:os";
 import { REGISTRATION_TOKEN_PREFIX, RunnerLabelsSchema, RunnerNameSchema } from "@flowdeck/shared/runners/protocol";
 import { describeApiError } from "../api/describe-error.ts";
@@ -59,22 +58,13 @@ function parseName(value: string | undefined): string {
 const isLocal = (url: string) => ["localhost", "127.0.0.1", "[::1]"].includes(new URL(url).hostname);
 
 export async function register(args: string[]): Promise<number> {
-  const values = parseOptions(
-    "register",
-    () =>
-      parseArgs({
-        args,
-        strict: true,
-        allowPositionals: false,
-        options: {
-          url: { type: "string" },
-          token: { type: "string" },
-          name: { type: "string" },
-          labels: { type: "string" },
-          config: { type: "string" },
-        },
-      }).values,
-  );
+  const values = parseOptions("register", args, {
+    url: { type: "string" },
+    token: { type: "string" },
+    name: { type: "string" },
+    labels: { type: "string" },
+    config: { type: "string" },
+  });
   if (!values.url) throw new RunnerError("--url is required: the address you open Flowdeck at.", USAGE_EXIT_CODE);
   if (!values.token) {
     throw new RunnerError(

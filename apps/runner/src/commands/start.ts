@@ -1,4 +1,3 @@
-import { parseArgs } from "node:util";
 import { UnreachableError, isRetryable } from "../api/api-errors.ts";
 import { retrying } from "../api/backoff.ts";
 import { describeApiError } from "../api/describe-error.ts";
@@ -29,20 +28,11 @@ processes and exits at once, unreported.`;
 const MAX_CONCURRENCY = 64;
 
 export async function start(args: string[]): Promise<number> {
-  const values = parseOptions(
-    "start",
-    () =>
-      parseArgs({
-        args,
-        strict: true,
-        allowPositionals: false,
-        options: {
-          config: { type: "string" },
-          concurrency: { type: "string" },
-          once: { type: "boolean" },
-        },
-      }).values,
-  );
+  const values = parseOptions("start", args, {
+    config: { type: "string" },
+    concurrency: { type: "string" },
+    once: { type: "boolean" },
+  });
   const concurrency = parseCount(values.concurrency, "concurrency", 1, MAX_CONCURRENCY);
   const config = await requireRunnerConfig(resolveConfigDir(values.config));
   const api = new RunnerApi(config.url, config.secret);

@@ -1,4 +1,3 @@
-import { parseArgs } from "node:util";
 import { describeApiError } from "../api/describe-error.ts";
 import { RunnerApi } from "../api/runner-api.ts";
 import { parseOptions } from "../cli/parse.ts";
@@ -14,10 +13,7 @@ export const STATUS_HELP = `Usage: flowdeck-runner status [--config <dir>]
 Shows this runner's registration and asks Flowdeck whether it still accepts it.`;
 
 export async function status(args: string[]): Promise<number> {
-  const values = parseOptions(
-    "status",
-    () => parseArgs({ args, strict: true, allowPositionals: false, options: { config: { type: "string" } } }).values,
-  );
+  const values = parseOptions("status", args, { config: { type: "string" } });
   const dir = resolveConfigDir(values.config);
   const config = await requireRunnerConfig(dir);
   printLine(`Runner:       ${config.name} (${config.runnerId})`);

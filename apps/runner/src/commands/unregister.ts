@@ -1,4 +1,3 @@
-import { parseArgs } from "node:util";
 import { ApiError } from "../api/api-errors.ts";
 import { describeApiError } from "../api/describe-error.ts";
 import { RunnerApi } from "../api/runner-api.ts";
@@ -16,16 +15,7 @@ Revokes this runner in Flowdeck and deletes its runner.json.
              (then revoke the runner under Administration → Runners)`;
 
 export async function unregister(args: string[]): Promise<number> {
-  const values = parseOptions(
-    "unregister",
-    () =>
-      parseArgs({
-        args,
-        strict: true,
-        allowPositionals: false,
-        options: { config: { type: "string" }, force: { type: "boolean" } },
-      }).values,
-  );
+  const values = parseOptions("unregister", args, { config: { type: "string" }, force: { type: "boolean" } });
   const dir = resolveConfigDir(values.config);
   const config = await requireRunnerConfig(dir);
   const file = configFilePath(dir);

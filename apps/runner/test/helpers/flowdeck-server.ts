@@ -6,6 +6,7 @@ import type { TestClient } from "../../../server/test/helpers/http-client.ts";
 import { createTestApp, type TestApp } from "../../../server/test/helpers/test-app.ts";
 import { createTask } from "../../../server/test/tasks/task-factory.ts";
 import { createWorkflow } from "../../../server/test/workflows/workflow-factory.ts";
+import { runRunner } from "./runner-cli.ts";
 
 export type Flowdeck = {
   testApp: TestApp;
@@ -32,6 +33,16 @@ export async function createRegistrationToken(client: TestClient, orgId: string)
   const response = await client.post<{ token: string }>(`/api/orgs/${orgId}/runners/registration-tokens`, {});
   if (response.status !== 201) throw new Error(`token: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body.token;
+}
+
+/**
+ * Registers a runner the way a person does, with the command Flowdeck shows (a new registration
+ * token), keeping its configuration in `configDir`; resolves with the command's exit and output.
+ */
+export async function registerRunner(flowdeck: Flowdeck, configDir: string, name?: string) {
+  const token = await createRegistrationToken(flowdeck.owner.client, flowdeck.owner.organizationId);
+  const named = name ? ["--name", name] : [];
+  return runRunner(["register", "--url", flowdeck.url, "--token", token, ...named, "--config", configDir]);
 }
 
 /** A step of a test workflow: its command's lines, and the step's settings in the workflow. */

@@ -4,9 +4,9 @@ import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createTask } from "../../../server/test/tasks/task-factory.ts";
 import { createWorkflow } from "../../../server/test/workflows/workflow-factory.ts";
-import { createRegistrationToken, startFlowdeck, type Flowdeck } from "../helpers/flowdeck-server.ts";
+import { registerRunner, startFlowdeck, type Flowdeck } from "../helpers/flowdeck-server.ts";
 import { ProcessTracker, waitFor } from "../helpers/processes.ts";
-import { runRunner, startRunner } from "../helpers/runner-cli.ts";
+import { startRunner } from "../helpers/runner-cli.ts";
 
 // PostgreSQL only (vitest.config.ts, project runner-postgres): two runner programs claim from one
 // queue of 50 runs, several claims in flight at once, and each run is claimed and executed exactly
@@ -29,20 +29,9 @@ afterAll(async () => {
   await rm(workDir, { recursive: true, force: true });
 });
 
-async function registerRunner(name: string): Promise<string> {
+async function newRunner(name: string): Promise<string> {
   const dir = await mkdtemp(path.join(workDir, `${name}-`));
-  const token = await createRegistrationToken(flowdeck.owner.client, orgId);
-  const registered = await runRunner([
-    "register",
-    "--url",
-    flowdeck.url,
-    "--token",
-    token,
-    "--name",
-    name,
-    "--config",
-    dir,
-  ]);
+  const registered = await registerRunner(flowdeck, dir, name);
   expect(registered.code).toBe(0);
   return dir;
 }
@@ -81,7 +70,7 @@ describe("two runner programs on PostgreSQL", () => {
       }),
     );
 
-    const dirs = { one: await registerRunner("one"), two: await registerRunner("two") };
+    const dirs = { one: await newRunner("one"), two: await newRunner("two") };
     const runners = (["one", "two"] as const).map((name) => {
       const runner = startRunner(["start", "--config", dirs[name], "--concurrency", "3"], { EVIDENCE_RUNNER: name });
       processes.track(runner.pid);

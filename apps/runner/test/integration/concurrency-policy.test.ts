@@ -10,16 +10,9 @@ import { createScheduler } from "../../../server/src/jobs/scheduler.ts";
 import { createTask } from "../../../server/test/tasks/task-factory.ts";
 import { createWorkflow } from "../../../server/test/workflows/workflow-factory.ts";
 import { isProcessAlive } from "../../src/execution/process-liveness.ts";
-import {
-  createRegistrationToken,
-  getLogs,
-  getRun,
-  startFlowdeck,
-  textOf,
-  type Flowdeck,
-} from "../helpers/flowdeck-server.ts";
+import { getLogs, getRun, registerRunner, startFlowdeck, textOf, type Flowdeck } from "../helpers/flowdeck-server.ts";
 import { ProcessTracker, waitFor, waitForFileLine } from "../helpers/processes.ts";
-import { runRunner, startRunner, type RunnerProcess } from "../helpers/runner-cli.ts";
+import { startRunner, type RunnerProcess } from "../helpers/runner-cli.ts";
 
 // Issue 16 item 3 with a real runner (decision 028): a scheduled workflow comes due while its run is
 // under way on the runner, its step waiting for a file the test creates.
@@ -35,8 +28,7 @@ beforeAll(async () => {
   flowdeck = await startFlowdeck();
   orgId = flowdeck.owner.organizationId;
   workDir = await mkdtemp(path.join(os.tmpdir(), "flowdeck-runner-policy-"));
-  const token = await createRegistrationToken(flowdeck.owner.client, orgId);
-  const registered = await runRunner(["register", "--url", flowdeck.url, "--token", token, "--config", workDir]);
+  const registered = await registerRunner(flowdeck, workDir);
   expect(registered.code).toBe(0);
   // Two at once, so a run one test left behind never holds up the next test's runs.
   runner = startRunner(["start", "--config", workDir, "--concurrency", "2"]);

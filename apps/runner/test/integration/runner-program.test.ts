@@ -8,6 +8,7 @@ import {
   getLogs,
   getRun,
   queueRun,
+  registerRunner,
   startFlowdeck,
   textOf,
   type Flowdeck,
@@ -33,21 +34,10 @@ afterAll(async () => {
 });
 
 /** Registers a runner the way a person does, with the command Flowdeck shows; returns its config dir. */
-async function registerRunner(name: string): Promise<string> {
+async function newRunner(name: string): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), "flowdeck-runner-it-"));
   configDirs.push(dir);
-  const token = await createRegistrationToken(flowdeck.owner.client, orgId);
-  const result = await runRunner([
-    "register",
-    "--url",
-    flowdeck.url,
-    "--token",
-    token,
-    "--name",
-    name,
-    "--config",
-    dir,
-  ]);
+  const result = await registerRunner(flowdeck, dir, name);
   expect(result.stderr).toBe("");
   expect(result.code).toBe(0);
   return dir;
@@ -78,7 +68,7 @@ async function printedPids(runId: string, names: string[]): Promise<number[] | n
 
 describe("flowdeck-runner against the real server", () => {
   it("registers with a token that then works no more, executes a run and reports each step's output and exit code", async () => {
-    const dir = await registerRunner("it-runner");
+    const dir = await newRunner("it-runner");
     expect((await stat(path.join(dir, "runner.json"))).mode & 0o777).toBe(0o600);
 
     const status = await runRunner(["status", "--config", dir]);
@@ -108,7 +98,7 @@ describe("flowdeck-runner against the real server", () => {
   });
 
   it("stops a cancelled run's whole process tree: the shell and its child are gone within 15 s", async () => {
-    const dir = await registerRunner("it-cancel");
+    const dir = await newRunner("it-cancel");
     const runId = await queueRun(flowdeck, ['sleep 300 & echo "child=$!"; echo "shell=$$"; wait', "echo never"]);
     start(dir);
     const pids = await waitFor(() => printedPids(runId, ["shell", "child"]), 20_000, "the step's pids");
@@ -124,7 +114,7 @@ describe("flowdeck-runner against the real server", () => {
   });
 
   it("leaves the run lost when the runner is killed mid-run and its lease runs out", async () => {
-    const dir = await registerRunner("it-killed");
+    const dir = await newRunner("it-killed");
     const runId = await queueRun(flowdeck, ['echo "shell=$$"; sleep 300']);
     const runner = start(dir);
     const [shell] = (await waitFor(() => printedPids(runId, ["shell"]), 20_000, "the step's pid"))!;
@@ -137,7 +127,7 @@ describe("flowdeck-runner against the real server", () => {
   });
 
   it("on SIGTERM lets the current step finish, skips the rest, reports and exits 0", async () => {
-    const dir = await registerRunner("it-sigterm");
+    const dir = await newRunner("it-sigterm");
     const runId = await queueRun(flowdeck, ['echo "shell=$$"; sleep 2; echo finished', "echo never"]);
     const runner = start(dir);
     await waitFor(() => printedPids(runId, ["shell"]), 20_000, "the first step");
@@ -151,13 +141,13 @@ describe("flowdeck-runner against the real server", () => {
   });
 
   it("stops with a clear message when the runner is revoked, and unregister removes its credentials", async () => {
-    const dir = await registerRunner("it-revoked");
+    const dir = await newRunner("it-revoked");
     const unregistered = await runRunner(["unregister", "--config", dir]);
     expect(unregistered.code).toBe(0);
     expect(unregistered.stdout).toContain('Unregistered "it-revoked"');
     await expect(stat(path.join(dir, "runner.json"))).rejects.toThrow(/ENOENT/);
 
-    const again = await registerRunner("it-revoked-2");
+    const again = await newRunner("it-revoked-2");
     const runner = start(again);
     await runner.waitForOutput(/waiting for runs/);
     const list = await flowdeck.owner.client.get<{ items: { id: string; name: string }[] }>(
@@ -174,7 +164,7 @@ describe("flowdeck-runner against the real server", () => {
   });
 
   it("executes runs side by side with --concurrency", async () => {
-    const dir = await registerRunner("it-concurrent");
+    const dir = await newRunner("it-concurrent");
     const first = await queueRun(flowdeck, ["sleep 1; echo first"]);
     const second = await queueRun(flowdeck, ["sleep 1; echo second"]);
     const runner = start(dir, "--concurrency", "2");

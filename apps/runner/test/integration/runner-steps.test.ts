@@ -6,16 +6,16 @@ import { createTask } from "../../../server/test/tasks/task-factory.ts";
 import { createWorkflow } from "../../../server/test/workflows/workflow-factory.ts";
 import { isProcessAlive } from "../../src/execution/process-liveness.ts";
 import {
-  createRegistrationToken,
   getLogs,
   getRun,
   queueRun,
+  registerRunner,
   startFlowdeck,
   textOf,
   type Flowdeck,
 } from "../helpers/flowdeck-server.ts";
 import { ProcessTracker, waitFor, waitForFileLine } from "../helpers/processes.ts";
-import { runRunner, startRunner } from "../helpers/runner-cli.ts";
+import { startRunner } from "../helpers/runner-cli.ts";
 
 const processes = new ProcessTracker();
 let flowdeck: Flowdeck;
@@ -24,8 +24,7 @@ let configDir: string;
 beforeAll(async () => {
   flowdeck = await startFlowdeck();
   configDir = await mkdtemp(path.join(os.tmpdir(), "flowdeck-runner-it-"));
-  const token = await createRegistrationToken(flowdeck.owner.client, flowdeck.owner.organizationId);
-  const registered = await runRunner(["register", "--url", flowdeck.url, "--token", token, "--config", configDir]);
+  const registered = await registerRunner(flowdeck, configDir);
   expect(registered.code).toBe(0);
 });
 afterEach(() => processes.killAll());

@@ -9,18 +9,14 @@ import { addMember, createOrgWithRoles, createUser, uniqueEmail, type OrgWithRol
 import { bearerClient, TestClient } from "../helpers/http-client.ts";
 import { baseUrlOf } from "../helpers/sse-client.ts";
 import { ORG_ROUTE_PREFIX } from "../../src/plugins/tenancy.ts";
-import { createTestApp, type TestApp } from "../helpers/test-app.ts";
-import { taskBody, tasksUrl } from "../tasks/task-factory.ts";
+import { createAppWithRoles, createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { taskBody, tasksUrl } from "../helpers/test-data.ts";
 import { createApiToken, tokensUrl } from "./token-factory.ts";
 
 let t: TestApp;
 let org: OrgWithRoles;
-beforeAll(async () => {
-  t = await createTestApp();
-  // The live-update stream is called over real HTTP.
-  await t.app.listen({ port: 0, host: "127.0.0.1" });
-  org = await createOrgWithRoles(t.app);
-});
+// The live-update stream is called over real HTTP.
+beforeAll(async () => ({ t, org } = await createAppWithRoles({ listen: true })));
 afterAll(() => t.close());
 
 describe("creating and listing tokens", () => {

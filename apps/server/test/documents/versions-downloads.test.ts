@@ -9,18 +9,14 @@ import { createOrgWithRoles, type OrgWithRoles } from "../helpers/factories.ts";
 import { getFile } from "../helpers/get-file.ts";
 import { multipartBody } from "../helpers/multipart.ts";
 import { baseUrlOf, subscribe } from "../helpers/sse-client.ts";
-import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { createAppWithRoles, type TestApp } from "../helpers/test-app.ts";
 import { grayBombPng, hugePng, jpegWithGps } from "../helpers/image-fixtures.ts";
 import { HTML_PAGE, image, pdf } from "./fixtures.ts";
 import { documentsUrl, upload, uploadOk, uploadVersion } from "./requests.ts";
 
 let t: TestApp;
 let org: OrgWithRoles;
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: "127.0.0.1" });
-  org = await createOrgWithRoles(t.app);
-});
+beforeAll(async () => ({ t, org } = await createAppWithRoles({ listen: true })));
 afterAll(() => t.close());
 
 const editor = () => org.users.editor.client;

@@ -1,5 +1,6 @@
 import type { LiveEvent } from "@flowdeck/shared";
 import type { FastifyInstance } from "fastify";
+import { afterEach } from "vitest";
 import type { TestClient } from "./http-client.ts";
 
 /** One block of an event stream, up to its blank line. */
@@ -149,4 +150,23 @@ export async function waitUntil(check: () => Promise<boolean>, timeoutMs = 10_00
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
+}
+
+/**
+ * The streams a test file opens, each closed when its test ends: call once at the top of the file
+ * (it adds a vitest afterEach). `listen` subscribes as `user` the way `subscribe` does; `keep`
+ * takes a stream opened otherwise.
+ */
+export function streamsClosedAfterEach() {
+  const streams: EventStream[] = [];
+  afterEach(() => {
+    for (const stream of streams.splice(0)) stream.close();
+  });
+  const keep = (stream: EventStream) => {
+    streams.push(stream);
+    return stream;
+  };
+  const listen = async (app: FastifyInstance, orgId: string, user: { client: TestClient }) =>
+    keep(await subscribe(app, orgId, user.client));
+  return { listen, keep };
 }

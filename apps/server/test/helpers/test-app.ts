@@ -5,6 +5,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../src/app.ts";
 import { loadConfig, type Config } from "../../src/config.ts";
 import type { Mailer } from "../../src/lib/mailer.ts";
+import { createOrgWithRoles } from "./factories.ts";
 import { createTestDatabase, type TestDatabase } from "./test-database.ts";
 
 export type TestApp = {
@@ -14,10 +15,17 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
-/** Builds the real server on a fresh database. `env` overrides configuration variables. */
-export async function createTestApp(
-  options: { env?: Record<string, string>; mailer?: Mailer; database?: TestDatabase } = {},
-): Promise<TestApp> {
+export type TestAppOptions = {
+  /** Overrides of configuration variables. */
+  env?: Record<string, string>;
+  mailer?: Mailer;
+  database?: TestDatabase;
+  /** Serve on a free port of 127.0.0.1 too, for what is called over real HTTP (live-update streams). */
+  listen?: boolean;
+};
+
+/** Builds the real server on a fresh database. */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase());
   const config = loadConfig({
     NODE_ENV: "test",
@@ -38,6 +46,7 @@ export async function createTestApp(
   });
   const app = await buildApp({ config, database, mailer: options.mailer, logger: false });
   await app.ready();
+  if (options.listen) await app.listen({ port: 0, host: "127.0.0.1" });
   return {
     app,
     config,
@@ -47,4 +56,10 @@ export async function createTestApp(
       if (!options.database) await database.drop();
     },
   };
+}
+
+/** Where most API test files start: a test app and an organization with a user of every role. */
+export async function createAppWithRoles(options: TestAppOptions = {}) {
+  const t = await createTestApp(options);
+  return { t, org: await createOrgWithRoles(t.app) };
 }

@@ -3,17 +3,11 @@ import { INVITATION_MESSAGES } from "@flowdeck/shared/invitations/messages";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invitations } from "../../src/db/schema/index.ts";
-import {
-  TEST_PASSWORD,
-  createOrgWithRoles,
-  createUser,
-  registerOwner,
-  uniqueEmail,
-  type OrgWithRoles,
-} from "../helpers/factories.ts";
+import { createOrgWithRoles, createUser, registerOwner, uniqueEmail, type OrgWithRoles } from "../helpers/factories.ts";
 import { TestClient } from "../helpers/http-client.ts";
 import { startSmtpInbox, type ReceivedMail, type SmtpInbox } from "../helpers/smtp-inbox.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { joinRegistrationBody } from "../helpers/test-data.ts";
 import { currentOrgOf, insertInvitation, openInvitationRows, membershipsOf, recordEvents } from "../members/support.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -98,13 +92,10 @@ describe("sending an invitation", () => {
       email,
     });
     const newcomer = new TestClient(t.app);
-    const registered = await newcomer.post("/api/account/register", {
-      mode: "join",
-      email,
-      password: TEST_PASSWORD,
-      confirmPassword: TEST_PASSWORD,
-      invitationCode: code,
-    });
+    const registered = await newcomer.post(
+      "/api/account/register",
+      joinRegistrationBody({ email, invitationCode: code }),
+    );
     expect(registered.status).toBe(201);
     expect(registered.body.organizationId).toBe(org.organizationId);
     await recorder.waitFor({ entity: "member", id: registered.body.userId, action: "created" });

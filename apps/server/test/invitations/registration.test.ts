@@ -3,9 +3,10 @@ import { INVITATION_MESSAGES } from "@flowdeck/shared/invitations/messages";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { user } from "../../src/db/schema/index.ts";
-import { TEST_PASSWORD, createOrgWithRoles, uniqueEmail } from "../helpers/factories.ts";
+import { createOrgWithRoles, uniqueEmail } from "../helpers/factories.ts";
 import { TestClient } from "../helpers/http-client.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { joinRegistrationBody } from "../helpers/test-data.ts";
 import { insertInvitation, openInvitationRows } from "../members/support.ts";
 
 let t: TestApp;
@@ -15,13 +16,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 function join(email: string, invitationCode: string) {
-  return new TestClient(t.app).post("/api/account/register", {
-    mode: "join",
-    email,
-    password: TEST_PASSWORD,
-    confirmPassword: TEST_PASSWORD,
-    invitationCode,
-  });
+  return new TestClient(t.app).post("/api/account/register", joinRegistrationBody({ email, invitationCode }));
 }
 
 async function accountExists(email: string) {
@@ -34,13 +29,10 @@ describe("registration with an invitation code (spec 4 'Registration')", () => {
     const email = uniqueEmail("joiner");
     const { code } = await insertInvitation(t.app, { organizationId: org.organizationId, email, role: "editor" });
     const client = new TestClient(t.app);
-    const response = await client.post("/api/account/register", {
-      mode: "join",
-      email: email.toUpperCase(),
-      password: TEST_PASSWORD,
-      confirmPassword: TEST_PASSWORD,
-      invitationCode: code,
-    });
+    const response = await client.post(
+      "/api/account/register",
+      joinRegistrationBody({ email: email.toUpperCase(), invitationCode: code }),
+    );
     expect(response.status).toBe(201);
     expect(response.body).toEqual({ userId: expect.any(String), organizationId: org.organizationId });
     const me = await client.get("/api/me");

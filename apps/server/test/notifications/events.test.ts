@@ -2,20 +2,17 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notificationDeliveries, workflowRuns, workflows } from "../../src/db/schema/index.ts";
 import { createScheduler } from "../../src/jobs/scheduler.ts";
-import { createOrgWithRoles, type OrgWithRoles } from "../helpers/factories.ts";
-import { createTestApp, type TestApp } from "../helpers/test-app.ts";
-import { createCommands, createWorkflow, workflowsUrl } from "../workflows/workflow-factory.ts";
+import { type OrgWithRoles } from "../helpers/factories.ts";
+import { type TestApp } from "../helpers/test-app.ts";
+import { workflowsUrl } from "../helpers/test-data.ts";
+import { createAppWithCommands, createWorkflow } from "../workflows/workflow-factory.ts";
 import { createDeliveryJob } from "../../src/jobs/notification-delivery.ts";
 import { createRule } from "./support.ts";
 
 let t: TestApp;
 let org: OrgWithRoles;
 let commandIds: string[];
-beforeAll(async () => {
-  t = await createTestApp();
-  org = await createOrgWithRoles(t.app);
-  commandIds = (await createCommands(org.users.editor.client, org.organizationId, ["Back up"])).map((c) => c.id);
-});
+beforeAll(async () => ({ t, org, commandIds } = await createAppWithCommands(["Back up"])));
 afterAll(() => t.close());
 
 /** The events queued for a rule, oldest first. */

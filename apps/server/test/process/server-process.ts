@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { registrationBody, TEST_PASSWORD, uniqueDomain, uniqueEmail } from "../helpers/test-data.ts";
 
 /**
  * Runs the real server as a child process (`node --import tsx apps/server/src/server.ts`) on the
@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
  */
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
-export const PASSWORD = "correct-horse-42";
+export const PASSWORD = TEST_PASSWORD;
 
 export type Exit = { code: number | null; signal: NodeJS.Signals | null };
 
@@ -113,16 +113,9 @@ export type Owner = { email: string; cookie: string; organizationId: string };
 
 /** Registers a new account with its organization; the cookie carries the new session. */
 export async function registerOwner(server: ServerProcess): Promise<Owner> {
-  const email = `owner-${randomBytes(5).toString("hex")}@example.com`;
+  const email = uniqueEmail("owner");
   const response = await send(server, "POST", "/api/account/register", {
-    body: {
-      mode: "create",
-      email,
-      password: PASSWORD,
-      confirmPassword: PASSWORD,
-      organizationName: "Acme Operations",
-      domain: `org-${randomBytes(5).toString("hex")}.example.com`,
-    },
+    body: registrationBody({ email, password: PASSWORD, organizationName: "Acme Operations", domain: uniqueDomain() }),
   });
   if (response.status !== 201) throw new Error(`registration failed: ${response.status} ${await response.text()}`);
   const { organizationId } = (await response.json()) as { organizationId: string };

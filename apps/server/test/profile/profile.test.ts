@@ -3,28 +3,21 @@ import { PROFILE_MESSAGES } from "@flowdeck/shared/profile/messages";
 import { SETTINGS_MESSAGES } from "@flowdeck/shared/settings/messages";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { user } from "../../src/db/schema/index.ts";
 import { auditRows, rowsSince } from "../audit/audit-support.ts";
-import { addMember, createOrgWithRoles, createUser, registerOwner, type OrgWithRoles } from "../helpers/factories.ts";
+import { addMember, createUser, registerOwner, type OrgWithRoles } from "../helpers/factories.ts";
 import { getFile } from "../helpers/get-file.ts";
 import { SVG, jpegWithGps, pngOfExactSize, solidImage } from "../helpers/image-fixtures.ts";
 import { putImage } from "../helpers/image-requests.ts";
-import { subscribe, type EventStream } from "../helpers/sse-client.ts";
-import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { streamsClosedAfterEach } from "../helpers/sse-client.ts";
+import { createAppWithRoles, type TestApp } from "../helpers/test-app.ts";
 
 let t: TestApp;
 let org: OrgWithRoles;
-const streams: EventStream[] = [];
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: "127.0.0.1" });
-  org = await createOrgWithRoles(t.app);
-});
+const { listen } = streamsClosedAfterEach();
+beforeAll(async () => ({ t, org } = await createAppWithRoles({ listen: true })));
 afterAll(() => t.close());
-afterEach(() => {
-  for (const stream of streams.splice(0)) stream.close();
-});
 
 const editor = () => org.users.editor;
 
@@ -180,8 +173,7 @@ describe("the avatar", () => {
 
 describe("live updates", () => {
   it("tells the user's organizations that a member changed, so their member lists refresh", async () => {
-    const stream = await subscribe(t.app, org.organizationId, org.users.viewer.client);
-    streams.push(stream);
+    const stream = await listen(t.app, org.organizationId, org.users.viewer);
     await editor().client.patch("/api/profile", { displayName: "Erin Live" });
     expect(await stream.nextChange()).toEqual({ entity: "member", id: editor().id, action: "updated" });
     await putImage(editor().client, "/api/profile/avatar", { fileName: "me.gif", data: await solidImage("gif") });

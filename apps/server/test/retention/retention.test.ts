@@ -4,20 +4,16 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notificationDeliveries, workflowRuns } from "../../src/db/schema/index.ts";
 import { createRetentionJob } from "../../src/jobs/retention-job.ts";
-import { createOrgWithRoles, type OrgWithRoles } from "../helpers/factories.ts";
+import { type OrgWithRoles } from "../helpers/factories.ts";
 import type { TestClient } from "../helpers/http-client.ts";
 import { CALLERS, clientOf, expectedStatus } from "../helpers/permission-matrix.ts";
-import { createTestApp, type TestApp } from "../helpers/test-app.ts";
-import { createCommands, createWorkflow } from "../workflows/workflow-factory.ts";
+import { type TestApp } from "../helpers/test-app.ts";
+import { createAppWithCommands, createWorkflow } from "../workflows/workflow-factory.ts";
 
 let t: TestApp;
 let org: OrgWithRoles;
 let commandIds: string[];
-beforeAll(async () => {
-  t = await createTestApp();
-  org = await createOrgWithRoles(t.app);
-  commandIds = (await createCommands(org.users.editor.client, org.organizationId, ["Back up"])).map((c) => c.id);
-});
+beforeAll(async () => ({ t, org, commandIds } = await createAppWithCommands(["Back up"])));
 afterAll(() => t.close());
 
 const DAY = 86_400_000;

@@ -1,28 +1,21 @@
 import { MESSAGES } from "@flowdeck/shared";
 import { SETTINGS_MESSAGES } from "@flowdeck/shared/settings/messages";
 import { DEFAULT_NOTIFICATIONS, TIMEZONES } from "@flowdeck/shared/settings/options";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createOrgWithRoles, uniqueDomain, type OrgWithRoles } from "../helpers/factories.ts";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { uniqueDomain, type OrgWithRoles } from "../helpers/factories.ts";
 import { getFile } from "../helpers/get-file.ts";
 import type { TestClient } from "../helpers/http-client.ts";
 import { solidImage } from "../helpers/image-fixtures.ts";
 import { putImage } from "../helpers/image-requests.ts";
-import { subscribe, type EventStream } from "../helpers/sse-client.ts";
-import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { streamsClosedAfterEach } from "../helpers/sse-client.ts";
+import { createAppWithRoles, type TestApp } from "../helpers/test-app.ts";
 import { logoUrl, settingsUrl } from "./settings-urls.ts";
 
 let t: TestApp;
 let org: OrgWithRoles;
-const streams: EventStream[] = [];
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: "127.0.0.1" });
-  org = await createOrgWithRoles(t.app);
-});
+const { listen } = streamsClosedAfterEach();
+beforeAll(async () => ({ t, org } = await createAppWithRoles({ listen: true })));
 afterAll(() => t.close());
-afterEach(() => {
-  for (const stream of streams.splice(0)) stream.close();
-});
 
 const admin = () => org.users.admin.client;
 const save = (body: Record<string, unknown>, client: TestClient = admin()) =>
@@ -229,8 +222,7 @@ describe("the logo", () => {
 
 describe("live updates", () => {
   it("tells every member's screen when the settings are saved or a logo arrives", async () => {
-    const stream = await subscribe(t.app, org.organizationId, org.users.viewer.client);
-    streams.push(stream);
+    const stream = await listen(t.app, org.organizationId, org.users.viewer);
     await save({ timezone: "Europe/Paris" });
     expect(await stream.nextChange()).toEqual({ entity: "organization", id: org.organizationId, action: "updated" });
     await putImage(admin(), logoUrl(org.organizationId), { fileName: "live.png", data: await solidImage("png") });
@@ -240,8 +232,7 @@ describe("live updates", () => {
   });
 
   it("says nothing when a refused change is tried", async () => {
-    const stream = await subscribe(t.app, org.organizationId, org.users.viewer.client);
-    streams.push(stream);
+    const stream = await listen(t.app, org.organizationId, org.users.viewer);
     expect((await save({ timezone: "Nowhere" })).status).toBe(400);
     expect((await save({}, org.users.editor.client)).status).toBe(403);
     expect(

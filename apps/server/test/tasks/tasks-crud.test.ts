@@ -5,18 +5,15 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { memberships, tasks } from "../../src/db/schema/index.ts";
 import { IDEMPOTENCY_TEXTS } from "../../src/lib/idempotency.ts";
-import { addMember, createOrgWithRoles, createUser, type OrgWithRoles } from "../helpers/factories.ts";
+import { addMember, createUser, type OrgWithRoles } from "../helpers/factories.ts";
 import { EventStream, baseUrlOf } from "../helpers/sse-client.ts";
-import { createTestApp, type TestApp } from "../helpers/test-app.ts";
-import { createTask, taskBody, tasksUrl } from "./task-factory.ts";
+import { createAppWithRoles, type TestApp } from "../helpers/test-app.ts";
+import { taskBody, tasksUrl } from "../helpers/test-data.ts";
+import { createTask } from "./task-factory.ts";
 
 let t: TestApp;
 let org: OrgWithRoles;
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: "127.0.0.1" });
-  org = await createOrgWithRoles(t.app);
-});
+beforeAll(async () => ({ t, org } = await createAppWithRoles({ listen: true })));
 afterAll(() => t.close());
 
 const editor = () => org.users.editor.client;

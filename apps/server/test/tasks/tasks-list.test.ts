@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tasks } from "../../src/db/schema/index.ts";
 import { createOrgWithRoles, type OrgWithRoles } from "../helpers/factories.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
-import { createTask, tasksUrl } from "./task-factory.ts";
+import { tasksUrl } from "../helpers/test-data.ts";
+import { createTask } from "./task-factory.ts";
 
 let t: TestApp;
 let org: OrgWithRoles;

@@ -5,7 +5,8 @@ import { createOrgWithRoles, type OrgWithRoles } from "../helpers/factories.ts";
 import type { TestClient } from "../helpers/http-client.ts";
 import { CALLERS, clientOf, expectedStatus, type Caller } from "../helpers/permission-matrix.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
-import { createTask, taskBody, tasksUrl } from "./task-factory.ts";
+import { taskBody, tasksUrl } from "../helpers/test-data.ts";
+import { createTask } from "./task-factory.ts";
 
 let t: TestApp;
 let org: OrgWithRoles;

@@ -4,16 +4,13 @@ import { tasks, workflowSteps, workflows } from "../../src/db/schema/index.ts";
 import { findTasksByIds, listActiveTasks, recordExecution } from "../../src/modules/tasks/repository.ts";
 import { createOrgWithRoles, type OrgWithRoles } from "../helpers/factories.ts";
 import { EventStream, baseUrlOf } from "../helpers/sse-client.ts";
-import { createTestApp, type TestApp } from "../helpers/test-app.ts";
-import { createTask, tasksUrl } from "./task-factory.ts";
+import { createAppWithRoles, type TestApp } from "../helpers/test-app.ts";
+import { tasksUrl } from "../helpers/test-data.ts";
+import { createTask } from "./task-factory.ts";
 
 let t: TestApp;
 let org: OrgWithRoles;
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: "127.0.0.1" });
-  org = await createOrgWithRoles(t.app);
-});
+beforeAll(async () => ({ t, org } = await createAppWithRoles({ listen: true })));
 afterAll(() => t.close());
 
 /** A workflow with one step per task, written directly (the workflows API is another feature). */

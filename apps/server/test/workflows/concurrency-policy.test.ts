@@ -3,18 +3,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notificationDeliveries, workflowRuns, workflows } from "../../src/db/schema/index.ts";
 import { createScheduler } from "../../src/jobs/scheduler.ts";
 import { createOrgWithRoles, type OrgWithRoles } from "../helpers/factories.ts";
-import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { type TestApp } from "../helpers/test-app.ts";
+import { workflowsUrl } from "../helpers/test-data.ts";
 import { createRule } from "../notifications/support.ts";
 import { createLinuxWorkflow, registerRunner } from "../runners/runner-client.ts";
-import { createCommands, createWorkflow, workflowsUrl } from "./workflow-factory.ts";
+import { createAppWithCommands, createWorkflow } from "./workflow-factory.ts";
 
 let t: TestApp;
 let org: OrgWithRoles;
 let commandIds: string[];
 beforeAll(async () => {
-  t = await createTestApp({ env: { RUNNER_CLAIM_HOLD_SECONDS: "1" } });
-  org = await createOrgWithRoles(t.app);
-  commandIds = (await createCommands(org.users.editor.client, org.organizationId, ["Back up"])).map((c) => c.id);
+  const env = { RUNNER_CLAIM_HOLD_SECONDS: "1" };
+  ({ t, org, commandIds } = await createAppWithCommands(["Back up"], { env }));
 });
 afterAll(() => t.close());
 

@@ -3,18 +3,15 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { workflows } from "../../src/db/schema/index.ts";
 import { createScheduler } from "../../src/jobs/scheduler.ts";
-import { createOrgWithRoles, registerOwner, type OrgWithRoles } from "../helpers/factories.ts";
-import { createTestApp, type TestApp } from "../helpers/test-app.ts";
-import { createCommands, createWorkflow, setTimezone, workflowBody, workflowsUrl } from "./workflow-factory.ts";
+import { registerOwner, type OrgWithRoles } from "../helpers/factories.ts";
+import { type TestApp } from "../helpers/test-app.ts";
+import { workflowBody, workflowsUrl } from "../helpers/test-data.ts";
+import { createAppWithCommands, createCommands, createWorkflow, setTimezone } from "./workflow-factory.ts";
 
 let t: TestApp;
 let org: OrgWithRoles;
 let commandIds: string[];
-beforeAll(async () => {
-  t = await createTestApp();
-  org = await createOrgWithRoles(t.app);
-  commandIds = (await createCommands(org.users.editor.client, org.organizationId, ["Back up"])).map((c) => c.id);
-});
+beforeAll(async () => ({ t, org, commandIds } = await createAppWithCommands(["Back up"])));
 afterAll(() => t.close());
 
 const cron = (expression: string) => ({ type: "cron", isEnabled: true, expression });

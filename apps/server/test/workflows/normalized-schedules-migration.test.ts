@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { workflows } from "../../src/db/schema/index.ts";
 import { createOrgWithRoles } from "../helpers/factories.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
-import { createCommands, createWorkflow, workflowsUrl } from "./workflow-factory.ts";
+import { workflowsUrl } from "../helpers/test-data.ts";
+import { createCommands, createWorkflow } from "./workflow-factory.ts";
 
 // Migration 0020 gives schedules stored before a field existed every field. Its statement is run
 // again here on schedules stored the old way, and the API must answer as it did before.

@@ -5,17 +5,13 @@ import { auditLog, tasks, workflowRuns, workflows } from "../../src/db/schema/in
 import { createScheduler } from "../../src/jobs/scheduler.ts";
 import { createOrgWithRoles, type OrgWithRoles } from "../helpers/factories.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
-import { createCommands, createWorkflow, setTimezone, workflowsUrl } from "./workflow-factory.ts";
+import { workflowsUrl } from "../helpers/test-data.ts";
+import { createAppWithCommands, createCommands, createWorkflow, setTimezone } from "./workflow-factory.ts";
 
 let t: TestApp;
 let org: OrgWithRoles;
 let commandIds: string[];
-beforeAll(async () => {
-  t = await createTestApp();
-  org = await createOrgWithRoles(t.app);
-  const commands = await createCommands(org.users.editor.client, org.organizationId, ["Back up", "Verify"]);
-  commandIds = commands.map((command) => command.id);
-});
+beforeAll(async () => ({ t, org, commandIds } = await createAppWithCommands(["Back up", "Verify"])));
 afterAll(() => t.close());
 
 const HOUR = 3_600_000;

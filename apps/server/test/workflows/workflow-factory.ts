@@ -1,12 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { organizations } from "../../src/db/schema/index.ts";
+import type { RoleName } from "../helpers/factories.ts";
 import type { TestClient } from "../helpers/http-client.ts";
+import { createAppWithRoles, type TestAppOptions } from "../helpers/test-app.ts";
+import { workflowBody, workflowsUrl } from "../helpers/test-data.ts";
 import { createTask } from "../tasks/task-factory.ts";
-
-export function workflowsUrl(orgId: string, rest = "") {
-  return `/api/orgs/${orgId}/workflows${rest}`;
-}
 
 /** Active commands made through the tasks API, named as given. */
 export async function createCommands(client: TestClient, orgId: string, names: string[]) {
@@ -15,9 +14,18 @@ export async function createCommands(client: TestClient, orgId: string, names: s
   return commands;
 }
 
-/** A valid workflow body over the given command ids; `overrides` replace its fields. */
-export function workflowBody(taskIds: string[], overrides: Record<string, unknown> = {}) {
-  return { name: "Deploy the web app", description: "Build, ship and check", taskIds, ...overrides };
+/**
+ * Where the workflow tests start: a test app, an organization with a user of every role, and
+ * commands named `names` made by its editor (or `maker`).
+ */
+export async function createAppWithCommands(
+  names: string[],
+  options: TestAppOptions & { maker?: Exclude<RoleName, "outsider"> } = {},
+) {
+  const { maker = "editor", ...appOptions } = options;
+  const { t, org } = await createAppWithRoles(appOptions);
+  const commands = await createCommands(org.users[maker].client, org.organizationId, names);
+  return { t, org, commandIds: commands.map((command) => command.id) };
 }
 
 /** Creates a workflow through the API and returns it; fails the test on any other answer. */

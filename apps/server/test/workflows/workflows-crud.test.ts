@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { workflowRuns, workflowSteps, workflows } from "../../src/db/schema/index.ts";
 import { createOrgWithRoles, type OrgWithRoles } from "../helpers/factories.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
-import { createTask, tasksUrl } from "../tasks/task-factory.ts";
-import { createCommands, createWorkflow, setTimezone, workflowBody, workflowsUrl } from "./workflow-factory.ts";
+import { tasksUrl, workflowBody, workflowsUrl } from "../helpers/test-data.ts";
+import { createTask } from "../tasks/task-factory.ts";
+import { createCommands, createWorkflow, setTimezone } from "./workflow-factory.ts";
 
 let t: TestApp;
 let org: OrgWithRoles;

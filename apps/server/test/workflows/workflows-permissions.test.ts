@@ -1,20 +1,16 @@
 import { MESSAGES } from "@flowdeck/shared";
 import { WORKFLOW_MESSAGES } from "@flowdeck/shared/workflows/messages";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createOrgWithRoles, type OrgWithRoles, type RoleName } from "../helpers/factories.ts";
+import { type OrgWithRoles, type RoleName } from "../helpers/factories.ts";
 import { TestClient } from "../helpers/http-client.ts";
-import { createTestApp, type TestApp } from "../helpers/test-app.ts";
-import { createCommands, createWorkflow, workflowBody, workflowsUrl } from "./workflow-factory.ts";
+import { type TestApp } from "../helpers/test-app.ts";
+import { workflowBody, workflowsUrl } from "../helpers/test-data.ts";
+import { createAppWithCommands, createWorkflow } from "./workflow-factory.ts";
 
 let t: TestApp;
 let org: OrgWithRoles;
 let commandIds: string[];
-beforeAll(async () => {
-  t = await createTestApp();
-  org = await createOrgWithRoles(t.app);
-  const commands = await createCommands(org.users.owner.client, org.organizationId, ["Build", "Ship"]);
-  commandIds = commands.map((command) => command.id);
-});
+beforeAll(async () => ({ t, org, commandIds } = await createAppWithCommands(["Build", "Ship"], { maker: "owner" })));
 afterAll(() => t.close());
 
 type Caller = RoleName | "signed out";

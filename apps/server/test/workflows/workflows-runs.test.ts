@@ -2,22 +2,18 @@ import { WORKFLOW_MESSAGES } from "@flowdeck/shared/workflows/messages";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tasks, workflowRuns } from "../../src/db/schema/index.ts";
-import { createOrgWithRoles, type OrgWithRoles } from "../helpers/factories.ts";
+import { type OrgWithRoles } from "../helpers/factories.ts";
 import { EventStream, baseUrlOf } from "../helpers/sse-client.ts";
-import { createTestApp, type TestApp } from "../helpers/test-app.ts";
-import { tasksUrl } from "../tasks/task-factory.ts";
-import { createCommands, createWorkflow, workflowsUrl } from "./workflow-factory.ts";
+import { type TestApp } from "../helpers/test-app.ts";
+import { tasksUrl, workflowsUrl } from "../helpers/test-data.ts";
+import { createAppWithCommands, createCommands, createWorkflow } from "./workflow-factory.ts";
 
 let t: TestApp;
 let org: OrgWithRoles;
 let commandIds: string[];
-beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: "127.0.0.1" });
-  org = await createOrgWithRoles(t.app);
-  const commands = await createCommands(org.users.editor.client, org.organizationId, ["Build", "Ship", "Check"]);
-  commandIds = commands.map((command) => command.id);
-});
+beforeAll(
+  async () => ({ t, org, commandIds } = await createAppWithCommands(["Build", "Ship", "Check"], { listen: true })),
+);
 afterAll(() => t.close());
 
 const editor = () => org.users.editor.client;

@@ -236,16 +236,12 @@ export async function taskStatistics(db: Executor, organizationId: string, now: 
 
 // For the workflows feature: it reads commands through these and records their runs.
 
-function toSummary(row: {
-  id: string;
-  name: string;
-  description: string;
-  category: TaskCategory;
-  status: TaskStatus;
-  commandWindows: string;
-  commandLinux: string;
-  commandMac: string;
-}): TaskSummary {
+type SummaryRow = { id: string } & Pick<
+  TaskValues,
+  "name" | "description" | "category" | "status" | "commandWindows" | "commandLinux" | "commandMac"
+>;
+
+function toSummary(row: SummaryRow): TaskSummary {
   const { commandWindows, commandLinux, commandMac, ...rest } = row;
   return { ...rest, commands: { windows: commandWindows, linux: commandLinux, mac: commandMac } };
 }

@@ -6,7 +6,7 @@ import { TextField } from "@/components/ui/text-field.tsx";
 import { fieldErrorsFromApi, fieldErrorsOf, type FieldErrors } from "@/lib/form-errors.ts";
 import { requestPasswordReset } from "../api/auth-requests.ts";
 import { AuthLayout } from "./auth-layout.tsx";
-import { TextLink } from "@/components/ui/text-link.tsx";
+import { BackToSignIn, MailSent } from "./mail-sent.tsx";
 
 export function ForgotPasswordPage() {
   const [email, setEmail] = useState("");
@@ -33,18 +33,14 @@ export function ForgotPasswordPage() {
   if (sentTo) {
     return (
       <AuthLayout title="Reset your password">
-        <div className="space-y-4">
-          <Alert tone="success" title={MESSAGES.checkEmail}>
-            We sent a link to <strong>{sentTo}</strong>.
-          </Alert>
-          <p className="text-sm text-gray-600 dark:text-gray-400">{MESSAGES.resetNote}</p>
-          <Button variant="secondary" className="w-full" onClick={() => setSentTo(null)}>
-            Send to different email
-          </Button>
-          <p className="text-center text-sm">
-            <TextLink to="/login">Back to sign in</TextLink>
-          </p>
-        </div>
+        <MailSent
+          title={MESSAGES.checkEmail}
+          what="a link"
+          to={sentTo}
+          note={MESSAGES.resetNote}
+          other="Send to different email"
+          onOther={() => setSentTo(null)}
+        />
       </AuthLayout>
     );
   }
@@ -66,9 +62,7 @@ export function ForgotPasswordPage() {
           {busy ? "Sending..." : "Send reset link"}
         </Button>
       </form>
-      <p className="mt-6 text-center text-sm">
-        <TextLink to="/login">Back to sign in</TextLink>
-      </p>
+      <BackToSignIn className="mt-6" />
     </AuthLayout>
   );
 }
