@@ -28,8 +28,11 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
 };
 
-/** Hears each statement the application sends (tests count them); migrations are not included. */
-export type QueryListener = (query: string) => void;
+/**
+ * Hears each statement the application sends, with its parameters (tests count them; the bench's
+ * EXPLAIN script replays them); migrations are not included.
+ */
+export type QueryListener = (query: string, params: unknown[]) => void;
 
 export type DatabaseOptions = (
   | { kind: "postgres"; connectionString: string; poolSize?: number }
@@ -43,7 +46,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 /** drizzle's logger option for a listener. */
 function queryLogger(onQuery: QueryListener | undefined) {
-  return onQuery ? { logger: { logQuery: (query: string) => onQuery(query) } } : {};
+  return onQuery ? { logger: { logQuery: (query: string, params: unknown[]) => onQuery(query, params) } } : {};
 }
 
 async function openPostgres(options: {
