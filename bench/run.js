@@ -5,6 +5,7 @@ import { benchRunners } from "./lib/bench-runners.js";
 import { benchFirstPaint } from "./lib/bench-first-paint.js";
 import { benchLighthouse } from "./lib/bench-lighthouse.js";
 import { benchRunScale } from "./lib/bench-run-scale.js";
+import { benchScale } from "./lib/bench-scale.js";
 import { createScratchDatabase } from "./lib/postgres.js";
 import { startServer } from "./lib/server.js";
 import { registerOwner } from "./lib/session.js";
@@ -25,10 +26,12 @@ async function main() {
     "runs-scale": { type: "boolean" },
     lighthouse: { type: "boolean" },
     "first-paint": { type: "boolean" },
+    scale: { type: "boolean" },
   };
   const { values: only } = parseArgs({ options: flags });
   if (only.lighthouse) return benchLighthouse();
   if (only["first-paint"]) return benchFirstPaint();
+  if (only.scale) return benchScale();
   if (only.runners || only["runs-scale"]) {
     // Both measure on PostgreSQL only (bench/README.md says why).
     const adminUrl = process.env.BENCH_DATABASE_URL;
