@@ -10,6 +10,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { acquireDataDirLock } from "./data-dir-lock.ts";
 import { PgliteWorkerClient } from "./pglite-client.ts";
 import { createPool } from "./pool.ts";
+import { refreshTableStatistics } from "./table-statistics.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -75,9 +76,10 @@ async function openPglite(dataDir: string | null, onQuery?: QueryListener): Prom
     const client = await PgliteWorkerClient.start(dataDir ? path.join(dataDir, "pglite") : null);
     try {
       // drizzle's PGlite driver needs only query and transaction, which the worker's client answers.
-      await migratePglite(drizzlePglite(client as unknown as PGlite, { schema }), {
-        migrationsFolder: migrationsFolder(),
-      });
+      const maintenance = drizzlePglite(client as unknown as PGlite, { schema });
+      await migratePglite(maintenance, { migrationsFolder: migrationsFolder() });
+      // No autovacuum here: tables that grew since the last start are counted before serving.
+      await refreshTableStatistics(maintenance as unknown as Database);
       const db = drizzlePglite(client as unknown as PGlite, { schema, ...queryLogger(onQuery) });
       return {
         db: db as unknown as Database,
