@@ -3,7 +3,7 @@
  * existing database (the bench server's, stopped first on PGlite, which allows one connection),
  * sends each GET twice through `app.inject` as the signed-in owner (the first warms the session
  * cache), records the second request's statements with their parameters through the query
- * listener, and prints each one's plan. Used by `node bench/run.js --scale` (bench/lib/bench-scale.js).
+ * listener, and prints each one's plan (on PGlite without per-node timing, which costs it more than the query). Used by `node bench/run.js --scale` (bench/lib/bench-scale.js).
  *
  *   DATA_DIR=<the server's> [DATABASE_URL=postgres://…] EXPLAIN_COOKIE=<session cookie> \
  *     npx tsx apps/server/scripts/explain-routes.ts <name>=<path> …
@@ -38,6 +38,9 @@ const database = await openDatabase({
 });
 // The driver under drizzle: pg's pool, or the PGlite worker's client; both answer query(text, params).
 const client = (database.db as unknown as { $client: Client }).$client;
+// Timing every plan node costs PGlite (clock reads out of WebAssembly) far more than the query: a
+// 5 ms page read as 440 ms. Without it the plan, its rows and the total time are still exact.
+const options = database.kind === "pglite" ? "analyze, timing off, costs off" : "analyze, costs off";
 const app = await buildApp({ config, database });
 await app.ready();
 
@@ -54,7 +57,7 @@ try {
     recording = undefined;
     console.log(`\n  ${route.name} (GET ${route.path}): ${statements.length} statement(s)`);
     for (const [index, { query, params }] of statements.entries()) {
-      const { rows } = await client.query(`explain (analyze, costs off) ${query}`, params);
+      const { rows } = await client.query(`explain (${options}) ${query}`, params);
       console.log(`    [${index + 1}] ${query}`);
       console.log(`        params: ${JSON.stringify(params)}`);
       for (const row of rows) console.log(`        ${String(row["QUERY PLAN"])}`);
