@@ -13,9 +13,11 @@ const LOOP_MONITOR = path.join(import.meta.dirname, "loop-monitor.js");
  * Starts the built server on 127.0.0.1 and a free port, with a fresh data directory, and waits
  * until /readyz answers. With databaseUrl it runs on PostgreSQL; otherwise on embedded PGlite.
  * `env` adds settings; with `eventLoop` the server's event-loop delay can be read (loop-monitor.js).
+ * With `dataDir` it runs on that directory and leaves it in place when it stops (the caller's to
+ * remove), so a later server can start again on the same embedded database.
  */
-export async function startServer({ databaseUrl, env = {}, eventLoop = false } = {}) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "flowdeck-bench-"));
+export async function startServer({ databaseUrl, env = {}, eventLoop = false, dataDir: keptDir } = {}) {
+  const dataDir = keptDir ?? mkdtempSync(path.join(tmpdir(), "flowdeck-bench-"));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const nodeArgs = eventLoop ? ["--import", LOOP_MONITOR] : [];
@@ -48,7 +50,7 @@ export async function startServer({ databaseUrl, env = {}, eventLoop = false } =
       await exited;
       clearTimeout(timer);
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!keptDir) rmSync(dataDir, { recursive: true, force: true });
   };
 
   try {

@@ -149,7 +149,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerOpenapi(app);
 
   for (const routes of ROUTE_MODULES) await app.register(routes);
-  registerBackgroundJobs(app);
+  registerBackgroundJobs(app, database);
   await registerSpa(app, WEB_DIST);
 
   app.addHook("onClose", async () => {

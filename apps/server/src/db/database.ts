@@ -10,6 +10,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { acquireDataDirLock } from "./data-dir-lock.ts";
 import { PgliteWorkerClient } from "./pglite-client.ts";
 import { createPool } from "./pool.ts";
+import { refreshTableStatistics } from "./table-statistics.ts";
 import * as schema from "./schema/index.ts";
 
 export type Schema = typeof schema;
@@ -28,8 +29,11 @@ export type DatabaseHandle = {
   close: () => Promise<void>;
 };
 
-/** Hears each statement the application sends (tests count them); migrations are not included. */
-export type QueryListener = (query: string) => void;
+/**
+ * Hears each statement the application sends, with its parameters (tests count them; the bench's
+ * EXPLAIN script replays them); migrations are not included.
+ */
+export type QueryListener = (query: string, params: unknown[]) => void;
 
 export type DatabaseOptions = (
   | { kind: "postgres"; connectionString: string; poolSize?: number }
@@ -43,7 +47,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 /** drizzle's logger option for a listener. */
 function queryLogger(onQuery: QueryListener | undefined) {
-  return onQuery ? { logger: { logQuery: (query: string) => onQuery(query) } } : {};
+  return onQuery ? { logger: { logQuery: (query: string, params: unknown[]) => onQuery(query, params) } } : {};
 }
 
 async function openPostgres(options: {
@@ -72,9 +76,10 @@ async function openPglite(dataDir: string | null, onQuery?: QueryListener): Prom
     const client = await PgliteWorkerClient.start(dataDir ? path.join(dataDir, "pglite") : null);
     try {
       // drizzle's PGlite driver needs only query and transaction, which the worker's client answers.
-      await migratePglite(drizzlePglite(client as unknown as PGlite, { schema }), {
-        migrationsFolder: migrationsFolder(),
-      });
+      const maintenance = drizzlePglite(client as unknown as PGlite, { schema });
+      await migratePglite(maintenance, { migrationsFolder: migrationsFolder() });
+      // No autovacuum here: tables that grew since the last start are counted before serving.
+      await refreshTableStatistics(maintenance as unknown as Database);
       const db = drizzlePglite(client as unknown as PGlite, { schema, ...queryLogger(onQuery) });
       return {
         db: db as unknown as Database,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { createAuditRetentionJob } from "../jobs/audit-retention.ts";
+import { createEmbeddedStatisticsJob } from "../jobs/embedded-statistics.ts";
 import { createDeliveryJob } from "../jobs/notification-delivery.ts";
 import { createRetentionJob } from "../jobs/retention-job.ts";
 import { createRunSweeper } from "../jobs/run-sweeper.ts";
@@ -12,9 +13,10 @@ import type { Loop } from "../jobs/repeat-every.ts";
  * stopped (waiting for the pass under way) when it closes. The configuration says which run on this
  * instance: `SCHEDULER=on` runs the scheduler and the audit retention, `NOTIFICATIONS=on` the
  * delivery of the notification outbox and the weekly reports, `RETENTION=on` the run retention; every instance sweeps runs
- * whose runner went quiet.
+ * whose runner went quiet. On the embedded database, which has no autovacuum, the instance also
+ * keeps the planner's table statistics up to date.
  */
-export function registerBackgroundJobs(app: FastifyInstance) {
+export function registerBackgroundJobs(app: FastifyInstance, database: { kind: "pglite" | "postgres" }) {
   const { config, db, events, mailer, log: logger } = app;
   const jobs: Loop[] = [];
   if (config.schedulerEnabled) {
@@ -29,6 +31,7 @@ export function registerBackgroundJobs(app: FastifyInstance) {
   }
   jobs.push(createRunSweeper({ db, events, logger, leaseMs: config.runners.leaseMs }));
   if (config.schedulerEnabled) jobs.push(createAuditRetentionJob({ db, logger }));
+  if (database.kind === "pglite") jobs.push(createEmbeddedStatisticsJob({ db, logger }));
 
   app.addHook("onReady", async () => {
     for (const job of jobs) job.start();
