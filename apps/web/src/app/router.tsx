@@ -1,62 +1,89 @@
-import { createBrowserRouter, Navigate } from "react-router";
+import { createBrowserRouter, matchPath, Navigate } from "react-router";
 import { RequirePageRole } from "@/app/access/require-page-role.tsx";
 import { RedirectIfSignedIn, RequireAuth } from "@/app/session/require-auth.tsx";
 import type { PageHandle } from "@/app/shell/page-title.ts";
-import { lazyRoute, type LazyRoute } from "./lazy-page.ts";
+import { lazyPage, lazyRoute, type LazyPage } from "./lazy-page.ts";
 import { RouteError } from "./route-error.tsx";
 
-// Every page loads on first visit, so the first screen stays small; the router fetches a page's
-// code as it starts to navigate, beside the shell's. A first visit to / gets the landing page
-// without the app at all (landing.html, docs/decisions/046).
+// Every page loads on first visit, so the first screen stays small; the page the app starts on is
+// fetched at once, beside the shell, while the shell already paints. A first visit to / gets the
+// landing page without the app at all (landing.html, docs/decisions/046).
 
 /** Each protected page with the path whose minimum role guards it (packages/shared pages table). */
 const protectedPages = [
-  { path: "/dashboard", page: lazyRoute(() => import("@/app/dashboard/dashboard-page.tsx"), "DashboardPage") },
+  { path: "/dashboard", page: lazyPage(() => import("@/app/dashboard/dashboard-page.tsx"), "DashboardPage") },
   {
     path: "/workflows",
-    page: lazyRoute(() => import("@/features/workflows/components/workflows-page.tsx"), "WorkflowsPage"),
+    page: lazyPage(() => import("@/features/workflows/components/workflows-page.tsx"), "WorkflowsPage"),
   },
-  { path: "/tasks", page: lazyRoute(() => import("@/features/tasks/components/tasks-page.tsx"), "TasksPage") },
+  { path: "/tasks", page: lazyPage(() => import("@/features/tasks/components/tasks-page.tsx"), "TasksPage") },
   {
     path: "/documents",
-    page: lazyRoute(() => import("@/features/documents/components/documents-page.tsx"), "DocumentsPage"),
+    page: lazyPage(() => import("@/features/documents/components/documents-page.tsx"), "DocumentsPage"),
   },
-  { path: "/reports", page: lazyRoute(() => import("@/features/reports/reports-page.tsx"), "ReportsPage") },
-  { path: "/profile", page: lazyRoute(() => import("@/features/profile/components/profile-page.tsx"), "ProfilePage") },
+  { path: "/reports", page: lazyPage(() => import("@/features/reports/reports-page.tsx"), "ReportsPage") },
+  { path: "/profile", page: lazyPage(() => import("@/features/profile/components/profile-page.tsx"), "ProfilePage") },
   {
     path: "/admin/members",
-    page: lazyRoute(() => import("@/features/members/components/members-page.tsx"), "MembersPage"),
+    page: lazyPage(() => import("@/features/members/components/members-page.tsx"), "MembersPage"),
   },
   {
     path: "/admin/invitations",
-    page: lazyRoute(() => import("@/features/invitations/components/invitations-page.tsx"), "InvitationsPage"),
+    page: lazyPage(() => import("@/features/invitations/components/invitations-page.tsx"), "InvitationsPage"),
   },
   {
     path: "/admin/settings",
-    page: lazyRoute(() => import("@/features/settings/components/settings-page.tsx"), "SettingsPage"),
+    page: lazyPage(() => import("@/features/settings/components/settings-page.tsx"), "SettingsPage"),
   },
   {
     path: "/admin/api-tokens",
-    page: lazyRoute(() => import("@/features/api-tokens/components/api-tokens-page.tsx"), "ApiTokensPage"),
+    page: lazyPage(() => import("@/features/api-tokens/components/api-tokens-page.tsx"), "ApiTokensPage"),
   },
   {
     path: "/admin/notifications",
-    page: lazyRoute(() => import("@/features/notifications/components/notifications-page.tsx"), "NotificationsPage"),
+    page: lazyPage(() => import("@/features/notifications/components/notifications-page.tsx"), "NotificationsPage"),
   },
   {
     path: "/admin/runners",
-    page: lazyRoute(() => import("@/features/runners/components/runners-page.tsx"), "RunnersPage"),
+    page: lazyPage(() => import("@/features/runners/components/runners-page.tsx"), "RunnersPage"),
   },
-  { path: "/admin/audit", page: lazyRoute(() => import("@/features/audit/components/audit-page.tsx"), "AuditPage") },
-  { path: "/admin/billing", page: lazyRoute(() => import("@/features/placeholders/billing-page.tsx"), "BillingPage") },
+  { path: "/admin/audit", page: lazyPage(() => import("@/features/audit/components/audit-page.tsx"), "AuditPage") },
+  { path: "/admin/billing", page: lazyPage(() => import("@/features/placeholders/billing-page.tsx"), "BillingPage") },
 ];
 
 /** A page that only roles at or above the minimum of `rolePath` may see (RequirePageRole). */
-function guardedPage(rolePath: string, page: LazyRoute) {
-  return { element: <RequirePageRole path={rolePath} />, children: [{ index: true, lazy: page }] };
+function guardedPage(rolePath: string, { Component }: LazyPage) {
+  return (
+    <RequirePageRole path={rolePath}>
+      <Component />
+    </RequirePageRole>
+  );
+}
+
+/** Nested pages, guarded by their section's role, with the name their title uses. */
+const nestedPages = [
+  {
+    path: "/workflows/runs/:runId",
+    rolePath: "/workflows",
+    handle: { title: "Run" } satisfies PageHandle,
+    page: lazyPage(() => import("@/features/workflows/components/run-view-page.tsx"), "RunViewPage"),
+  },
+  {
+    path: "/workflows/:workflowId/history",
+    rolePath: "/workflows",
+    handle: { title: "Run history" } satisfies PageHandle,
+    page: lazyPage(() => import("@/features/workflows/components/run-history-page.tsx"), "RunHistoryPage"),
+  },
+];
+
+/** Starts fetching the code of the page at `pathname`, if it is one of the app's pages. */
+function preloadPageAt(pathname: string) {
+  const page = [...protectedPages, ...nestedPages].find(({ path }) => matchPath(path, pathname));
+  void page?.page.preload();
 }
 
 export function createRouter() {
+  preloadPageAt(window.location.pathname);
   return createBrowserRouter([
     {
       errorElement: <RouteError />,
@@ -100,23 +127,12 @@ export function createRouter() {
             {
               lazy: lazyRoute(() => import("@/app/shell/app-shell.tsx"), "AppShell"),
               children: [
-                ...protectedPages.map(({ path, page }) => ({ path, ...guardedPage(path, page) })),
-                {
-                  path: "/workflows/runs/:runId",
-                  handle: { title: "Run" } satisfies PageHandle,
-                  ...guardedPage(
-                    "/workflows",
-                    lazyRoute(() => import("@/features/workflows/components/run-view-page.tsx"), "RunViewPage"),
-                  ),
-                },
-                {
-                  path: "/workflows/:workflowId/history",
-                  handle: { title: "Run history" } satisfies PageHandle,
-                  ...guardedPage(
-                    "/workflows",
-                    lazyRoute(() => import("@/features/workflows/components/run-history-page.tsx"), "RunHistoryPage"),
-                  ),
-                },
+                ...protectedPages.map(({ path, page }) => ({ path, element: guardedPage(path, page) })),
+                ...nestedPages.map(({ path, rolePath, handle, page }) => ({
+                  path,
+                  handle,
+                  element: guardedPage(rolePath, page),
+                })),
                 { path: "/admin", element: <Navigate to="/admin/members" replace /> },
               ],
             },
