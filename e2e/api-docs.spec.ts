@@ -3,6 +3,7 @@ import { E2E_BASE_URL } from "./support/env.ts";
 
 // The API reference is served by the app itself, under the app's content security policy.
 test("the API reference renders from same-origin assets with no CSP violation", async ({ page }) => {
+  test.slow(); // a large page: see below
   const violations: string[] = [];
   const foreign: string[] = [];
   page.on("console", (message) => {
@@ -12,7 +13,9 @@ test("the API reference renders from same-origin assets with no CSP violation", 
     if (!request.url().startsWith(E2E_BASE_URL) && !request.url().startsWith("data:")) foreign.push(request.url());
   });
   await page.goto("/api/docs");
-  await expect(page.getByRole("heading", { name: /Flowdeck API/ })).toBeVisible();
+  // The reference parses the whole OpenAPI document in the browser before it draws anything: on a
+  // busy machine (the accessibility sweeps run beside it) that took longer than the default 5 s.
+  await expect(page.getByRole("heading", { name: /Flowdeck API/ })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole("button", { name: /postOrgTasks|\/api\/orgs\/\{orgId\}\/tasks/ }).first()).toBeVisible();
   expect(violations).toEqual([]);
   expect(foreign).toEqual([]);
