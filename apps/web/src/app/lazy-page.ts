@@ -1,4 +1,5 @@
-import { lazy, type ComponentType } from "react";
+import type { ComponentType } from "react";
+import { lazyNamed } from "@/lib/lazy-named.ts";
 
 /** A page component loaded on first render, whose code can be fetched ahead with `preload`. */
 export type LazyPage = { Component: ComponentType; preload: () => Promise<unknown> };
@@ -10,8 +11,7 @@ export type LazyPage = { Component: ComponentType; preload: () => Promise<unknow
 export function lazyPage<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name): LazyPage {
   let loading: Promise<Record<Name, ComponentType>> | undefined;
   const preload = () => (loading ??= load());
-  const Component = lazy<ComponentType>(async () => ({ default: (await preload())[name] }));
-  return { Component, preload };
+  return { Component: lazyNamed(preload, name), preload };
 }
 
 /**

@@ -8,5 +8,5 @@ export function lazyNamed<Props extends object, Name extends string>(
   load: () => Promise<Record<Name, ComponentType<Props>>>,
   name: Name,
 ) {
-  return lazy(async () => ({ default: (await load())[name] }));
+  return lazy<ComponentType<Props>>(async () => ({ default: (await load())[name] }));
 }
