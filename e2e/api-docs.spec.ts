@@ -3,7 +3,6 @@ import { E2E_BASE_URL } from "./support/env.ts";
 
 // The API reference is served by the app itself, under the app's content security policy.
 test("the API reference renders from same-origin assets with no CSP violation", async ({ page }) => {
-  test.slow(); // a large page: see below
   const violations: string[] = [];
   const foreign: string[] = [];
   page.on("console", (message) => {

@@ -24,7 +24,6 @@ test("an editor adds, edits, filters and deletes a command while another member 
   browser,
   newRequest,
 }) => {
-  test.slow(); // two members' browsers through a command's whole life: beside the sweeps it passed 30 s
   const editorMember = await registerInvitedMember(
     { request, organizationId: owner.organizationId },
     "editor",
