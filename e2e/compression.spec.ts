@@ -53,3 +53,17 @@ test("assets are sent compressed, decompress to the same bytes, and hashed ones 
   }
   expect(compressed).toBeGreaterThan(0);
 });
+
+test("the drawn sign-in page is sent compressed, decompresses to the same bytes, and is never cached stale", async () => {
+  const plain = await get("/login", "identity");
+  expect(plain.status).toBe(200);
+  expect(plain.body.toString("utf8")).toContain("data-prerendered");
+  expect(plain.headers["cache-control"]).toBe("no-cache");
+
+  const brotli = await get("/login?redirect=%2Ftasks", "br, gzip");
+  expect(brotli.headers["content-encoding"]).toBe("br");
+  expect(brotliDecompressSync(brotli.body).equals(plain.body)).toBe(true);
+  const gzip = await get("/login", "gzip");
+  expect(gzip.headers["content-encoding"]).toBe("gzip");
+  expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true);
+});

@@ -39,3 +39,27 @@ test("signed in, / offers the dashboard, and the app's own way back to / shows t
   await expect(page.getByRole("heading", { name: "Welcome to Flowdeck" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Go to your dashboard" })).toBeVisible();
 });
+
+// The build draws the sign-in page into its own HTML (docs/decisions/049): it paints before any
+// script runs, nothing in it can be used until the app takes its place, and then it works.
+test("/login is painted before its scripts run, and the app takes its place", async ({ browser, owner }) => {
+  const withoutScripts = await browser.newContext({ javaScriptEnabled: false });
+  const drawn = await withoutScripts.newPage();
+  await drawn.goto("/login");
+  await expect(drawn).toHaveTitle("Log In · Flowdeck");
+  await expect(drawn.getByRole("heading", { name: "Sign in to Flowdeck" })).toBeVisible();
+  const email = drawn.getByLabel("Email");
+  await expect(email).toBeVisible();
+  expect(await email.evaluate((input) => input.closest("[inert]") !== null)).toBe(true);
+  await withoutScripts.close();
+
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto("/login?redirect=%2Freports");
+  await page.getByLabel("Email").fill(owner.email);
+  await page.getByLabel("Password").fill(owner.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { name: "Reports" })).toBeVisible();
+  await expect(page.locator("[inert]")).toHaveCount(0);
+  await context.close();
+});

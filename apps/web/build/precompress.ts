@@ -22,21 +22,26 @@ export function precompress(): Plugin {
     },
     closeBundle() {
       for (const file of filesBelow(outDir)) {
-        if (!COMPRESSIBLE.test(file) || statSync(file).size < MIN_BYTES) continue;
-        const content = readFileSync(file);
-        writeFileSync(
-          `${file}.br`,
-          brotliCompressSync(content, {
-            params: {
-              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-              [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
-            },
-          }),
-        );
-        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+        if (COMPRESSIBLE.test(file)) compressFile(file);
       }
     },
   };
+}
+
+/** Writes file.br and file.gz beside a text file worth compressing. */
+export function compressFile(file: string) {
+  if (statSync(file).size < MIN_BYTES) return;
+  const content = readFileSync(file);
+  writeFileSync(
+    `${file}.br`,
+    brotliCompressSync(content, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+      },
+    }),
+  );
+  writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
 }
 
 function filesBelow(dir: string): string[] {

@@ -1,4 +1,11 @@
 import { App } from "./app/app.tsx";
+import { firstScreenReady, hasPrerenderedScreen } from "./app/first-screen.ts";
+import { createAppQueryClient } from "./app/provider.tsx";
+import { createRouter } from "./app/router.tsx";
 import { mount } from "./mount.tsx";
 
-mount(<App />);
+const router = createRouter();
+const queryClient = createAppQueryClient();
+// A page the build drew (the sign-in page) stays on screen until the app can show it itself.
+if (hasPrerenderedScreen()) await firstScreenReady(router, queryClient);
+mount(<App router={router} queryClient={queryClient} />);

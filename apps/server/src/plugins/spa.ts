@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import { MESSAGES } from "@flowdeck/shared";
@@ -32,6 +32,14 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
     reply.header("cache-control", "no-cache");
     return reply.sendFile(landing);
   });
+  // Pages the build drew in advance (apps/web/build/prerender.ts, docs/decisions/049): /login gets
+  // prerendered/login.html, which paints the page before any script runs.
+  for (const file of prerenderedFiles(webDist)) {
+    app.get(`/${file.replace(/\.html$/, "")}`, (_request, reply) => {
+      reply.header("cache-control", "no-cache");
+      return reply.sendFile(`${PRERENDERED_DIR}/${file}`);
+    });
+  }
   app.get("/*", (request, reply) => {
     const file = request.url.split("?")[0] ?? "/";
     if (file.startsWith("/api/") || /\.[a-z0-9]+$/i.test(file)) {
@@ -40,4 +48,13 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
     reply.header("cache-control", "no-cache");
     return reply.sendFile("index.html");
   });
+}
+
+/** The build's folder of drawn pages, one <path>.html per page (apps/web/build/prerender.ts). */
+const PRERENDERED_DIR = "prerendered";
+
+function prerenderedFiles(webDist: string): string[] {
+  const dir = path.join(webDist, PRERENDERED_DIR);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).filter((file) => /^[a-z-]+\.html$/.test(file));
 }

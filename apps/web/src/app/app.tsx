@@ -1,12 +1,12 @@
-import { useState } from "react";
+import type { QueryClient } from "@tanstack/react-query";
 import { RouterProvider } from "react-router";
 import { AppProvider } from "./provider.tsx";
-import { createRouter } from "./router.tsx";
+import type { AppRouter } from "./router.tsx";
 
-export function App() {
-  const [router] = useState(createRouter);
+/** The app, given its router and query cache (made in main.tsx before the first render). */
+export function App({ router, queryClient }: { router: AppRouter; queryClient: QueryClient }) {
   return (
-    <AppProvider>
+    <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProvider>
   );

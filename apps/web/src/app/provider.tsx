@@ -1,5 +1,5 @@
-import { QueryClientProvider } from "@tanstack/react-query";
-import { useState, type ReactNode } from "react";
+import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { createQueryClient } from "@/lib/query-client.ts";
 import { meQueryOptions } from "@/lib/session/get-me.ts";
 
@@ -7,13 +7,12 @@ import { meQueryOptions } from "@/lib/session/get-me.ts";
  * Almost every screen first asks who is signed in: the question goes out at once, beside the
  * screen's code, instead of after it has loaded.
  */
-function createAppQueryClient() {
+export function createAppQueryClient() {
   const queryClient = createQueryClient();
   void queryClient.prefetchQuery(meQueryOptions);
   return queryClient;
 }
 
-export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createAppQueryClient);
+export function AppProvider({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }

@@ -82,6 +82,8 @@ function preloadPageAt(pathname: string) {
   void page?.page.preload();
 }
 
+export type AppRouter = ReturnType<typeof createRouter>;
+
 export function createRouter() {
   preloadPageAt(window.location.pathname);
   return createBrowserRouter([

@@ -16,6 +16,8 @@ function readSaved(): Theme | null {
 }
 
 function readSystem(): Theme {
+  // No window when the build draws a page in Node (build/prerender.ts).
+  if (typeof window === "undefined") return "light";
   return window.matchMedia?.(DARK_QUERY).matches ? "dark" : "light";
 }
 

@@ -15,6 +15,9 @@ import { OAuthButtons } from "./oauth-buttons.tsx";
 import { SecondFactorForm } from "./second-factor-form.tsx";
 import { TextLink } from "@/components/ui/text-link.tsx";
 
+/** The browser tab's name for the sign-in page (also written into its prerendered HTML). */
+export const LOGIN_PAGE_TITLE = "Log In";
+
 export function LoginPage() {
   const [searchParams] = useSearchParams();
   const redirect = safeRedirect(searchParams.get("redirect"));
@@ -53,14 +56,18 @@ export function LoginPage() {
 
   if (secondFactor) {
     return (
-      <AuthLayout title="Sign in to Flowdeck" pageTitle="Log In" subtitle="One more step: confirm it is you.">
+      <AuthLayout title="Sign in to Flowdeck" pageTitle={LOGIN_PAGE_TITLE} subtitle="One more step: confirm it is you.">
         <SecondFactorForm onSignedIn={finishSignIn} />
       </AuthLayout>
     );
   }
 
   return (
-    <AuthLayout title="Sign in to Flowdeck" pageTitle="Log In" subtitle="Welcome back. Enter your details to continue.">
+    <AuthLayout
+      title="Sign in to Flowdeck"
+      pageTitle={LOGIN_PAGE_TITLE}
+      subtitle="Welcome back. Enter your details to continue."
+    >
       <form onSubmit={submit} noValidate className="space-y-4">
         {errors._ && <Alert tone="error">{errors._}</Alert>}
         <TextField
