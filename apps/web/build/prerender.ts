@@ -1,19 +1,16 @@
 import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createServer, type Plugin } from "vite";
-import type * as PagesModule from "../src/prerender/pages.tsx";
+import type * as ScreensModule from "../src/prerender/pages.tsx";
 import { compressFile } from "./precompress.ts";
 
 /** Modules larger than this (uncompressed) are not preloaded by a drawn page. */
 const LARGE_MODULE_BYTES = 4 * 1024;
 
-/** The built pages' folder in dist; the server sends prerendered/<name>.html for /<name>. */
-export const PRERENDERED_DIR = "prerendered";
-
 /**
- * After the build, draws the pages of src/prerender/pages.tsx into copies of index.html, so their
- * first paint needs no script (docs/decisions/049). The drawn markup is inert: nothing can be typed
- * or sent before the app takes its place (src/app/first-screen.ts).
+ * After the build, draws the screens of src/prerender/pages.tsx into copies of index.html (and
+ * index.html itself), so their first paint needs no script (docs/decisions/049). The drawn markup
+ * is inert: nothing can be typed or sent before the app takes its place (src/app/first-screen.ts).
  */
 export function prerender(): Plugin {
   let root = "";
@@ -26,7 +23,7 @@ export function prerender(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
-      // The pages render in Node through Vite, which resolves the app's aliases and TSX.
+      // The screens render in Node through Vite, which resolves the app's aliases and TSX.
       const vite = await createServer({
         root,
         configFile: false,
@@ -36,14 +33,15 @@ export function prerender(): Plugin {
         logLevel: "error",
       });
       try {
-        const { prerenderedPages, renderPage } = (await vite.ssrLoadModule(
+        const { drawnScreens, renderScreen } = (await vite.ssrLoadModule(
           "/src/prerender/pages.tsx",
-        )) as typeof PagesModule;
-        const indexHtml = readFileSync(path.join(outDir, "index.html"), "utf8");
-        mkdirSync(path.join(outDir, PRERENDERED_DIR), { recursive: true });
-        for (const { path: pagePath, title, page } of prerenderedPages) {
-          const file = path.join(outDir, PRERENDERED_DIR, `${pagePath.slice(1)}.html`);
-          writeFileSync(file, drawInto(outDir, indexHtml, title, renderPage(pagePath, page)));
+        )) as typeof ScreensModule;
+        // Read before index.html itself is drawn: every screen starts from the empty page.
+        const emptyPage = readFileSync(path.join(outDir, "index.html"), "utf8");
+        for (const screen of drawnScreens) {
+          const file = path.join(outDir, screen.file);
+          mkdirSync(path.dirname(file), { recursive: true });
+          writeFileSync(file, drawInto(outDir, emptyPage, screen, renderScreen(screen)));
           compressFile(file);
         }
       } finally {
@@ -53,20 +51,20 @@ export function prerender(): Plugin {
   };
 }
 
-function drawInto(outDir: string, indexHtml: string, title: string, markup: string): string {
-  const drawn = indexHtml
-    // The page is drawn: the large modules need not compete with the first paint for the link (the
-    // entry fetches them itself); the small ones stay preloaded, or each would cost a round trip.
+function drawInto(outDir: string, emptyPage: string, { title }: ScreensModule.DrawnScreen, markup: string): string {
+  let drawn = emptyPage
+    // The screen is drawn: the large modules need not compete with the first paint for the link
+    // (the entry fetches them itself); the small ones stay preloaded, or each would cost a round trip.
     .replace(/\s*<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>/g, (link, href: string) =>
       statSync(path.join(outDir, href)).size > LARGE_MODULE_BYTES ? "" : link,
     )
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
     .replace(
       '<div id="root"></div>',
       `<div id="root"><div data-prerendered inert style="display:contents">${markup}</div></div>`,
     );
-  if (drawn === indexHtml || !drawn.includes("data-prerendered")) {
-    throw new Error('index.html has no <title> or empty <div id="root"></div> to draw the page into');
+  if (title) drawn = drawn.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
+  if (!drawn.includes("data-prerendered")) {
+    throw new Error('index.html has no empty <div id="root"></div> to draw a screen into');
   }
   return drawn;
 }

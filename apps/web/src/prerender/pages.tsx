@@ -2,23 +2,36 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
+import { FullPageSkeleton } from "@/app/session/full-page-skeleton.tsx";
 import { LOGIN_PAGE_TITLE, LoginPage } from "@/features/auth/components/login-page.tsx";
 import { documentTitle } from "@/lib/use-document-title.ts";
 
+/** A screen the build draws into an HTML file of dist (build/prerender.ts). */
+export type DrawnScreen = {
+  /** The HTML file written, relative to dist. */
+  file: string;
+  /** The address it is drawn for. */
+  path: string;
+  /** The tab's title; undefined keeps index.html's. */
+  title?: string;
+  screen: ReactNode;
+};
+
 /**
- * Pages the build draws into their own HTML file (build/prerender.ts), so their first paint needs
- * no script: the sign-in page is most visitors' first screen (docs/decisions/049). Each renders
- * as the app first shows it, with no query answered yet.
+ * Screens whose first paint needs no script (docs/decisions/049): the sign-in page, most visitors'
+ * first screen, and the app's loading frame in index.html for every other page. Each renders as
+ * the app first shows it, with no query answered yet.
  */
-export const prerenderedPages: { path: string; title: string; page: ReactNode }[] = [
-  { path: "/login", title: documentTitle(LOGIN_PAGE_TITLE), page: <LoginPage /> },
+export const drawnScreens: DrawnScreen[] = [
+  { file: "prerendered/login.html", path: "/login", title: documentTitle(LOGIN_PAGE_TITLE), screen: <LoginPage /> },
+  { file: "index.html", path: "/dashboard", screen: <FullPageSkeleton /> },
 ];
 
-/** The page's markup, rendered in Node at build time. */
-export function renderPage(path: string, page: ReactNode): string {
+/** The screen's markup, rendered in Node at build time. */
+export function renderScreen({ path, screen }: DrawnScreen): string {
   return renderToString(
     <QueryClientProvider client={new QueryClient()}>
-      <MemoryRouter initialEntries={[path]}>{page}</MemoryRouter>
+      <MemoryRouter initialEntries={[path]}>{screen}</MemoryRouter>
     </QueryClientProvider>,
   );
 }

@@ -1,17 +1,30 @@
 import { Skeleton } from "@/components/ui/skeleton.tsx";
 
+/**
+ * The app shell's frame while the session loads: the same sidebar and phone header, with the
+ * product's name, so the app's first paint (drawn into index.html by the build) already shows it.
+ */
 export function FullPageSkeleton() {
   return (
-    <div className="flex min-h-screen" aria-busy="true" aria-label="Loading">
-      <div className="hidden w-64 space-y-3 border-r border-gray-200 p-4 lg:block dark:border-gray-800">
-        <Skeleton className="h-8 w-32" />
-        <Skeleton className="h-4 w-40" />
-        <Skeleton className="h-4 w-36" />
-        <Skeleton className="h-4 w-28" />
+    <div className="min-h-screen bg-gray-50 dark:bg-gray-950">
+      <div className="fixed inset-y-0 left-0 hidden w-64 border-r border-gray-200 bg-white lg:block dark:border-gray-800 dark:bg-gray-900">
+        <div className="flex flex-col gap-4 p-4">
+          <span className="px-2 text-xl font-bold text-indigo-600 dark:text-indigo-400">Flowdeck</span>
+          <Skeleton className="mx-2 h-4 w-40" />
+          <Skeleton className="mx-2 h-4 w-36" />
+          <Skeleton className="mx-2 h-4 w-28" />
+        </div>
       </div>
-      <div className="flex-1 space-y-4 p-8">
-        <Skeleton className="h-8 w-64" />
-        <Skeleton className="h-32 w-full" />
+      <div className="sticky top-0 z-30 flex items-center gap-3 border-b border-gray-200 bg-white px-4 py-3 lg:hidden dark:border-gray-800 dark:bg-gray-900">
+        <div className="size-9" />
+        <span className="font-bold text-indigo-600 dark:text-indigo-400">Flowdeck</span>
+      </div>
+      <div className="lg:pl-64" role="status" aria-busy="true">
+        <span className="sr-only">Loading</span>
+        <div className="mx-auto max-w-7xl space-y-4 px-4 py-6 sm:px-6 lg:px-8">
+          <Skeleton className="h-8 w-64" />
+          <Skeleton className="h-32 w-full" />
+        </div>
       </div>
     </div>
   );
