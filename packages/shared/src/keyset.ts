@@ -7,7 +7,11 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "./pagination.ts";
  * however deep it is and rows added meanwhile never shift it (docs/decisions/021).
  */
 
-/** Beyond this many matches a list says "10,000+" instead of counting them all. */
+/**
+ * Beyond this many matches a list says "10,000+" instead of counting them all. The server counts
+ * exactly up to 1,000 with the page, then up to this cap unless the planner expects five times
+ * as many, when it says "10,000+" without counting (docs/decisions/048).
+ */
 export const COUNT_CAP = 10_000;
 
 export const KEYSET_MESSAGES = { invalidCursor: "Invalid page cursor" } as const;
@@ -25,7 +29,7 @@ export function keysetPageOf<T extends z.ZodType>(item: T) {
     items: z.array(item),
     /** How many rows match, up to COUNT_CAP. */
     total: z.number().int(),
-    /** True when more than `total` (COUNT_CAP) rows match. */
+    /** True when more than `total` (COUNT_CAP) rows match, counted or estimated far beyond it. */
     totalCapped: z.boolean(),
     /** The cursor of the next page; null on the last one. */
     nextCursor: z.string().nullable(),

@@ -6,7 +6,9 @@ import type { Executor } from "./database.ts";
 /**
  * Keyset pagination over (created_at DESC, id DESC), the order of every long list, served by an
  * index (organization_id, created_at DESC, id DESC) on each table: a page reads pageSize + 1 index
- * entries after the cursor, never the rows before it (docs/decisions/021).
+ * entries after the cursor, never the rows before it (docs/decisions/021). Its count is exact up to
+ * PAGE_COUNT_LIMIT in the page's statement; beyond, the planner's estimate decides whether counting
+ * up to COUNT_CAP is worth it (docs/decisions/048).
  */
 export type KeysetColumns = { createdAt: PgColumn; id: PgColumn };
 
@@ -43,50 +45,80 @@ export function cursorValues(cursor: string): { cursorAt: string; cursorId: stri
   return { cursorAt, cursorId };
 }
 
-/** How many rows match, counting no further than COUNT_CAP + 1. */
-export async function cappedCount(db: Executor, table: PgTable, where: SQL | undefined): Promise<number> {
-  const [row] = await cappedCountQuery(db, table, where);
-  return row?.value ?? 0;
+/**
+ * A page's own statement counts its matches exactly up to this many (cappedCountColumn): small and
+ * medium lists get their page and their count in one statement, and the count reads at most 1,001
+ * rows however large the organization (docs/decisions/048).
+ */
+export const PAGE_COUNT_LIMIT = 1_000;
+
+/**
+ * A planner estimate at least this high answers "more than COUNT_CAP" without counting. The margin
+ * of five times the cap is there because the planner's row estimates can be off by a few times
+ * (stale statistics, conditions it cannot see into), and a list must not say "10,000+" for 3,000.
+ */
+export const ESTIMATE_CAP = 5 * COUNT_CAP;
+
+/**
+ * The matches counted in a column of the page's own query, so a page and its count are one
+ * statement (PostgreSQL runs the uncorrelated subquery once), no further than PAGE_COUNT_LIMIT + 1.
+ * `where` names only the table's own columns.
+ */
+export function cappedCountColumn(table: PgTable, where: SQL | undefined) {
+  return sql<number>`(select count(*) from (select 1 from ${table}${whereClause(where)} limit ${PAGE_COUNT_LIMIT + 1}) matches)`.mapWith(
+    Number,
+  );
 }
 
-/** cappedCount's query, not yet run (to prepare it). */
-export function cappedCountQuery(db: Executor, table: PgTable, where: SQL | undefined) {
+/**
+ * How many rows match, for a page whose own count passed PAGE_COUNT_LIMIT or an empty page after a
+ * cursor (which has no row to carry one): COUNT_CAP + 1 when the planner estimates ESTIMATE_CAP
+ * matches or more, else counted exactly, no further than COUNT_CAP + 1. `where` holds real values,
+ * not placeholders: the estimate is the planner's for these very values.
+ */
+async function countMatches(db: Executor, table: PgTable, where: SQL | undefined): Promise<number> {
+  if ((await estimatedMatches(db, table, where)) >= ESTIMATE_CAP) return COUNT_CAP + 1;
   const matches = db
     .select({ one: sql`1` })
     .from(table)
     .where(where)
     .limit(COUNT_CAP + 1)
     .as("matches");
-  return db.select({ value: count() }).from(matches);
+  const [row] = await db.select({ value: count() }).from(matches);
+  return row?.value ?? 0;
 }
 
-/**
- * cappedCount as a column of the page's own query, so a page and its count are one statement
- * (PostgreSQL runs the uncorrelated subquery once). `where` names only the table's own columns.
- */
-export function cappedCountColumn(table: PgTable, where: SQL | undefined) {
-  const filter = where ? sql` where ${where}` : sql``;
-  return sql<number>`(select count(*) from (select 1 from ${table}${filter} limit ${COUNT_CAP + 1}) matches)`.mapWith(
-    Number,
-  );
+type ExplainResult = { rows: { "QUERY PLAN": unknown }[] };
+type JsonPlan = [{ Plan?: { "Plan Rows"?: number } }];
+
+/** The planner's row estimate for the matches (EXPLAIN, not run); 0 when unreadable, so they are counted. */
+async function estimatedMatches(db: Executor, table: PgTable, where: SQL | undefined): Promise<number> {
+  const explain = sql`explain (format json) select 1 from ${table}${whereClause(where)}`;
+  // Both drivers (node-postgres and PGlite) answer with `rows`; the plan comes parsed or as text.
+  const { rows } = (await db.execute(explain)) as unknown as ExplainResult;
+  const plan = rows[0]?.["QUERY PLAN"];
+  const parsed = (typeof plan === "string" ? JSON.parse(plan) : plan) as JsonPlan | undefined;
+  return Number(parsed?.[0]?.Plan?.["Plan Rows"] ?? 0);
+}
+
+function whereClause(where: SQL | undefined): SQL {
+  return where ? sql` where ${where}` : sql``;
 }
 
 /**
  * The page from rows read with `limit(pageSize + 1)` and a `matching` column (cappedCountColumn).
- * An empty page has no row to carry the count: without a cursor it is 0; after one (a cursor past
- * the end) it is counted on its own.
+ * Up to PAGE_COUNT_LIMIT that column is the count; beyond it, or on an empty page after a cursor (a
+ * cursor past the end: no row carries the count), countMatches answers. An empty first page is 0.
  */
 export async function toCountedKeysetPage<Row extends { id: string; position: string; matching: number }>(
   db: Executor,
   rows: Row[],
-  options: ({ table: PgTable; where: SQL | undefined } | { count: () => Promise<number> }) & {
-    cursor: string | undefined;
-    pageSize: number;
-  },
+  options: { table: PgTable; where: SQL | undefined; cursor: string | undefined; pageSize: number },
 ): Promise<KeysetPage<Omit<Row, "matching">>> {
-  const { cursor, pageSize } = options;
-  const countAll = () => ("count" in options ? options.count() : cappedCount(db, options.table, options.where));
-  const matching = rows[0]?.matching ?? (cursor ? await countAll() : 0);
+  const { table, where, cursor, pageSize } = options;
+  const counted = rows[0]?.matching ?? (cursor ? undefined : 0);
+  const matching =
+    counted !== undefined && counted <= PAGE_COUNT_LIMIT ? counted : await countMatches(db, table, where);
   return toKeysetPage(
     rows.map(({ matching: _count, ...row }) => row),
     matching,

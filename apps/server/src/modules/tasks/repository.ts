@@ -1,12 +1,11 @@
 import type { KeysetQuery } from "@flowdeck/shared";
 import type { TaskCategory, TaskPriority, TaskStatus } from "@flowdeck/shared/tasks/constants";
 import type { TaskListFilters } from "@flowdeck/shared/tasks/schemas";
-import { and, asc, count, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
 import {
   afterCursorPlaceholders,
   cappedCountColumn,
-  cappedCountQuery,
   cursorPosition,
   cursorValues,
   keysetOrder,
@@ -88,12 +87,15 @@ function containing(text: string): string {
 const LIST_FILTERS = ["status", "category", "assigneeId", "projectId", "priority", "tag", "q"] as const;
 type ListFilter = (typeof LIST_FILTERS)[number];
 
+/** A condition's value: a placeholder of a prepared statement, or the request's own value. */
+type ListValue = (name: ListFilter | "organizationId") => SQLWrapper;
+
 /**
- * The list's conditions for the filters a request uses, each value a placeholder of the same name
- * (`organizationId` too), so the statement is built once per combination of filters.
+ * The list's conditions for the filters a request uses, each value given by `value`: placeholders
+ * of the same name (`organizationId` too) for the page, built once per combination of filters; the
+ * request's values for the count beyond the page (countMatches), whose estimate needs them.
  */
-function listConditions(used: ReadonlySet<ListFilter>): SQL | undefined {
-  const value = (name: string) => sql.placeholder(name);
+function listConditions(used: ReadonlySet<ListFilter>, value: ListValue): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(tasks.organizationId, value("organizationId"))];
   if (used.has("status")) conditions.push(eq(tasks.status, value("status")));
   if (used.has("category")) conditions.push(eq(tasks.category, value("category")));
@@ -126,7 +128,7 @@ function usedFilters(shape: string): Set<ListFilter> {
 
 /** A page with its capped count, newest first: `limit` rows after the cursor (when the shape has one). */
 const pageStatement = preparedStatements((db, shape: string) => {
-  const where = listConditions(usedFilters(shape));
+  const where = listConditions(usedFilters(shape), (name) => sql.placeholder(name));
   return db
     .select({ ...rowColumns, position: cursorPosition(tasks), matching: cappedCountColumn(tasks, where) })
     .from(tasks)
@@ -137,15 +139,10 @@ const pageStatement = preparedStatements((db, shape: string) => {
     .prepare(`tasks_page_${shape}`);
 });
 
-/** How many match (capped), for a page after a cursor that came back empty. */
-const countStatement = preparedStatements((db, shape: string) =>
-  cappedCountQuery(db, tasks, listConditions(usedFilters(shape))).prepare(`tasks_count_${shape}`),
-);
-
 /** One page of the organization's tasks, newest first, after the cursor, and how many match (capped). */
 export async function listTasks(db: Executor, organizationId: string, filters: TaskListFilters, page: KeysetQuery) {
   const used = new Set(LIST_FILTERS.filter((filter) => filters[filter]));
-  const values = {
+  const values: Record<string, unknown> = {
     organizationId,
     ...Object.fromEntries([...used].map((filter) => [filter, filters[filter]])),
     // Escapes LIKE wildcards so a search for "50%" finds that text, not everything.
@@ -154,14 +151,9 @@ export async function listTasks(db: Executor, organizationId: string, filters: T
     limit: page.pageSize + 1,
   };
   const rows = await pageStatement(db, shapeOf(used, Boolean(page.cursor))).execute(values);
-  return toCountedKeysetPage(db, rows, {
-    count: async () => {
-      const [row] = await countStatement(db, shapeOf(used, false)).execute(values);
-      return row?.value ?? 0;
-    },
-    cursor: page.cursor,
-    pageSize: page.pageSize,
-  });
+  // The same conditions with the values themselves, as parameters: the search text is the user's.
+  const where = listConditions(used, (name) => sql.param(values[name]));
+  return toCountedKeysetPage(db, rows, { table: tasks, where, cursor: page.cursor, pageSize: page.pageSize });
 }
 
 export async function findTask(db: Executor, organizationId: string, taskId: string) {
