@@ -1,6 +1,7 @@
 import { AppError, COUNT_CAP, KEYSET_MESSAGES, type KeysetPage } from "@flowdeck/shared";
 import { count, desc, sql, type SQL } from "drizzle-orm";
-import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import { LRUCache } from "lru-cache";
+import { PgDialect, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import type { Executor } from "./database.ts";
 
 /**
@@ -77,7 +78,12 @@ export function cappedCountColumn(table: PgTable, where: SQL | undefined) {
  * not placeholders: the estimate is the planner's for these very values.
  */
 async function countMatches(db: Executor, table: PgTable, where: SQL | undefined): Promise<number> {
-  if ((await estimatedMatches(db, table, where)) >= ESTIMATE_CAP) return COUNT_CAP + 1;
+  const key = matchesKey(table, where);
+  if (farBeyondTheCap.has(key)) return COUNT_CAP + 1;
+  if ((await estimatedMatches(db, table, where)) >= ESTIMATE_CAP) {
+    farBeyondTheCap.set(key, true);
+    return COUNT_CAP + 1;
+  }
   const matches = db
     .select({ one: sql`1` })
     .from(table)
@@ -86,6 +92,20 @@ async function countMatches(db: Executor, table: PgTable, where: SQL | undefined
     .as("matches");
   const [row] = await db.select({ value: count() }).from(matches);
   return row?.value ?? 0;
+}
+
+/**
+ * Lists the planner expected far beyond the cap, by their statement and values, for a minute: the
+ * next pages of a large list then send one statement each, not two. A list that shrinks below
+ * 1,001 matches is counted in its page's statement at once; one that shrinks to between 1,001 and
+ * 10,000 can say "10,000+" until the minute is over.
+ */
+const farBeyondTheCap = new LRUCache<string, true>({ max: 1_000, ttl: 60_000 });
+const dialect = new PgDialect();
+
+function matchesKey(table: PgTable, where: SQL | undefined): string {
+  const query = dialect.sqlToQuery(sql`select 1 from ${table}${whereClause(where)}`);
+  return `${query.sql} ${JSON.stringify(query.params)}`;
 }
 
 type ExplainResult = { rows: { "QUERY PLAN": unknown }[] };
