@@ -4,7 +4,7 @@ import { createServer, type Plugin } from "vite";
 import type * as ScreensModule from "../src/prerender/pages.tsx";
 import { compressFile } from "./precompress.ts";
 
-/** Modules larger than this (uncompressed) are not preloaded by a drawn page. */
+/** Modules larger than this (uncompressed) are not preloaded by a drawn page (not a loading frame). */
 const LARGE_MODULE_BYTES = 4 * 1024;
 
 /**
@@ -51,18 +51,20 @@ export function prerender(): Plugin {
   };
 }
 
-function drawInto(outDir: string, emptyPage: string, { title }: ScreensModule.DrawnScreen, markup: string): string {
+function drawInto(outDir: string, emptyPage: string, screen: ScreensModule.DrawnScreen, markup: string): string {
+  // A drawn page: the large modules need not compete with its first paint for the link (the entry
+  // fetches them itself); the small ones stay preloaded, or each would add a round trip.
+  const keepsPreload = (href: string) =>
+    screen.isLoadingFrame === true || statSync(path.join(outDir, href)).size <= LARGE_MODULE_BYTES;
   let drawn = emptyPage
-    // The screen is drawn: the large modules need not compete with the first paint for the link
-    // (the entry fetches them itself); the small ones stay preloaded, or each would cost a round trip.
     .replace(/\s*<link rel="modulepreload"[^>]*href="([^"]+)"[^>]*>/g, (link, href: string) =>
-      statSync(path.join(outDir, href)).size > LARGE_MODULE_BYTES ? "" : link,
+      keepsPreload(href) ? link : "",
     )
     .replace(
       '<div id="root"></div>',
       `<div id="root"><div data-prerendered inert style="display:contents">${markup}</div></div>`,
     );
-  if (title) drawn = drawn.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
+  if (screen.title) drawn = drawn.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(screen.title)}</title>`);
   if (!drawn.includes("data-prerendered")) {
     throw new Error('index.html has no empty <div id="root"></div> to draw a screen into');
   }

@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { meQueryOptions } from "@/lib/session/get-me.ts";
-import type { AppRouter } from "./router.tsx";
+import { preloadPageAt, type AppRouter } from "./router.tsx";
 
 /**
  * How long a drawn page waits for the session's answer before the app takes over anyway: a server
@@ -15,7 +15,7 @@ export function hasPrerenderedScreen(): boolean {
 
 /**
  * Resolves once the app's first render shows the page itself, not a skeleton over the drawn one:
- * the route's code has loaded and the question "who is signed in" has its answer.
+ * the route's and the page's code have loaded and the question "who is signed in" has its answer.
  */
 export async function firstScreenReady(router: AppRouter, queryClient: QueryClient): Promise<void> {
   const routeLoaded = new Promise<void>((resolve) => {
@@ -30,5 +30,7 @@ export async function firstScreenReady(router: AppRouter, queryClient: QueryClie
     queryClient.fetchQuery(meQueryOptions).catch(() => undefined),
     new Promise((resolve) => setTimeout(resolve, SESSION_WAIT_MS)),
   ]);
-  await Promise.all([routeLoaded, sessionKnown]);
+  // A page that fails to load is the router's to report, once the app shows.
+  const pageLoaded = preloadPageAt(window.location.pathname).catch(() => undefined);
+  await Promise.all([routeLoaded, pageLoaded, sessionKnown]);
 }

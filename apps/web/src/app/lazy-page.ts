@@ -1,4 +1,4 @@
-import type { ComponentType } from "react";
+import { createElement, useState, type ComponentType } from "react";
 import { lazyNamed } from "@/lib/lazy-named.ts";
 
 /** A page component loaded on first render, whose code can be fetched ahead with `preload`. */
@@ -6,12 +6,25 @@ export type LazyPage = { Component: ComponentType; preload: () => Promise<unknow
 
 /**
  * A page from a module with a named export, loaded on first render (the shell shows a skeleton
- * meanwhile). `preload` starts the same fetch earlier, as the app starts on the page's URL.
+ * meanwhile). `preload` starts the same fetch earlier, as the app starts on the page's URL; a page
+ * whose code has arrived renders at once, without suspending (React holds a suspended page's
+ * content back for up to 300 ms after its fallback shows).
  */
 export function lazyPage<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name): LazyPage {
   let loading: Promise<Record<Name, ComponentType>> | undefined;
-  const preload = () => (loading ??= load());
-  return { Component: lazyNamed(preload, name), preload };
+  let loaded: ComponentType | undefined;
+  const preload = () =>
+    (loading ??= load().then((module) => {
+      loaded = module[name];
+      return module;
+    }));
+  const Lazy = lazyNamed(preload, name);
+  function Component() {
+    // Chosen once per mount: switching from the lazy wrapper to the page would remount it.
+    const [Page] = useState<ComponentType>(() => loaded ?? Lazy);
+    return createElement(Page);
+  }
+  return { Component, preload };
 }
 
 /**

@@ -77,15 +77,15 @@ const nestedPages = [
 ];
 
 /** Starts fetching the code of the page at `pathname`, if it is one of the app's pages. */
-function preloadPageAt(pathname: string) {
+export function preloadPageAt(pathname: string): Promise<unknown> {
   const page = [...protectedPages, ...nestedPages].find(({ path }) => matchPath(path, pathname));
-  void page?.page.preload();
+  return page?.page.preload() ?? Promise.resolve();
 }
 
 export type AppRouter = ReturnType<typeof createRouter>;
 
 export function createRouter() {
-  preloadPageAt(window.location.pathname);
+  void preloadPageAt(window.location.pathname);
   return createBrowserRouter([
     {
       errorElement: <RouteError />,

@@ -15,6 +15,11 @@ export type DrawnScreen = {
   /** The tab's title; undefined keeps index.html's. */
   title?: string;
   screen: ReactNode;
+  /**
+   * A loading frame still waits for the page's code: that code keeps every preload. A drawn page
+   * needs no code to be seen, so only its small modules are preloaded (build/prerender.ts).
+   */
+  isLoadingFrame?: boolean;
 };
 
 /**
@@ -24,7 +29,7 @@ export type DrawnScreen = {
  */
 export const drawnScreens: DrawnScreen[] = [
   { file: "prerendered/login.html", path: "/login", title: documentTitle(LOGIN_PAGE_TITLE), screen: <LoginPage /> },
-  { file: "index.html", path: "/dashboard", screen: <FullPageSkeleton /> },
+  { file: "index.html", path: "/dashboard", screen: <FullPageSkeleton />, isLoadingFrame: true },
 ];
 
 /** The screen's markup, rendered in Node at build time. */
