@@ -63,3 +63,21 @@ test("/login is painted before its scripts run, and the app takes its place", as
   await expect(page.locator("[inert]")).toHaveCount(0);
   await context.close();
 });
+
+test("the drawn sign-in page shows the theme toggle's icon for the visitor's theme", async ({ browser }) => {
+  for (const colorScheme of ["light", "dark"] as const) {
+    const context = await browser.newContext({ colorScheme });
+    const page = await context.newPage();
+    // The theme script runs, the app does not: what shows is the drawn page.
+    await page.route(/\/assets\/app-[^/]*\.js$/, (route) => route.abort());
+    await page.goto("/login");
+    await expect(page.locator("[data-prerendered]")).toHaveCount(1);
+    // The icon shows the theme the toggle switches to: the moon in light, the sun in dark.
+    const shown = colorScheme === "dark" ? "lucide-sun" : "lucide-moon";
+    const hidden = colorScheme === "dark" ? "lucide-moon" : "lucide-sun";
+    const toggle = page.getByRole("banner").locator("button[aria-label^='Switch to']");
+    await expect(toggle.locator(`svg.${shown}`)).toBeVisible();
+    await expect(toggle.locator(`svg.${hidden}`)).toBeHidden();
+    await context.close();
+  }
+});

@@ -5,7 +5,6 @@ import { useTheme } from "@/lib/theme.ts";
 export function ThemeToggle() {
   const { theme, toggle } = useTheme();
   const next = theme === "dark" ? "light" : "dark";
-  const Icon = next === "dark" ? Moon : Sun;
   return (
     <button
       type="button"
@@ -14,7 +13,10 @@ export function ThemeToggle() {
       title={`Switch to ${next} theme`}
       className="rounded-lg p-2 text-gray-600 hover:bg-gray-100 hover:text-gray-900 focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:outline-none dark:text-gray-300 dark:hover:bg-gray-800 dark:hover:text-gray-100"
     >
-      <Icon aria-hidden="true" className="size-5" />
+      {/* Chosen by the page's theme class, set before the first paint (public/theme-init.js): right
+          in the sign-in page the build draws too, which cannot know the visitor's theme. */}
+      <Moon aria-hidden="true" className="size-5 dark:hidden" />
+      <Sun aria-hidden="true" className="hidden size-5 dark:block" />
     </button>
   );
 }
