@@ -1,14 +1,14 @@
 import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { createServer, type Plugin } from "vite";
-import type * as ScreensModule from "../src/prerender/pages.tsx";
+import type * as ScreensModule from "../src/prerender/drawn-screens.tsx";
 import { compressFile } from "./precompress.ts";
 
 /** Modules larger than this (uncompressed) are not preloaded by a drawn page (not a loading frame). */
 const LARGE_MODULE_BYTES = 4 * 1024;
 
 /**
- * After the build, draws the screens of src/prerender/pages.tsx into copies of index.html (and
+ * After the build, draws the screens of src/prerender/drawn-screens.tsx into copies of index.html (and
  * index.html itself), so their first paint needs no script (docs/decisions/049). The drawn markup
  * is inert: nothing can be typed or sent before the app takes its place (src/app/first-screen.ts).
  */
@@ -34,7 +34,7 @@ export function prerender(): Plugin {
       });
       try {
         const { drawnScreens, renderScreen } = (await vite.ssrLoadModule(
-          "/src/prerender/pages.tsx",
+          "/src/prerender/drawn-screens.tsx",
         )) as typeof ScreensModule;
         // Read before index.html itself is drawn: every screen starts from the empty page.
         const emptyPage = readFileSync(path.join(outDir, "index.html"), "utf8");

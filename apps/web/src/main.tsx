@@ -6,6 +6,6 @@ import { mount } from "./mount.tsx";
 
 const router = createRouter();
 const queryClient = createAppQueryClient();
-// A page the build drew (the sign-in page) stays on screen until the app can show it itself.
+// A screen the build drew (the sign-in page, the loading frame) stays until the app can show its own.
 if (hasPrerenderedScreen()) await firstScreenReady(router, queryClient);
 mount(<App router={router} queryClient={queryClient} />);
