@@ -1,5 +1,5 @@
 import { MESSAGES } from "@flowdeck/shared";
-import { E2E_PASSWORD, shareSession, uniqueDomain, uniqueEmail } from "./support/accounts.ts";
+import { E2E_PASSWORD, shareSession, submitSignInForm, uniqueDomain, uniqueEmail } from "./support/accounts.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { registerInvitedMember } from "./support/invitations.ts";
 import { extractLink, waitForMail } from "./support/outbox.ts";
@@ -48,9 +48,7 @@ test("register a new organization, log out, log in, reset the password and log i
   await page.goto("/dashboard");
   await expect(page).toHaveURL((url) => url.pathname === "/login");
 
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill("wrong-password");
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await submitSignInForm(page, { email, password: "wrong-password" });
   await expect(page.getByText(MESSAGES.invalidCredentials)).toBeVisible();
   await page.getByLabel("Password").fill(E2E_PASSWORD);
   await page.getByRole("button", { name: "Sign in" }).click();
@@ -75,9 +73,7 @@ test("register a new organization, log out, log in, reset the password and log i
   await expect(page.getByText(MESSAGES.passwordResetDone)).toBeVisible();
   await page.getByRole("link", { name: "Go to sign in" }).click();
 
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(E2E_PASSWORD);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await submitSignInForm(page, { email, password: E2E_PASSWORD });
   await expect(page.getByText(MESSAGES.invalidCredentials)).toBeVisible();
   await page.getByLabel("Password").fill(newPassword);
   await page.getByRole("button", { name: "Sign in" }).click();
@@ -87,9 +83,7 @@ test("register a new organization, log out, log in, reset the password and log i
 test("a protected deep link comes back after login", async ({ page, owner }) => {
   await page.goto("/reports");
   await expect(page).toHaveURL((url) => url.pathname === "/login");
-  await page.getByLabel("Email").fill(owner.email);
-  await page.getByLabel("Password").fill(owner.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await submitSignInForm(page, owner);
   await expect(page).toHaveURL((url) => url.pathname === "/reports");
   await expect(page.getByRole("heading", { name: "Reports" })).toBeVisible();
 });

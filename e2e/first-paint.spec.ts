@@ -1,3 +1,4 @@
+import { submitSignInForm } from "./support/accounts.ts";
 import { expect, test } from "./support/fixtures.ts";
 
 // A first visit to / gets the landing page alone (landing.html, docs/decisions/046): React and the
@@ -56,9 +57,7 @@ test("/login is painted before its scripts run, and the app takes its place", as
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto("/login?redirect=%2Freports");
-  await page.getByLabel("Email").fill(owner.email);
-  await page.getByLabel("Password").fill(owner.password);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await submitSignInForm(page, owner);
   await expect(page.getByRole("heading", { name: "Reports" })).toBeVisible();
   await expect(page.locator("[inert]")).toHaveCount(0);
   await context.close();

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { TOTP } from "otpauth";
-import { E2E_PASSWORD, shareSession } from "./support/accounts.ts";
+import { E2E_PASSWORD, shareSession, submitSignInForm } from "./support/accounts.ts";
 import { E2E_BASE_URL } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { registerInvitedMember } from "./support/invitations.ts";
@@ -44,9 +44,7 @@ test("a member turns on two-factor sign-in in /profile and then signs in with a 
   const context = await browser.newContext({ baseURL: E2E_BASE_URL });
   const signIn = await context.newPage();
   await signIn.goto("/login");
-  await signIn.getByLabel("Email").fill(owner.email);
-  await signIn.getByLabel("Password").fill(owner.password);
-  await signIn.getByRole("button", { name: "Sign in" }).click();
+  await submitSignInForm(signIn, owner);
   await expect(signIn.getByRole("heading", { name: "Two-factor sign-in" })).toBeVisible();
   await signIn.getByLabel("Authentication code").fill(codeFor(setupKey) === "000000" ? "111111" : "000000");
   await signIn.getByRole("button", { name: "Verify" }).click();

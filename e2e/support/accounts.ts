@@ -1,4 +1,4 @@
-import type { APIRequestContext, BrowserContext } from "@playwright/test";
+import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
 import {
   registrationBody,
   TEST_PASSWORD,
@@ -53,6 +53,13 @@ export async function signIn(request: APIRequestContext, credentials: { email: s
   if (!response.ok()) {
     throw new Error(`sign-in of ${credentials.email} failed: ${response.status()} ${await response.text()}`);
   }
+}
+
+/** Fills the sign-in form (at /login) and sends it, as a person would. */
+export async function submitSignInForm(page: Page, credentials: { email: string; password: string }) {
+  await page.getByLabel("Email").fill(credentials.email);
+  await page.getByLabel("Password").fill(credentials.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
 }
 
 /** Gives a browser context the session that a request context holds, so its pages are signed in. */
