@@ -66,7 +66,7 @@ export const ESTIMATE_CAP = 5 * COUNT_CAP;
  * `where` names only the table's own columns.
  */
 export function cappedCountColumn(table: PgTable, where: SQL | undefined) {
-  return sql<number>`(select count(*) from (select 1 from ${table}${whereClause(where)} limit ${PAGE_COUNT_LIMIT + 1}) matches)`.mapWith(
+  return sql<number>`(select count(*) from (${matchingRows(table, where)} limit ${PAGE_COUNT_LIMIT + 1}) matches)`.mapWith(
     Number,
   );
 }
@@ -104,7 +104,7 @@ const farBeyondTheCap = new LRUCache<string, true>({ max: 1_000, ttl: 60_000 });
 const dialect = new PgDialect();
 
 function matchesKey(table: PgTable, where: SQL | undefined): string {
-  const query = dialect.sqlToQuery(sql`select 1 from ${table}${whereClause(where)}`);
+  const query = dialect.sqlToQuery(matchingRows(table, where));
   return `${query.sql} ${JSON.stringify(query.params)}`;
 }
 
@@ -113,7 +113,7 @@ type JsonPlan = [{ Plan?: { "Plan Rows"?: number } }];
 
 /** The planner's row estimate for the matches (EXPLAIN, not run); 0 when unreadable, so they are counted. */
 async function estimatedMatches(db: Executor, table: PgTable, where: SQL | undefined): Promise<number> {
-  const explain = sql`explain (format json) select 1 from ${table}${whereClause(where)}`;
+  const explain = sql`explain (format json) ${matchingRows(table, where)}`;
   // Both drivers (node-postgres and PGlite) answer with `rows`; the plan comes parsed or as text.
   const { rows } = (await db.execute(explain)) as unknown as ExplainResult;
   const plan = rows[0]?.["QUERY PLAN"];
@@ -121,8 +121,9 @@ async function estimatedMatches(db: Executor, table: PgTable, where: SQL | undef
   return Number(parsed?.[0]?.Plan?.["Plan Rows"] ?? 0);
 }
 
-function whereClause(where: SQL | undefined): SQL {
-  return where ? sql` where ${where}` : sql``;
+/** `select 1 from <table> where …`: what each count, its estimate and its memo key are of. */
+function matchingRows(table: PgTable, where: SQL | undefined): SQL {
+  return sql`select 1 from ${table}${where ? sql` where ${where}` : sql``}`;
 }
 
 /**
