@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { createServer, type Plugin } from "vite";
+import { createServer, type Plugin, type ResolvedConfig } from "vite";
 import type * as ScreensModule from "../src/prerender/drawn-screens.tsx";
 import { compressFile } from "./precompress.ts";
 
@@ -15,19 +15,21 @@ const LARGE_MODULE_BYTES = 4 * 1024;
 export function prerender(): Plugin {
   let root = "";
   let outDir = "dist";
+  let alias: ResolvedConfig["resolve"]["alias"] = [];
   return {
     name: "flowdeck-prerender",
     apply: "build",
     configResolved(config) {
       root = config.root;
+      alias = config.resolve.alias;
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
-      // The screens render in Node through Vite, which resolves the app's aliases and TSX.
+      // The screens render in Node through Vite, with the build's aliases (vite.config.ts).
       const vite = await createServer({
         root,
         configFile: false,
-        resolve: { alias: { "@": path.resolve(root, "src") } },
+        resolve: { alias },
         server: { middlewareMode: true, hmr: false, watch: null },
         appType: "custom",
         logLevel: "error",
