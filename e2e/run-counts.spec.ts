@@ -74,8 +74,10 @@ test("ticking every step ends the run in every view at once; a cancelled run cou
     .first()
     .getByRole("link", { name: /^View run/ })
     .click();
-  // The history list shows a line like the run view's until the run view has replaced it.
+  // The history list shows a line like the run view's until the run view has replaced it: the
+  // address changes first (the router keeps the old page while the new one loads), the heading after.
   await expect(page).toHaveURL(/\/workflows\/runs\/[^/]+$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Release night" })).toBeVisible();
   await expect(page.getByText(/^Checklist · /)).toContainText("1 of 3 done · 2 skipped");
   await expect(page.locator("header").getByText("Cancelled")).toBeVisible();
 });
