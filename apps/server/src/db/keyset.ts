@@ -73,17 +73,22 @@ export function cappedCountColumn(table: PgTable, where: SQL | undefined) {
 
 /**
  * How many rows match, for a page whose own count passed PAGE_COUNT_LIMIT or an empty page after a
- * cursor (which has no row to carry one): COUNT_CAP + 1 when the planner estimates ESTIMATE_CAP
- * matches or more, else counted exactly, no further than COUNT_CAP + 1. `where` holds real values,
- * not placeholders: the estimate is the planner's for these very values.
+ * cursor (which has no row to carry one): COUNT_CAP + 1 when the list is remembered beyond the cap
+ * or the planner estimates ESTIMATE_CAP matches or more, else counted exactly, no further than
+ * COUNT_CAP + 1. `where` holds real values, not placeholders: the estimate is the planner's for
+ * these very values.
  */
 async function countMatches(db: Executor, table: PgTable, where: SQL | undefined): Promise<number> {
   const key = matchesKey(table, where);
-  if (farBeyondTheCap.has(key)) return COUNT_CAP + 1;
-  if ((await estimatedMatches(db, table, where)) >= ESTIMATE_CAP) {
-    farBeyondTheCap.set(key, true);
-    return COUNT_CAP + 1;
-  }
+  if (beyondTheCap.has(key)) return COUNT_CAP + 1;
+  const counted =
+    (await estimatedMatches(db, table, where)) >= ESTIMATE_CAP ? COUNT_CAP + 1 : await countUpToCap(db, table, where);
+  if (counted > COUNT_CAP) beyondTheCap.set(key, true);
+  return counted;
+}
+
+/** The matches counted exactly, no further than COUNT_CAP + 1. */
+async function countUpToCap(db: Executor, table: PgTable, where: SQL | undefined): Promise<number> {
   const matches = db
     .select({ one: sql`1` })
     .from(table)
@@ -95,12 +100,12 @@ async function countMatches(db: Executor, table: PgTable, where: SQL | undefined
 }
 
 /**
- * Lists the planner expected far beyond the cap, by their statement and values, for a minute: the
- * next pages of a large list then send one statement each, not two. A list that shrinks below
- * 1,001 matches is counted in its page's statement at once; one that shrinks to between 1,001 and
- * 10,000 can say "10,000+" until the minute is over.
+ * Lists known to be beyond the cap (estimated far beyond it, or counted past it), by their
+ * statement and values, for a minute: the next pages of a large list then send one statement
+ * each. A list that shrinks below 1,001 matches is counted in its page's statement at once; one
+ * that shrinks to between 1,001 and 10,000 can say "10,000+" until the minute is over.
  */
-const farBeyondTheCap = new LRUCache<string, true>({ max: 1_000, ttl: 60_000 });
+const beyondTheCap = new LRUCache<string, true>({ max: 1_000, ttl: 60_000 });
 const dialect = new PgDialect();
 
 function matchesKey(table: PgTable, where: SQL | undefined): string {
