@@ -47,7 +47,12 @@ async function organizationWithTasks() {
       const statements: Statement[] = [];
       const response = await statementsOfRequest.run(statements, () => owner.client.get(url));
       expect(response.status).toBe(200);
-      return { ...(response.body as ListAnswer), estimates: estimates(statements), counts: fullCounts(statements) };
+      return {
+        ...(response.body as ListAnswer),
+        statements: statements.length,
+        estimates: estimates(statements),
+        counts: fullCounts(statements),
+      };
     },
   };
 }
@@ -94,10 +99,11 @@ describe("counts", () => {
     const pastEnd = await org.list(pastTheEnd);
     expect(pastEnd).toMatchObject({ items: [], total: COUNT_CAP, totalCapped: true, estimates: [], counts: [] });
 
-    // A search among them still finds a substring anywhere in the name, and counts exactly.
+    // A search among them still finds a substring anywhere in the name, and counts exactly, in
+    // one statement that reads its matches once (docs/decisions/051).
     const found = await org.list("&q=ulk 999");
     // Bulk 999 and Bulk 9990 to 9999.
-    expect(found).toMatchObject({ total: 11, totalCapped: false, estimates: [], counts: [] });
+    expect(found).toMatchObject({ total: 11, totalCapped: false, statements: 1 });
     expect(found.items.every((item) => /^Bulk 999\d?$/.test(item.name))).toBe(true);
 
     // Known to the planner as about 30,000 (below five times the cap: it may be wrong by a few
@@ -133,6 +139,14 @@ describe("counts", () => {
     // A search that matches few of them is counted exactly in the page's statement.
     const found = await org.list("&q=ulk 5999");
     // Bulk 5999 and Bulk 59990 to 59999.
-    expect(found).toMatchObject({ total: 11, totalCapped: false, estimates: [], counts: [] });
+    expect(found).toMatchObject({ total: 11, totalCapped: false, statements: 1 });
+
+    // One that matches more than 1,000 reads its page in the list's order after its matches.
+    const broad = await org.list("&q=ulk 1");
+    expect(broad).toMatchObject({ total: COUNT_CAP, totalCapped: true });
+    // Bulk 1, 10 to 19, 100 to 199, 1000 to 1999 and 10000 to 19999: 11,111 of them.
+    expect(broad.items).toHaveLength(5);
+    expect(broad.items.every((item) => item.name.includes("ulk 1"))).toBe(true);
+    expect(broad.statements).toBeGreaterThan(1);
   });
 });

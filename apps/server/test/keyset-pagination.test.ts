@@ -109,6 +109,63 @@ describe.each(lists)("the $name list", (list) => {
   });
 });
 
+// A search reads its matches once and sorts its page out of them when they are at most 1,000;
+// beyond, it reads the page in the list's order (docs/decisions/051). Both must give the same pages.
+describe.each(lists.filter((list) => list.name === "tasks" || list.name === "documents"))(
+  "a search of the $name list",
+  (list) => {
+    /** Every page of the search, followed by cursor; and the first page's total. */
+    async function walk(q: string, pageSize: number) {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      let total = 0;
+      for (let pages = 0; pages < 100; pages++) {
+        const query: string = `pageSize=${pageSize}&q=${encodeURIComponent(q)}${cursor ? `&cursor=${cursor}` : ""}`;
+        const body = await page(list, query);
+        if (pages === 0) total = body.total;
+        seen.push(...body.items.map(list.label));
+        cursor = body.nextCursor;
+        if (!cursor) break;
+      }
+      return { seen, total };
+    }
+
+    /** `count` rows labelled `${label} n`, row n created n seconds after `at`: the last written is the newest. */
+    async function insertAscending(label: string, count: number, at: string) {
+      await run(
+        list.name === "tasks"
+          ? sql`insert into tasks (id, organization_id, name, created_at, updated_at)
+              select gen_random_uuid()::text, ${owner.organizationId}, ${label} || ' ' || n,
+                ${at}::timestamptz + make_interval(secs => n), now()
+              from generate_series(1, ${count}::int) as n`
+          : sql`insert into documents (id, organization_id, title, file_name, file_size, file_type, created_at, updated_at)
+              select gen_random_uuid()::text, ${owner.organizationId}, ${label} || ' ' || n, 'notes.txt', 5,
+                'text/plain', ${at}::timestamptz + make_interval(secs => n), now()
+              from generate_series(1, ${count}::int) as n`,
+      );
+    }
+
+    it("walks a few matches among many rows newest first, each once", async () => {
+      const label = `${list.name} rare`;
+      await insertAscending(`${list.name} plenty`, 300, "2021-01-01T00:00:00Z");
+      await insertAscending(label, 12, "2021-01-01T00:00:00.5Z");
+      const { seen, total } = await walk(label, 5);
+      expect(total).toBe(12);
+      expect(seen).toEqual(Array.from({ length: 12 }, (_, index) => `${label} ${12 - index}`));
+    });
+
+    it("gives the newest page of more than 1,000 matches, though they were written oldest first", async () => {
+      const label = `${list.name} common`;
+      await insertAscending(label, 1_200, "2022-01-01T00:00:00Z");
+      const first = await page(list, `pageSize=5&q=${encodeURIComponent(label)}`);
+      expect(first).toMatchObject({ total: 1_200, totalCapped: false });
+      expect(first.items.map(list.label)).toEqual([1200, 1199, 1198, 1197, 1196].map((n) => `${label} ${n}`));
+      const second = await page(list, `pageSize=5&q=${encodeURIComponent(label)}&cursor=${first.nextCursor}`);
+      expect(second.items.map(list.label)).toEqual([1195, 1194, 1193, 1192, 1191].map((n) => `${label} ${n}`));
+    });
+  },
+);
+
 describe("cursors", () => {
   it.each([
     "garbage",

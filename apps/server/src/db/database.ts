@@ -18,7 +18,16 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction or the database itself: repositories accept either. */
 export type Executor = Pick<
   Database,
-  "select" | "selectDistinct" | "selectDistinctOn" | "insert" | "update" | "delete" | "execute" | "transaction"
+  | "select"
+  | "selectDistinct"
+  | "selectDistinctOn"
+  | "insert"
+  | "update"
+  | "delete"
+  | "execute"
+  | "transaction"
+  | "$with"
+  | "with"
 >;
 
 export type DatabaseHandle = {

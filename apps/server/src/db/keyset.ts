@@ -1,5 +1,5 @@
 import { AppError, COUNT_CAP, KEYSET_MESSAGES, type KeysetPage } from "@flowdeck/shared";
-import { count, desc, sql, type SQL } from "drizzle-orm";
+import { count, desc, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import { PgDialect, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import type { Executor } from "./database.ts";
@@ -69,6 +69,56 @@ export function cappedCountColumn(table: PgTable, where: SQL | undefined) {
   return sql<number>`(select count(*) from (${matchingRows(table, where)} limit ${PAGE_COUNT_LIMIT + 1}) matches)`.mapWith(
     Number,
   );
+}
+
+/**
+ * A search's matches, read once (docs/decisions/051): the id and position of each row matching
+ * `where`, no more than PAGE_COUNT_LIMIT + 1 of them, as the common table expression `matches`.
+ * Nothing asks them in an order, so they are found through the search's own (trigram) indexes; a
+ * page is then sorted out of them (searchedPageIds) and they are counted (countOf). The page is
+ * right only when every match is there: when more than PAGE_COUNT_LIMIT match, the caller reads
+ * the page in the list's order instead (isWholeSearch).
+ */
+export function searchMatches(db: Executor, table: PgTable, columns: KeysetColumns, where: SQL | undefined) {
+  return db.$with("matches").as(
+    db
+      .select({ id: columns.id, createdAt: columns.createdAt })
+      .from(table)
+      .where(where)
+      .limit(PAGE_COUNT_LIMIT + 1),
+  );
+}
+
+type SearchMatches = ReturnType<typeof searchMatches>;
+
+/** The ids of a page of the matches, newest first, after `cursor` (a condition on the matches' columns). */
+export function searchedPageIds(
+  db: Executor,
+  matches: SearchMatches,
+  cursor: SQL | undefined,
+  limit: number | Placeholder,
+) {
+  return db
+    .select({ id: matches.id })
+    .from(matches)
+    .where(cursor)
+    .orderBy(...keysetOrder(matches))
+    .limit(limit)
+    .as("page_ids");
+}
+
+/** How many matches there are (at most PAGE_COUNT_LIMIT + 1): the page's `matching` column. */
+export function countOf(matches: SearchMatches) {
+  return sql<number>`(select count(*) from ${matches})`.mapWith(Number);
+}
+
+/**
+ * Whether a page read from searchMatches is the search's page: it is when at most PAGE_COUNT_LIMIT
+ * rows match. An empty page after a cursor cannot tell, and neither can it be trusted then.
+ */
+export function isWholeSearch(rows: { matching: number }[], cursor: string | undefined): boolean {
+  const [first] = rows;
+  return first ? first.matching <= PAGE_COUNT_LIMIT : !cursor;
 }
 
 /**

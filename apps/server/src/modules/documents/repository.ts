@@ -1,7 +1,17 @@
 import type { KeysetPage, KeysetQuery } from "@flowdeck/shared";
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
-import { afterCursor, cappedCountColumn, cursorPosition, keysetOrder, toCountedKeysetPage } from "../../db/keyset.ts";
+import {
+  afterCursor,
+  cappedCountColumn,
+  countOf,
+  cursorPosition,
+  isWholeSearch,
+  keysetOrder,
+  searchedPageIds,
+  searchMatches,
+  toCountedKeysetPage,
+} from "../../db/keyset.ts";
 import { documentFiles, documents, user } from "../../db/schema/index.ts";
 
 /** Who a person is in a list: their display name, else their email. */
@@ -69,6 +79,11 @@ export async function listDocuments(
   page: KeysetQuery,
 ): Promise<KeysetPage<DocumentRow>> {
   const where = filterConditions(filters);
+  const counting = { table: documents, where, cursor: page.cursor, pageSize: page.pageSize };
+  if (filters.q) {
+    const searched = await searchedPage(db, where, page);
+    if (isWholeSearch(searched, page.cursor)) return toCountedKeysetPage(db, searched, counting);
+  }
   const rows = await db
     .select({ ...documentColumns, position: cursorPosition(documents), matching: cappedCountColumn(documents, where) })
     .from(documents)
@@ -76,7 +91,20 @@ export async function listDocuments(
     .where(and(where, afterCursor(documents, page.cursor)))
     .orderBy(...keysetOrder(documents))
     .limit(page.pageSize + 1);
-  return toCountedKeysetPage(db, rows, { table: documents, where, cursor: page.cursor, pageSize: page.pageSize });
+  return toCountedKeysetPage(db, rows, counting);
+}
+
+/** A search's page sorted out of its matches, read once (searchMatches in db/keyset.ts). */
+async function searchedPage(db: Executor, where: SQL | undefined, page: KeysetQuery) {
+  const matches = searchMatches(db, documents, documents, where);
+  const pageIds = searchedPageIds(db, matches, afterCursor(matches, page.cursor), page.pageSize + 1);
+  return db
+    .with(matches)
+    .select({ ...documentColumns, position: cursorPosition(documents), matching: countOf(matches) })
+    .from(pageIds)
+    .innerJoin(documents, eq(documents.id, pageIds.id))
+    .leftJoin(user, eq(user.id, documents.uploadedBy))
+    .orderBy(...keysetOrder(documents));
 }
 
 export async function findDocument(db: Executor, keys: { organizationId: string; documentId: string }) {

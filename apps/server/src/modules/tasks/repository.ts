@@ -6,9 +6,13 @@ import type { Executor } from "../../db/database.ts";
 import {
   afterCursorPlaceholders,
   cappedCountColumn,
+  countOf,
   cursorPosition,
   cursorValues,
+  isWholeSearch,
   keysetOrder,
+  searchedPageIds,
+  searchMatches,
   toCountedKeysetPage,
 } from "../../db/keyset.ts";
 import { preparedStatements } from "../../db/prepared.ts";
@@ -139,6 +143,29 @@ const pageStatement = preparedStatements((db, shape: string) => {
     .prepare(`tasks_page_${shape}`);
 });
 
+/**
+ * A search's page sorted out of its matches, read once (searchMatches in db/keyset.ts), with the
+ * same placeholders as pageStatement; for the shapes with "q".
+ */
+const searchStatement = preparedStatements((db, shape: string) => {
+  const matches = searchMatches(
+    db,
+    tasks,
+    tasks,
+    listConditions(usedFilters(shape), (name) => sql.placeholder(name)),
+  );
+  const cursor = shape.endsWith("c") ? afterCursorPlaceholders(matches) : undefined;
+  const pageIds = searchedPageIds(db, matches, cursor, sql.placeholder("limit"));
+  return db
+    .with(matches)
+    .select({ ...rowColumns, position: cursorPosition(tasks), matching: countOf(matches) })
+    .from(pageIds)
+    .innerJoin(tasks, eq(tasks.id, pageIds.id))
+    .leftJoin(user, eq(user.id, tasks.assigneeId))
+    .orderBy(...keysetOrder(tasks))
+    .prepare(`tasks_search_${shape}`);
+});
+
 /** One page of the organization's tasks, newest first, after the cursor, and how many match (capped). */
 export async function listTasks(db: Executor, organizationId: string, filters: TaskListFilters, page: KeysetQuery) {
   const used = new Set(LIST_FILTERS.filter((filter) => filters[filter]));
@@ -150,10 +177,16 @@ export async function listTasks(db: Executor, organizationId: string, filters: T
     ...(page.cursor ? cursorValues(page.cursor) : {}),
     limit: page.pageSize + 1,
   };
-  const rows = await pageStatement(db, shapeOf(used, Boolean(page.cursor))).execute(values);
   // The same conditions with the values themselves, as parameters: the search text is the user's.
   const where = listConditions(used, (name) => sql.param(values[name]));
-  return toCountedKeysetPage(db, rows, { table: tasks, where, cursor: page.cursor, pageSize: page.pageSize });
+  const counting = { table: tasks, where, cursor: page.cursor, pageSize: page.pageSize };
+  const shape = shapeOf(used, Boolean(page.cursor));
+  if (used.has("q")) {
+    const searched = await searchStatement(db, shape).execute(values);
+    if (isWholeSearch(searched, page.cursor)) return toCountedKeysetPage(db, searched, counting);
+  }
+  const rows = await pageStatement(db, shape).execute(values);
+  return toCountedKeysetPage(db, rows, counting);
 }
 
 export async function findTask(db: Executor, organizationId: string, taskId: string) {
