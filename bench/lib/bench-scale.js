@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { formatMemory, memoryOf } from "./memory.js";
 import { createScratchDatabase } from "./postgres.js";
-import { openPglite, postgresQuery, SEARCH_TERM, seedLists } from "./seed-lists.js";
+import { openPglite, PINNED_TERM, postgresQuery, SEARCH_TERM, seedLists } from "./seed-lists.js";
 import { startServer } from "./server.js";
 import { ownerApi, registerOwner } from "./session.js";
 import { median, ms } from "./stats.js";
@@ -37,19 +37,30 @@ export async function benchScale() {
   }
 }
 
-/** The routes measured, under the organization; each list's first page, then a search or filter. */
+/**
+ * The routes measured, under the organization: each list's first page, then a search or filter.
+ * `target: false` marks what issue 13's 1.5× is not about: a search whose matches grow with the
+ * list (1 at 100 rows, 20 of 100 at 100,000: the larger answer alone costs more), and the
+ * statistics of the whole organization, which read every row.
+ */
 function listRoutes(organizationId) {
   const base = `/api/orgs/${organizationId}`;
   return [
     { name: "tasks, first page", path: `${base}/tasks` },
-    { name: "tasks, search", path: `${base}/tasks?q=${SEARCH_TERM}` },
+    { name: "tasks, search, 25 matches", path: `${base}/tasks?q=${PINNED_TERM}` },
+    { name: "tasks, search, 1 in 1,000", path: `${base}/tasks?q=${SEARCH_TERM}`, target: false },
     { name: "workflows, first page", path: `${base}/workflows` },
     // The workflows list has no text search (spec 7): its filter instead.
     { name: "workflows, status filter", path: `${base}/workflows?status=active` },
     { name: "documents, first page", path: `${base}/documents` },
-    { name: "documents, search", path: `${base}/documents?q=${SEARCH_TERM}` },
+    { name: "documents, search, 25 matches", path: `${base}/documents?q=${PINNED_TERM}` },
+    { name: "documents, search, 1 in 1,000", path: `${base}/documents?q=${SEARCH_TERM}`, target: false },
     { name: "credit ledger, first page", path: `${base}/credits/transactions` },
     { name: "credit ledger, type filter", path: `${base}/credits/transactions?type=consumption` },
+    { name: "tasks, statistics", path: `${base}/tasks/stats`, target: false },
+    { name: "workflows, statistics", path: `${base}/workflows/stats`, target: false },
+    { name: "documents, statistics", path: `${base}/documents/stats`, target: false },
+    { name: "dashboard overview", path: `${base}/overview`, target: false },
   ];
 }
 
@@ -142,7 +153,7 @@ async function timeRoutes(url, cookie, routes) {
 function printRatios(label, routes, small, large) {
   console.log(
     `\n  ${label}: median latency of up to ${REQUESTS} sequential requests, ${REPEATS} rounds; ` +
-      `ratio = ${LARGE} rows ÷ ${SMALL} rows per round: median (min–max). Target ≤ 1.5×.`,
+      `ratio = ${LARGE} rows ÷ ${SMALL} rows per round: median (min–max). Target ≤ 1.5× for each page and each search of the same matches.`,
   );
   const header = ["route", `${SMALL} rows`, `${LARGE} rows`, "ratio", "/healthz beside it", "verdict"];
   const lines = routes.map((route, index) => {
@@ -154,13 +165,18 @@ function printRatios(label, routes, small, large) {
       `${ms(median(large[index].route))} ms`,
       spreadOf(ratios),
       spreadOf(control),
-      median(ratios) <= 1.5 ? "met" : "MISSED",
+      verdict(route, median(ratios)),
     ];
   });
   const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column].length)));
   const format = (cells) => cells.map((cell, column) => cell.padEnd(widths[column])).join("  ");
   console.log(`  ${format(header)}\n  ${widths.map((width) => "-".repeat(width)).join("  ")}`);
   for (const line of lines) console.log(`  ${format(line)}`);
+}
+
+function verdict(route, ratio) {
+  if (route.target === false) return "(no target)";
+  return ratio <= 1.5 ? "met" : "MISSED";
 }
 
 function spreadOf(values) {

@@ -3,8 +3,14 @@ import { queryDatabase } from "./postgres.js";
 
 /** Every this-many-th seeded row has SEARCH_TERM in its name or title: 1 in 1,000. */
 const NEEDLE_EVERY = 1_000;
-/** A word the seeded rows contain only where NEEDLE_EVERY says, and the bench searches for. */
+/** A word the seeded rows contain only where NEEDLE_EVERY says: its matches grow with the list. */
 export const SEARCH_TERM = "needle";
+/**
+ * The rows numbered 1 to PINNED_MATCHES (seeded first) have PINNED_TERM in their name or title: a
+ * search for it finds the same rows, more than a page of them, at every size of the list.
+ */
+const PINNED_MATCHES = 25;
+export const PINNED_TERM = "lantern";
 const BATCH = 50_000;
 
 /**
@@ -12,7 +18,7 @@ const BATCH = 50_000;
  * straight in SQL (generate_series): tasks, workflows, documents (each with its stored version-1
  * file row, empty: lists never read contents) and credit-ledger rows. Row g is created g seconds
  * before `origin`, so rows seeded later are older and the first page stays the same rows. One in
- * NEEDLE_EVERY names holds SEARCH_TERM. The ledger alternates +1 additions and −1 consumptions, so
+ * NEEDLE_EVERY names holds SEARCH_TERM, and the first PINNED_MATCHES hold PINNED_TERM. The ledger alternates +1 additions and −1 consumptions, so
  * an even number of rows leaves the organization's balance equal to the sum of its ledger, as the
  * credits module keeps it. Nothing else counts these rows (no trigger or count table covers them).
  *
@@ -23,30 +29,35 @@ export async function seedLists(query, { organizationId, userId, origin, from, t
   if ((to - from + 1) % 2 !== 0) throw new Error("seed an even number of rows so that the ledger sums to zero");
   for (let first = from; first <= to; first += BATCH) {
     const last = Math.min(first + BATCH - 1, to);
-    const params = [organizationId, userId, first, last, origin.toISOString(), NEEDLE_EVERY, SEARCH_TERM];
+    const params = [
+      ...[organizationId, userId, first, last, origin.toISOString()],
+      ...[NEEDLE_EVERY, SEARCH_TERM, PINNED_MATCHES, PINNED_TERM],
+    ];
     for (const statement of STATEMENTS) await query(statement, params);
     process.stdout.write(`    seeded rows ${first}–${last} of each list\n`);
   }
 }
 
-// $1 organization, $2 user, $3–$4 the rows' numbers, $5 origin, $6 NEEDLE_EVERY, $7 SEARCH_TERM.
+// $1 organization, $2 user, $3–$4 the rows' numbers, $5 origin, $6 NEEDLE_EVERY, $7 SEARCH_TERM,
+// $8 PINNED_MATCHES, $9 PINNED_TERM. `words` are the searched words of row g.
 const ROWS = `from generate_series($3::int, $4::int) g,
   lateral (select $5::timestamptz - make_interval(secs => g),
-    case when g % $6::int = 1 then ' ' || $7::text else '' end) t(at, needle)`;
+    case when g % $6::int = 1 then ' ' || $7::text else '' end
+      || case when g <= $8::int then ' ' || $9::text else '' end) t(at, words)`;
 
 const STATEMENTS = [
   `insert into tasks (id, organization_id, name, description, category, status, command_linux, tags,
      created_by, updated_by, created_at, updated_at)
-   select 'bench-task-' || g, $1, 'Bench task ' || g || needle, 'Seeded by the bench', 'general', 'active', 'true',
+   select 'bench-task-' || g, $1, 'Bench task ' || g || words, 'Seeded by the bench', 'general', 'active', 'true',
      array['bench', 'group-' || g % 50], $2, $2, at, at
    ${ROWS}`,
   `insert into workflows (id, organization_id, name, description, status, created_by, updated_by, created_at, updated_at)
-   select 'bench-workflow-' || g, $1, 'Bench workflow ' || g || needle, 'Seeded by the bench', 'active', $2, $2, at, at
+   select 'bench-workflow-' || g, $1, 'Bench workflow ' || g || words, 'Seeded by the bench', 'active', $2, $2, at, at
    ${ROWS}`,
   `with seeded as (
      insert into documents (id, organization_id, title, description, category, tags, file_name, file_size,
        file_type, version, uploaded_by, updated_by, created_at, updated_at)
-     select 'bench-document-' || g, $1, 'Bench document ' || g || needle, 'Seeded by the bench', 'general',
+     select 'bench-document-' || g, $1, 'Bench document ' || g || words, 'Seeded by the bench', 'general',
        array['bench'], 'bench-' || g || '.txt', 0, 'text/plain', 1, $2, $2, at, at
      ${ROWS}
      returning id, file_name, created_at
@@ -58,7 +69,7 @@ const STATEMENTS = [
    from seeded`,
   `insert into credit_transactions (id, organization_id, user_id, amount, type, description, created_at)
    select 'bench-credit-' || g, $1, $2, case when g % 2 = 0 then 1 else -1 end,
-     case when g % 2 = 0 then 'addition' else 'consumption' end, 'Bench' || needle, at
+     case when g % 2 = 0 then 'addition' else 'consumption' end, 'Bench' || words, at
    ${ROWS}`,
 ];
 
