@@ -237,26 +237,33 @@ export async function deleteTask(db: Executor, organizationId: string, taskId: s
   await db.delete(tasks).where(and(eq(tasks.organizationId, organizationId), eq(tasks.id, taskId)));
 }
 
-/** Counts for the statistics; `now` decides what is recent and what is overdue. */
+/**
+ * Counts for the statistics; `now` decides what is recent and what is overdue. The organization's
+ * tasks are read once, grouped by category, by priority and all together (grouping sets); `set`
+ * says which grouping a row is (SQL's grouping(): 1 by category, 2 by priority, 3 all).
+ */
 export async function taskStatistics(db: Executor, organizationId: string, now: Date, recentDays: number) {
   const since = new Date(now.getTime() - recentDays * 24 * 60 * 60 * 1000);
-  const where = eq(tasks.organizationId, organizationId);
-  const [[totals], categories, priorities] = await Promise.all([
-    db
-      .select({
-        total: count(),
-        active: count(sql`case when ${tasks.status} = 'active' then 1 end`),
-        inactive: count(sql`case when ${tasks.status} = 'inactive' then 1 end`),
-        recentlyCreated: count(sql`case when ${tasks.createdAt} >= ${since.toISOString()}::timestamptz then 1 end`),
-        // System commands have no completed state, so any command past its due date is overdue.
-        overdue: count(sql`case when ${tasks.dueDate} < ${now.toISOString()}::timestamptz then 1 end`),
-      })
-      .from(tasks)
-      .where(where),
-    db.select({ category: tasks.category, value: count() }).from(tasks).where(where).groupBy(tasks.category),
-    db.select({ priority: tasks.priority, value: count() }).from(tasks).where(where).groupBy(tasks.priority),
-  ]);
-  return { totals, categories, priorities };
+  const groups = await db
+    .select({
+      set: sql<number>`grouping(${tasks.category}, ${tasks.priority})`.mapWith(Number),
+      category: tasks.category,
+      priority: tasks.priority,
+      total: count(),
+      active: count(sql`case when ${tasks.status} = 'active' then 1 end`),
+      inactive: count(sql`case when ${tasks.status} = 'inactive' then 1 end`),
+      recentlyCreated: count(sql`case when ${tasks.createdAt} >= ${since.toISOString()}::timestamptz then 1 end`),
+      // System commands have no completed state, so any command past its due date is overdue.
+      overdue: count(sql`case when ${tasks.dueDate} < ${now.toISOString()}::timestamptz then 1 end`),
+    })
+    .from(tasks)
+    .where(eq(tasks.organizationId, organizationId))
+    .groupBy(sql`grouping sets ((${tasks.category}), (${tasks.priority}), ())`);
+  return {
+    totals: groups.find((row) => row.set === 3),
+    categories: groups.filter((row) => row.set === 1).map(({ category, total }) => ({ category, value: total })),
+    priorities: groups.filter((row) => row.set === 2).map(({ priority, total }) => ({ priority, value: total })),
+  };
 }
 
 // For the workflows feature: it reads commands through these and records their runs.

@@ -1,0 +1,3 @@
+ALTER TABLE "documents" ADD COLUMN "file_extension" text GENERATED ALWAYS AS (lower(coalesce(substring(file_name from '\.([^.]+)$'), ''))) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "document_files_org_idx" ON "document_files" USING btree ("organization_id");--> statement-breakpoint
+CREATE INDEX "documents_org_downloads_idx" ON "documents" USING btree ("organization_id","download_count" DESC NULLS FIRST,"created_at" DESC NULLS FIRST) WHERE download_count > 0;
