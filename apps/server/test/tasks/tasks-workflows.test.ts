@@ -47,15 +47,18 @@ describe("deleting a command that workflows use", () => {
     const deploy = await insertWorkflow("Deploy", [used, other, used]);
     const nightly = await insertWorkflow("Nightly", [used]);
     const untouched = await insertWorkflow("Unrelated", [other]);
-    // Renamed after the workflows copied it: the steps get the name it had when it was deleted.
-    await editor.patch(tasksUrl(org.organizationId, `/${used.id}`), { name: "Back up everything" });
-
-    const listed = await editor.get(tasksUrl(org.organizationId, `/${used.id}`));
-    expect(listed.body.workflowCount).toBe(2);
-
+    // Open before the rename: on PostgreSQL its change can reach the stream after the rename's
+    // answer, so it is read here rather than mistaken for one of the deletion's.
     const stream = await EventStream.open(`${baseUrlOf(t.app)}/api/orgs/${org.organizationId}/events`, editor);
     try {
       await stream.next();
+      // Renamed after the workflows copied it: the steps get the name it had when it was deleted.
+      await editor.patch(tasksUrl(org.organizationId, `/${used.id}`), { name: "Back up everything" });
+      expect(await stream.nextChange()).toEqual({ entity: "task", id: used.id, action: "updated" });
+
+      const listed = await editor.get(tasksUrl(org.organizationId, `/${used.id}`));
+      expect(listed.body.workflowCount).toBe(2);
+
       const response = await editor.delete(tasksUrl(org.organizationId, `/${used.id}`));
       expect(response.status).toBe(200);
       expect(response.body).toEqual({
