@@ -296,15 +296,6 @@ describe("listing", () => {
     expect(response.status).toBe(404);
     expect(response.body.error).toEqual({ code: "not-found", message: WORKFLOW_MESSAGES.notFound });
   });
-
-  it("offers only active commands to the picker", async () => {
-    const fresh = await createOrgWithRoles(t.app);
-    await createCommands(fresh.users.editor.client, fresh.organizationId, ["zeta", "Alpha"]);
-    await createTask(fresh.users.editor.client, fresh.organizationId, { name: "Off", status: "inactive" });
-    const response = await fresh.users.viewer.client.get(workflowsUrl(fresh.organizationId, "/commands"));
-    expect(response.status).toBe(200);
-    expect(response.body.items.map((item: { name: string }) => item.name)).toEqual(["Alpha", "zeta"]);
-  });
 });
 
 describe("updating", () => {

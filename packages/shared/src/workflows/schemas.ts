@@ -3,6 +3,7 @@ import { OrgParamsSchema } from "../organizations/params.ts";
 import { KeysetQuerySchema, keysetPageOf } from "../keyset.ts";
 import { pageOf, PageQuerySchema } from "../pagination.ts";
 import { TASK_CATEGORIES, TASK_STATUSES } from "../tasks/constants.ts";
+import { TaskListQuerySchema } from "../tasks/schemas.ts";
 import { RUNNER_PLATFORMS, RunnerLabelsSchema } from "../runners/protocol.ts";
 import {
   CONCURRENCY_POLICIES,
@@ -344,7 +345,13 @@ export const WorkflowStatsSchema = z.object({
 });
 export type WorkflowStats = z.infer<typeof WorkflowStatsSchema>;
 
-/** GET /api/orgs/:orgId/workflows/commands: what the picker offers (active commands only). */
+/**
+ * GET /api/orgs/:orgId/workflows/commands: what the picker offers, active commands only, a page at
+ * a time, newest first; `q` searches as the tasks list does (docs/decisions/050).
+ */
+export const WorkflowCommandQuerySchema = KeysetQuerySchema.extend({ q: TaskListQuerySchema.shape.q });
+export type WorkflowCommandQuery = z.input<typeof WorkflowCommandQuerySchema>;
+
 export const WorkflowCommandSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -353,7 +360,9 @@ export const WorkflowCommandSchema = z.object({
   status: z.enum(TASK_STATUSES),
 });
 export type WorkflowCommand = z.infer<typeof WorkflowCommandSchema>;
-export const WorkflowCommandListSchema = z.object({ items: z.array(WorkflowCommandSchema) });
+
+export const WorkflowCommandPageSchema = keysetPageOf(WorkflowCommandSchema);
+export type WorkflowCommandPage = z.infer<typeof WorkflowCommandPageSchema>;
 
 export const DeleteWorkflowResultSchema = z.object({ id: z.string() });
 

@@ -7,7 +7,8 @@ import {
   RunsQuerySchema,
   SetStepStatusSchema,
   UpdateWorkflowSchema,
-  WorkflowCommandListSchema,
+  WorkflowCommandPageSchema,
+  WorkflowCommandQuerySchema,
   WorkflowDetailSchema,
   WorkflowListQuerySchema,
   WorkflowPageSchema,
@@ -63,9 +64,16 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
     `${BASE}/commands`,
     {
       config: { action: "workflows.read" },
-      schema: { params: OrgParamsSchema, response: { 200: WorkflowCommandListSchema } },
+      schema: {
+        params: OrgParamsSchema,
+        querystring: WorkflowCommandQuerySchema,
+        response: { 200: WorkflowCommandPageSchema },
+      },
     },
-    async (request) => listSelectableCommands(orgScope(request)),
+    async (request) => {
+      const { cursor, pageSize, q } = request.query;
+      return listSelectableCommands({ ...orgScope(request), q, page: { cursor, pageSize } });
+    },
   );
 
   app.get(

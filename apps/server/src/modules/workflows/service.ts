@@ -1,7 +1,7 @@
 import type { KeysetQuery, Page, PageQuery } from "@flowdeck/shared";
 import { RECENT_RUNS, WORKFLOW_RECENT_DAYS } from "@flowdeck/shared/workflows/constants";
 import type {
-  WorkflowCommand,
+  WorkflowCommandPage,
   WorkflowDetail,
   WorkflowListFilters,
   WorkflowPage,
@@ -9,7 +9,7 @@ import type {
   WorkflowStats,
 } from "@flowdeck/shared/workflows/schemas";
 import type { Database } from "../../db/database.ts";
-import { listActiveTasks } from "../tasks/repository.ts";
+import { listTasks } from "../tasks/repository.ts";
 import { AppError } from "@flowdeck/shared";
 import { WORKFLOW_MESSAGES } from "@flowdeck/shared/workflows/messages";
 import { runOptions } from "./execution.ts";
@@ -101,11 +101,27 @@ export async function getWorkflowStats({
   };
 }
 
-/** What the form's command picker offers: only active commands (spec 5 "Workflow form"). */
-export async function listSelectableCommands({ db, organizationId }: Scope): Promise<{ items: WorkflowCommand[] }> {
-  const tasks = await listActiveTasks(db, organizationId);
+/**
+ * What the form's command picker offers: only active commands (spec 5 "Workflow form"), a page at a
+ * time, newest first, searched as the tasks list is; an organization may have 100,000 of them
+ * (docs/decisions/050).
+ */
+export async function listSelectableCommands({
+  db,
+  organizationId,
+  q,
+  page,
+}: Scope & { q: string | undefined; page: KeysetQuery }): Promise<WorkflowCommandPage> {
+  const tasks = await listTasks(db, organizationId, { status: "active", q }, page);
   return {
-    items: tasks.map(({ id, name, description, category, status }) => ({ id, name, description, category, status })),
+    ...tasks,
+    items: tasks.items.map(({ id, name, description, category, status }) => ({
+      id,
+      name,
+      description,
+      category,
+      status,
+    })),
   };
 }
 
