@@ -4,11 +4,13 @@ import { vi } from "vitest";
 export type SentRequest = { url: string; method: string | undefined; headers: HeadersInit | undefined; body: unknown };
 
 /**
- * Stands in for the server: every request is answered with `body` as JSON and kept, so a test
- * can look at what a form sent. The stand-in is removed after each test (testing/setup.ts).
+ * Stands in for the server: every request is answered with `body` as JSON (or with what `body`
+ * returns for the request's address) and kept, so a test can look at what a form sent. The
+ * stand-in is removed after each test (testing/setup.ts).
  */
 export function answerRequests(body: unknown, status = 200) {
-  const fetch = vi.fn(async (_url: string, _init?: RequestInit) => Response.json(body, { status }));
+  const answer = (url: string) => (typeof body === "function" ? (body as (url: string) => unknown)(url) : body);
+  const fetch = vi.fn(async (url: string, _init?: RequestInit) => Response.json(answer(url), { status }));
   vi.stubGlobal("fetch", fetch);
   const sent = (index = 0): SentRequest => {
     const [url, init = {}] = fetch.mock.calls[index] ?? [""];

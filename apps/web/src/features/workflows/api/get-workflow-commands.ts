@@ -1,21 +1,30 @@
-import type { WorkflowCommand } from "@flowdeck/shared/workflows/schemas";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { WorkflowCommandPage } from "@flowdeck/shared/workflows/schemas";
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client.ts";
-import { workflowsPath } from "./workflow-keys.ts";
-import { orgKey } from "@/lib/org-api.ts";
+import { workflowKeys, workflowsPath } from "./workflow-keys.ts";
 
-export async function getWorkflowCommands(orgId: string, signal?: AbortSignal) {
-  return (await api<{ items: WorkflowCommand[] }>(workflowsPath(orgId, "/commands"), { signal })).items;
+/** Enough to choose from at a glance; "Load more commands" reads the next ones. */
+export const COMMAND_PAGE_SIZE = 50;
+
+export function getWorkflowCommands(orgId: string, search: string, cursor: string | undefined, signal?: AbortSignal) {
+  const params = new URLSearchParams({ pageSize: String(COMMAND_PAGE_SIZE) });
+  if (search) params.set("q", search);
+  if (cursor) params.set("cursor", cursor);
+  return api<WorkflowCommandPage>(workflowsPath(orgId, `/commands?${params}`), { signal });
 }
 
-/** The picker's active commands. Under the "task" entity, so a command change refreshes them. */
-export function workflowCommandsQueryOptions(orgId: string) {
-  return queryOptions({
-    queryKey: orgKey(orgId, "task", "workflow-commands"),
-    queryFn: ({ signal }) => getWorkflowCommands(orgId, signal),
+/** The active commands matching `search` ("" for all), newest first, a page at a time (docs/decisions/050). */
+export function workflowCommandsQueryOptions(orgId: string, search: string) {
+  return infiniteQueryOptions({
+    queryKey: workflowKeys.commands(orgId, search),
+    queryFn: ({ pageParam, signal }) => getWorkflowCommands(orgId, search, pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+    // A new search keeps the commands shown until its own arrive, so the list does not flash empty.
+    placeholderData: keepPreviousData,
   });
 }
 
-export function useWorkflowCommands(orgId: string, enabled = true) {
-  return useQuery({ ...workflowCommandsQueryOptions(orgId), enabled });
+export function useWorkflowCommands(orgId: string, search: string) {
+  return useInfiniteQuery(workflowCommandsQueryOptions(orgId, search));
 }

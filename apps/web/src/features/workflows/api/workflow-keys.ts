@@ -14,6 +14,8 @@ export const workflowKeys = {
   /** Under orgKey(orgId, "run"): live `run` events (a step, a log batch, the end) refresh it. */
   run: (orgId: string, runId: string) => orgKey(orgId, "run", runId),
   allRuns: (orgId: string) => orgKey(orgId, "run"),
+  /** Under orgKey(orgId, "task"): a command added, changed or deleted refreshes the form's picker. */
+  commands: (orgId: string, search: string) => orgKey(orgId, "task", "workflow-commands", search),
   /** Under orgKey(orgId, "runner"): a runner registered, renamed or revoked refreshes the filter. */
   historyRunners: (orgId: string) => orgKey(orgId, "runner", "history-filter"),
 };

@@ -1,4 +1,3 @@
-import type { WorkflowCommand } from "@flowdeck/shared/workflows/schemas";
 import { CONCURRENCY_POLICIES, CONCURRENCY_POLICY_LABELS } from "@flowdeck/shared/workflows/constants";
 import { SelectField } from "@/components/ui/select-field.tsx";
 import { TextField } from "@/components/ui/text-field.tsx";
@@ -6,16 +5,13 @@ import type { WorkflowForm } from "../lib/workflow-form-values.ts";
 
 type Props = {
   form: WorkflowForm;
-  commands: readonly WorkflowCommand[] | undefined;
-  knownNames: ReadonlyMap<string, string>;
+  nameOf: (taskId: string) => string;
 };
 
 /** How a runner executes the workflow: its timeout, the labels a runner needs, and which steps may fail. */
-export function RunSettingsFields({ form, commands, knownNames }: Props) {
+export function RunSettingsFields({ form, nameOf }: Props) {
   const taskIds = form.watch("taskIds");
   const continueOnError = form.watch("continueOnError");
-  const nameOf = (taskId: string) =>
-    commands?.find((command) => command.id === taskId)?.name ?? knownNames.get(taskId) ?? taskId;
   return (
     <fieldset className="space-y-3 rounded-lg border border-gray-200 p-4 dark:border-gray-800">
       <legend className="px-1 text-sm font-medium">When a runner executes it</legend>

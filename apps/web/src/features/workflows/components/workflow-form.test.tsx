@@ -8,12 +8,23 @@ import { workflowCommandsQueryOptions } from "../api/get-workflow-commands.ts";
 import { WorkflowForm } from "./workflow-form.tsx";
 
 function renderForm() {
-  // The picker's commands are read from the server; seeded here, so the form renders without one.
+  // The picker's first page of commands is read from the server; seeded here, so the form renders without one.
   const queryClient = createTestQueryClient();
-  queryClient.setQueryData(workflowCommandsQueryOptions("org-1").queryKey, [
-    { id: "task-1", name: "Deploy release", description: "", category: "deployment", status: "active" },
-    { id: "task-2", name: "Warm the cache", description: "", category: "general", status: "active" },
-  ]);
+  queryClient.setQueryData(workflowCommandsQueryOptions("org-1", "").queryKey, {
+    pages: [
+      {
+        items: [
+          { id: "task-1", name: "Deploy release", description: "", category: "deployment", status: "active" },
+          { id: "task-2", name: "Warm the cache", description: "", category: "general", status: "active" },
+        ],
+        total: 2,
+        totalCapped: false,
+        nextCursor: null,
+        pageSize: 50,
+      },
+    ],
+    pageParams: [undefined],
+  });
   const onSaved = vi.fn();
   const view = renderWithProviders(
     <WorkflowForm orgId="org-1" workflow={null} timezone="UTC" onCancel={() => {}} onSaved={onSaved} />,
@@ -49,6 +60,8 @@ describe("the workflow form", () => {
     await user.type(screen.getByLabelText("Name"), "  Release  ");
     await user.click(screen.getByRole("checkbox", { name: /Warm the cache/ }));
     await user.click(screen.getByRole("checkbox", { name: /Deploy release/ }));
+    // The run settings name the chosen commands too.
+    expect(screen.getByRole("checkbox", { name: "Continue on error: Warm the cache" })).toBeTruthy();
     await user.type(screen.getByLabelText("Runner labels"), "linux, , gpu");
     await user.click(screen.getByRole("button", { name: "Create Workflow" }));
     await expect.poll(() => onSaved.mock.calls).toEqual([[WORKFLOW_MESSAGES.created]]);

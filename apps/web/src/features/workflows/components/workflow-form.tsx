@@ -6,8 +6,8 @@ import { Button } from "@/components/ui/button.tsx";
 import { useIntent } from "@/lib/idempotency-key.ts";
 import { useZodForm } from "@/lib/use-zod-form.ts";
 import { useCreateWorkflow } from "../api/create-workflow.ts";
-import { useWorkflowCommands } from "../api/get-workflow-commands.ts";
 import { useUpdateWorkflow } from "../api/update-workflow.ts";
+import { useCommandNames } from "../lib/use-command-names.ts";
 import {
   WorkflowFormSchema,
   emptyWorkflowForm,
@@ -35,7 +35,7 @@ export function WorkflowForm({ orgId, workflow, timezone, onCancel, onSaved }: W
     defaultValues: workflow ? workflowToForm(workflow) : emptyWorkflowForm(),
   });
   const { attach: attachForm } = form;
-  const commands = useWorkflowCommands(orgId);
+  const commandNames = useCommandNames(workflow?.steps);
   const createWorkflow = useCreateWorkflow(orgId);
   const updateWorkflow = useUpdateWorkflow(orgId);
   const busy = createWorkflow.isPending || updateWorkflow.isPending;
@@ -63,8 +63,6 @@ export function WorkflowForm({ orgId, workflow, timezone, onCancel, onSaved }: W
     }
   });
 
-  // Commands already chosen that are no longer offered (made inactive) keep their names.
-  const knownNames = new Map(workflow?.steps.flatMap((step) => (step.taskId ? [[step.taskId, step.name]] : [])));
   const deletedSteps = workflow?.steps.filter((step) => step.taskId === null).length ?? 0;
 
   return (
@@ -79,11 +77,10 @@ export function WorkflowForm({ orgId, workflow, timezone, onCancel, onSaved }: W
         {form.formError && <Alert tone="error">{form.formError}</Alert>}
         <WorkflowDetailsFields form={form} />
         <CommandPicker
-          commands={commands.data}
-          loadError={commands.error ? commands.error.message : null}
+          orgId={orgId}
           value={form.watch("taskIds")}
           onChange={(ids) => form.setValue("taskIds", ids)}
-          knownNames={knownNames}
+          names={commandNames}
           error={form.errorOf("taskIds")}
         />
         {deletedSteps > 0 && (
@@ -93,7 +90,7 @@ export function WorkflowForm({ orgId, workflow, timezone, onCancel, onSaved }: W
           </p>
         )}
         <ScheduleFields form={form} timezone={timezone} />
-        <RunSettingsFields form={form} commands={commands.data} knownNames={knownNames} />
+        <RunSettingsFields form={form} nameOf={commandNames.nameOf} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onCancel} disabled={busy}>
             Cancel
