@@ -53,8 +53,17 @@ test("a workflow is built, scheduled weekly, run and completed step by step whil
   await form.getByLabel("Name").fill("Release to production");
   await form.getByLabel("Description").fill("Ship the release and warm up");
   const available = form.getByRole("group", { name: "Available commands" });
+  await expect(form.getByText("Showing 3 of 3 commands")).toBeVisible();
+  // The search is the server's: the organization's commands are read a page at a time.
+  const searched = page.waitForResponse(
+    (response) =>
+      new URL(response.url()).pathname.endsWith("/workflows/commands") &&
+      new URL(response.url()).searchParams.get("q") === "warm",
+  );
   await form.getByPlaceholder("Search commands").fill("warm");
+  await searched;
   await expect(available.getByRole("checkbox")).toHaveCount(1);
+  await expect(form.getByText("Showing 1 of 1 command")).toBeVisible();
   await form.getByPlaceholder("Search commands").fill("");
   for (const name of COMMANDS) await available.getByRole("checkbox", { name }).check();
   const chosen = form.getByRole("list", { name: "Chosen commands" }).getByRole("listitem");
