@@ -1,4 +1,5 @@
-import { KEYSET_MESSAGES } from "@flowdeck/shared";
+import { KEYSET_MESSAGES, type KeysetPage } from "@flowdeck/shared";
+import type { WorkflowCommand } from "@flowdeck/shared/workflows/schemas";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OrgWithRoles } from "../helpers/factories.ts";
 import { createAppWithRoles, type TestApp } from "../helpers/test-app.ts";
@@ -32,13 +33,7 @@ afterAll(() => t.close());
 async function commands(query = "", client = org.users.viewer.client, orgId = org.organizationId) {
   const response = await client.get(workflowsUrl(orgId, `/commands${query}`));
   expect(response.status).toBe(200);
-  return response.body as {
-    items: { id: string; name: string }[];
-    total: number;
-    totalCapped: boolean;
-    nextCursor: string | null;
-    pageSize: number;
-  };
+  return response.body as KeysetPage<WorkflowCommand>;
 }
 
 const names = (page: { items: { name: string }[] }) => page.items.map((item) => item.name);
