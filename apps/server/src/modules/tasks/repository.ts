@@ -1,7 +1,7 @@
 import type { KeysetQuery } from "@flowdeck/shared";
 import type { TaskCategory, TaskPriority, TaskStatus } from "@flowdeck/shared/tasks/constants";
 import type { TaskListFilters } from "@flowdeck/shared/tasks/schemas";
-import { and, asc, count, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, count, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
 import {
   afterCursorPlaceholders,
@@ -276,16 +276,6 @@ type SummaryRow = { id: string } & Pick<
 function toSummary(row: SummaryRow): TaskSummary {
   const { commandWindows, commandLinux, commandMac, ...rest } = row;
   return { ...rest, commands: { windows: commandWindows, linux: commandLinux, mac: commandMac } };
-}
-
-/** Active commands, by name: the ones a workflow may add as steps (spec 5 "Workflow form"). */
-export async function listActiveTasks(db: Executor, organizationId: string): Promise<TaskSummary[]> {
-  const rows = await db
-    .select(summaryColumns)
-    .from(tasks)
-    .where(and(eq(tasks.organizationId, organizationId), eq(tasks.status, "active")))
-    .orderBy(asc(sql`lower(${tasks.name})`), asc(tasks.id));
-  return rows.map(toSummary);
 }
 
 /** The organization's commands among `ids` (another organization's ids are left out), in no order. */
