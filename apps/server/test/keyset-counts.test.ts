@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { COUNT_CAP } from "@flowdeck/shared";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PAGE_COUNT_LIMIT } from "../src/db/keyset.ts";
 import { registerOwner } from "./helpers/factories.ts";
 import { createTestApp, type TestApp } from "./helpers/test-app.ts";
 import { createTestDatabase } from "./helpers/test-database.ts";
@@ -50,6 +51,7 @@ async function organizationWithTasks() {
       return {
         ...(response.body as ListAnswer),
         statements: statements.length,
+        pageCounts: pageCounts(statements),
         estimates: estimates(statements),
         counts: fullCounts(statements),
       };
@@ -60,6 +62,11 @@ async function organizationWithTasks() {
 /** The planner estimates asked for: EXPLAIN statements. */
 function estimates(statements: Statement[]) {
   return statements.filter((statement) => /^\s*explain\b/i.test(statement.query));
+}
+
+/** The pages that count their matches, up to PAGE_COUNT_LIMIT + 1 (their count's limit is that parameter). */
+function pageCounts(statements: Statement[]) {
+  return statements.filter((statement) => statement.params.includes(PAGE_COUNT_LIMIT + 1)).length;
 }
 
 /** The counts that may read COUNT_CAP + 1 rows (their limit is that parameter). */
@@ -98,6 +105,9 @@ describe("counts", () => {
     expect(again).toMatchObject({ total: COUNT_CAP, totalCapped: true, estimates: [], counts: [] });
     const pastEnd = await org.list(pastTheEnd);
     expect(pastEnd).toMatchObject({ items: [], total: COUNT_CAP, totalCapped: true, estimates: [], counts: [] });
+    // Nor does the page count its first 1,001 matches again: it reads its rows only.
+    expect(capped.pageCounts).toBe(1);
+    expect(again).toMatchObject({ statements: 1, pageCounts: 0 });
 
     // A search among them still finds a substring anywhere in the name, and counts exactly, in
     // one statement that reads its matches once (docs/decisions/051).
@@ -135,6 +145,9 @@ describe("counts", () => {
     expect(again).toMatchObject({ total: COUNT_CAP, totalCapped: true, estimates: [], counts: [] });
     const pastEnd = await org.list(pastTheEnd);
     expect(pastEnd).toMatchObject({ items: [], total: COUNT_CAP, totalCapped: true, estimates: [], counts: [] });
+    // Nor does the page count its first 1,001 matches again: it reads its rows only.
+    expect(first.pageCounts).toBe(1);
+    expect(again).toMatchObject({ statements: 1, pageCounts: 0 });
 
     // A search that matches few of them is counted exactly in the page's statement.
     const found = await org.list("&q=ulk 5999");

@@ -63,12 +63,20 @@ export const ESTIMATE_CAP = 5 * COUNT_CAP;
 /**
  * The matches counted in a column of the page's own query, so a page and its count are one
  * statement (PostgreSQL runs the uncorrelated subquery once), no further than PAGE_COUNT_LIMIT + 1.
- * `where` names only the table's own columns.
+ * `where` names only the table's own columns. A list `remembered` beyond the cap
+ * (rememberedBeyondTheCap) is not counted again: the column is then PAGE_COUNT_LIMIT + 1 itself,
+ * which sends the page to countMatches, which answers from memory, and the page reads its rows only.
  */
-export function cappedCountColumn(table: PgTable, where: SQL | undefined) {
-  return sql<number>`(select count(*) from (${matchingRows(table, where)} limit ${PAGE_COUNT_LIMIT + 1}) matches)`.mapWith(
-    Number,
-  );
+export function cappedCountColumn(table: PgTable, where: SQL | undefined, remembered: boolean) {
+  const matching = remembered
+    ? sql.raw(String(PAGE_COUNT_LIMIT + 1))
+    : sql`(select count(*) from (${matchingRows(table, where)} limit ${PAGE_COUNT_LIMIT + 1}) matches)`;
+  return sql<number>`${matching}`.mapWith(Number);
+}
+
+/** Whether the list of these conditions (with their values) is remembered beyond the cap, for now. */
+export function rememberedBeyondTheCap(table: PgTable, where: SQL | undefined): boolean {
+  return beyondTheCap.has(matchesKey(table, where));
 }
 
 /**

@@ -3,7 +3,14 @@ import type { CreditTransaction } from "@flowdeck/shared/credits/schemas";
 import type { KeysetQuery } from "@flowdeck/shared";
 import { and, eq, gte, lte, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
-import { afterCursor, cappedCountColumn, cursorPosition, keysetOrder, toCountedKeysetPage } from "../../db/keyset.ts";
+import {
+  afterCursor,
+  cappedCountColumn,
+  cursorPosition,
+  keysetOrder,
+  rememberedBeyondTheCap,
+  toCountedKeysetPage,
+} from "../../db/keyset.ts";
 import { creditTransactions, organizations, user } from "../../db/schema/index.ts";
 
 /**
@@ -60,7 +67,7 @@ export async function listTransactions(
   );
   const rows = await selectTransactions(db, {
     position: cursorPosition(creditTransactions),
-    matching: cappedCountColumn(creditTransactions, filter),
+    matching: cappedCountColumn(creditTransactions, filter, rememberedBeyondTheCap(creditTransactions, filter)),
   })
     .where(and(filter, afterCursor(creditTransactions, options.cursor)))
     .orderBy(...keysetOrder(creditTransactions))

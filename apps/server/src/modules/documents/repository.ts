@@ -8,6 +8,7 @@ import {
   cursorPosition,
   isWholeSearch,
   keysetOrder,
+  rememberedBeyondTheCap,
   searchedPageIds,
   searchMatches,
   toCountedKeysetPage,
@@ -80,12 +81,18 @@ export async function listDocuments(
 ): Promise<KeysetPage<DocumentRow>> {
   const where = filterConditions(filters);
   const counting = { table: documents, where, cursor: page.cursor, pageSize: page.pageSize };
-  if (filters.q) {
+  // A search remembered beyond the cap has far more than 1,000 matches: its page is read in order.
+  const remembered = rememberedBeyondTheCap(documents, where);
+  if (filters.q && !remembered) {
     const searched = await searchedPage(db, where, page);
     if (isWholeSearch(searched, page.cursor)) return toCountedKeysetPage(db, searched, counting);
   }
   const rows = await db
-    .select({ ...documentColumns, position: cursorPosition(documents), matching: cappedCountColumn(documents, where) })
+    .select({
+      ...documentColumns,
+      position: cursorPosition(documents),
+      matching: cappedCountColumn(documents, where, remembered),
+    })
     .from(documents)
     .leftJoin(user, eq(user.id, documents.uploadedBy))
     .where(and(where, afterCursor(documents, page.cursor)))

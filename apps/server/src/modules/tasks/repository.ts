@@ -11,6 +11,7 @@ import {
   cursorValues,
   isWholeSearch,
   keysetOrder,
+  rememberedBeyondTheCap,
   searchedPageIds,
   searchMatches,
   toCountedKeysetPage,
@@ -121,9 +122,16 @@ function listConditions(used: ReadonlySet<ListFilter>, value: ListValue): SQL | 
   return and(...conditions);
 }
 
-/** A statement's shape: which filters it has ("1"/"0" in LIST_FILTERS' order), then "c" after a cursor. */
-function shapeOf(used: ReadonlySet<ListFilter>, cursor: boolean): string {
-  return LIST_FILTERS.map((filter) => (used.has(filter) ? "1" : "0")).join("") + (cursor ? "c" : "");
+/**
+ * A statement's shape: which filters it has ("1"/"0" in LIST_FILTERS' order), then "c" after a
+ * cursor and "r" when the list is remembered beyond the cap (its page counts nothing).
+ */
+function shapeOf(used: ReadonlySet<ListFilter>, cursor: boolean, remembered: boolean): string {
+  return (
+    LIST_FILTERS.map((filter) => (used.has(filter) ? "1" : "0")).join("") +
+    (cursor ? "c" : "") +
+    (remembered ? "r" : "")
+  );
 }
 
 function usedFilters(shape: string): Set<ListFilter> {
@@ -134,10 +142,14 @@ function usedFilters(shape: string): Set<ListFilter> {
 const pageStatement = preparedStatements((db, shape: string) => {
   const where = listConditions(usedFilters(shape), (name) => sql.placeholder(name));
   return db
-    .select({ ...rowColumns, position: cursorPosition(tasks), matching: cappedCountColumn(tasks, where) })
+    .select({
+      ...rowColumns,
+      position: cursorPosition(tasks),
+      matching: cappedCountColumn(tasks, where, shape.includes("r")),
+    })
     .from(tasks)
     .leftJoin(user, eq(user.id, tasks.assigneeId))
-    .where(and(where, shape.endsWith("c") ? afterCursorPlaceholders(tasks) : undefined))
+    .where(and(where, shape.includes("c") ? afterCursorPlaceholders(tasks) : undefined))
     .orderBy(...keysetOrder(tasks))
     .limit(sql.placeholder("limit"))
     .prepare(`tasks_page_${shape}`);
@@ -154,7 +166,7 @@ const searchStatement = preparedStatements((db, shape: string) => {
     tasks,
     listConditions(usedFilters(shape), (name) => sql.placeholder(name)),
   );
-  const cursor = shape.endsWith("c") ? afterCursorPlaceholders(matches) : undefined;
+  const cursor = shape.includes("c") ? afterCursorPlaceholders(matches) : undefined;
   const pageIds = searchedPageIds(db, matches, cursor, sql.placeholder("limit"));
   return db
     .with(matches)
@@ -180,8 +192,10 @@ export async function listTasks(db: Executor, organizationId: string, filters: T
   // The same conditions with the values themselves, as parameters: the search text is the user's.
   const where = listConditions(used, (name) => sql.param(values[name]));
   const counting = { table: tasks, where, cursor: page.cursor, pageSize: page.pageSize };
-  const shape = shapeOf(used, Boolean(page.cursor));
-  if (used.has("q")) {
+  // A search remembered beyond the cap has far more than 1,000 matches: its page is read in order.
+  const remembered = rememberedBeyondTheCap(tasks, where);
+  const shape = shapeOf(used, Boolean(page.cursor), remembered);
+  if (used.has("q") && !remembered) {
     const searched = await searchStatement(db, shape).execute(values);
     if (isWholeSearch(searched, page.cursor)) return toCountedKeysetPage(db, searched, counting);
   }

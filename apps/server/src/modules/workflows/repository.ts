@@ -4,7 +4,14 @@ import type { WorkflowListFilters } from "@flowdeck/shared/workflows/schemas";
 import { and, asc, count, eq, getTableColumns, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/database.ts";
-import { afterCursor, cappedCountColumn, cursorPosition, keysetOrder, toCountedKeysetPage } from "../../db/keyset.ts";
+import {
+  afterCursor,
+  cappedCountColumn,
+  cursorPosition,
+  keysetOrder,
+  rememberedBeyondTheCap,
+  toCountedKeysetPage,
+} from "../../db/keyset.ts";
 import type { NormalizedSchedule } from "@flowdeck/shared/workflows/schedule";
 import { organizations, tasks, user, workflowSteps, workflows } from "../../db/schema/index.ts";
 
@@ -42,7 +49,7 @@ export async function listWorkflows(
       ...getTableColumns(workflows),
       createdByName: creatorName,
       position: cursorPosition(workflows),
-      matching: cappedCountColumn(workflows, where),
+      matching: cappedCountColumn(workflows, where, rememberedBeyondTheCap(workflows, where)),
     })
     .from(workflows)
     .leftJoin(creator, eq(creator.id, workflows.createdBy))
