@@ -1,4 +1,4 @@
-import { StrictMode, type ReactNode } from "react";
+import { startTransition, StrictMode, type ReactNode } from "react";
 import { createRoot } from "react-dom/client";
 import "./index.css";
 
@@ -6,5 +6,6 @@ import "./index.css";
 export function mount(root: ReactNode) {
   const element = document.getElementById("root");
   if (!element) throw new Error("The page has no #root element");
-  createRoot(element).render(<StrictMode>{root}</StrictMode>);
+  const reactRoot = createRoot(element);
+  startTransition(() => reactRoot.render(<StrictMode>{root}</StrictMode>));
 }
