@@ -33,7 +33,10 @@ type OverviewRow = {
 
 /**
  * Everything the dashboard counts, in one statement: each feature's table is read with its
- * organization index, and nothing is kept in sync elsewhere (so nothing can drift).
+ * organization index, and nothing is kept in sync elsewhere (so nothing can drift). Each subquery
+ * names the organization as the parameter, not as `o.id`: the planner then estimates that
+ * organization's own rows, and a small organization beside a large one reads its few rows through
+ * the index instead of scanning everyone's (97 ms for 100 rows beside 100,000 on PGlite).
  */
 export async function readOverview(db: Executor, organizationId: string) {
   // Both drivers (node-postgres and PGlite) answer with `rows`.
@@ -52,11 +55,11 @@ export async function readOverview(db: Executor, organizationId: string) {
         count(*) filter (where role = ${literal<Role>("editor")})::int as editors,
         count(*) filter (where role = ${literal<Role>("viewer")})::int as viewers,
         count(*) filter (where role is null)::int as unassigned
-      from ${memberships} where organization_id = o.id
+      from ${memberships} where organization_id = ${organizationId}
     ) m
     cross join lateral (
       select count(*)::int as total, count(*) filter (where status = ${literal<TaskStatus>("active")})::int as active
-      from ${tasks} where organization_id = o.id
+      from ${tasks} where organization_id = ${organizationId}
     ) t
     cross join lateral (
       select count(*)::int as total,
@@ -64,18 +67,18 @@ export async function readOverview(db: Executor, organizationId: string) {
         count(*) filter (where status = ${literal<WorkflowStatus>("active")})::int as active,
         count(*) filter (where status = ${literal<WorkflowStatus>("in-progress")})::int as in_progress,
         count(*) filter (where status = ${literal<WorkflowStatus>("completed")})::int as completed
-      from ${workflows} where organization_id = o.id
+      from ${workflows} where organization_id = ${organizationId}
     ) w
     cross join lateral (
       select count(*)::int as total,
         count(*) filter (where created_at >= now() - make_interval(days => ${RECENT_DAYS}::int))::int as recent
-      from ${documents} where organization_id = o.id
+      from ${documents} where organization_id = ${organizationId}
     ) d
     cross join lateral (
       select coalesce(-sum(amount) filter (where type = ${literal<CreditTransactionType>("consumption")} and created_at >= now() - interval '7 days'), 0)::float8 as consumed_7,
         coalesce(-sum(amount) filter (where type = ${literal<CreditTransactionType>("consumption")}), 0)::float8 as consumed_30,
         coalesce(sum(amount) filter (where type = ${literal<CreditTransactionType>("addition")}), 0)::float8 as added_30
-      from ${creditTransactions} where organization_id = o.id and created_at >= now() - interval '30 days'
+      from ${creditTransactions} where organization_id = ${organizationId} and created_at >= now() - interval '30 days'
     ) c
     where o.id = ${organizationId}
   `)) as unknown as { rows: OverviewRow[] };
