@@ -1,6 +1,6 @@
-// `node bench/run.js --scale` (issue 13, item 3): each long list's first page and a search with
-// 100 rows of each, then with 100,000 in the same organization, through HTTP on the built server,
-// with /healthz timed alternately as a control; then EXPLAIN ANALYZE of what each route runs.
+// `node bench/run.js --scale` (issue 13, item 3): each long list's first page and a search in an
+// organization with 100 rows of each and in one with 100,000, side by side on the same built
+// server, request by request; then EXPLAIN ANALYZE of what each route runs for the large one.
 // See bench/README.md, "Lists at scale".
 import { spawn } from "node:child_process";
 import { once } from "node:events";
@@ -22,7 +22,7 @@ const REQUESTS = 100; // at most, one after another, per route and round
 const ROUND_MS = 3_000; // a slow route is timed fewer times, not for minutes
 
 export async function benchScale() {
-  console.log(`Lists at scale: ${SMALL} rows of each list, then ${LARGE}, one organization`);
+  console.log(`Lists at scale: an organization with ${SMALL} rows of each list beside one with ${LARGE}`);
   await scaleOn("PGlite (embedded)", {});
   const adminUrl = process.env.BENCH_DATABASE_URL;
   if (!adminUrl) {
@@ -71,100 +71,108 @@ async function scaleOn(label, { databaseUrl }) {
   let server;
   try {
     server = await startServer({ databaseUrl, dataDir });
-    const session = await registerOwner(server.url);
-    const me = await ownerApi(server.url, session)("GET", "/api/me");
-    const org = { organizationId: session.organizationId, userId: me.user.id, origin: new Date() };
-    const routes = listRoutes(org.organizationId);
+    const small = await organization(server.url, SMALL);
+    const large = await organization(server.url, LARGE);
 
-    const seed = async (from, to) => {
-      const started = performance.now();
-      if (databaseUrl) {
-        await seedLists(postgresQuery(databaseUrl), { ...org, from, to });
-        // As autovacuum would after a bulk load; PGlite has no autovacuum, so nothing runs there.
-        await postgresQuery(databaseUrl)(
-          "vacuum analyze tasks, workflows, documents, document_files, credit_transactions",
-          [],
-        );
-      } else {
-        // The server holds PGlite's only connection: seed while it is stopped, then start it again.
-        await server.stop();
-        const pglite = await openPglite(dataDir);
-        try {
-          await seedLists(pglite.query, { ...org, from, to });
-        } finally {
-          await pglite.close();
-        }
-        server = await startServer({ dataDir });
-      }
-      console.log(`  seeded to ${to} rows of each list in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    const started = performance.now();
+    const seedBoth = async (query) => {
+      for (const side of [small, large]) await seedLists(query, { ...side.seed, from: 1, to: side.rows });
     };
-
-    await seed(1, SMALL);
-    console.log(`  server memory with ${SMALL} rows, before timing: ${formatMemory(memoryOf(server.pid))}`);
-    const small = await timeRoutes(server.url, session.cookie, routes);
-    await seed(SMALL + 1, LARGE);
-    console.log(`  server memory with ${LARGE} rows, before timing: ${formatMemory(memoryOf(server.pid))}`);
-    const large = await timeRoutes(server.url, session.cookie, routes);
+    if (databaseUrl) {
+      await seedBoth(postgresQuery(databaseUrl));
+      // As autovacuum would after a bulk load; PGlite has no autovacuum, so nothing runs there.
+      await postgresQuery(databaseUrl)(
+        "vacuum analyze tasks, workflows, documents, document_files, credit_transactions",
+        [],
+      );
+    } else {
+      // The server holds PGlite's only connection: seed while it is stopped, then start it again.
+      await server.stop();
+      const pglite = await openPglite(dataDir);
+      try {
+        await seedBoth(pglite.query);
+      } finally {
+        await pglite.close();
+      }
+      server = await startServer({ dataDir });
+    }
+    console.log(
+      `  seeded ${SMALL} and ${LARGE} rows of each list in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+    console.log(`  server memory before timing: ${formatMemory(memoryOf(server.pid))}`);
+    const times = await timeRoutes(server.url, small, large);
     console.log(`  server memory after timing: ${formatMemory(memoryOf(server.pid))}`);
-    printRatios(label, routes, small, large);
+    printRatios(label, small.routes, times);
 
-    // What each route runs at LARGE rows, as the server runs it (one connection on PGlite: stop it).
+    // What each route runs for the large organization, as the server runs it (one connection on PGlite: stop it).
     await server.stop();
     server = undefined;
     console.log(`\n  EXPLAIN ANALYZE with ${LARGE} rows of each list, the statements of each route's second request:`);
-    await explainRoutes({ dataDir, databaseUrl, cookie: session.cookie, routes });
+    await explainRoutes({ dataDir, databaseUrl, cookie: large.cookie, routes: large.routes });
   } finally {
     await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
+/** A new organization and its owner's session, to hold `rows` rows of each list. */
+async function organization(url, rows) {
+  const session = await registerOwner(url);
+  const me = await ownerApi(url, session)("GET", "/api/me");
+  return {
+    rows,
+    cookie: session.cookie,
+    routes: listRoutes(session.organizationId),
+    seed: { organizationId: session.organizationId, userId: me.user.id, origin: new Date() },
+  };
+}
+
 /**
- * Per round, for each route: GET /healthz up to REQUESTS times one after another, then the route
- * as many times; the median latency of each. A warm-up round first, then REPEATS rounds. The
- * /healthz just before a route is its control: what the machine did meanwhile.
+ * Per round, for each route: the small organization's request and the large one's in turn, up to
+ * REQUESTS of each one after another (the first of each pair alternating); the median latency of
+ * each. Timed side by side, both sizes meet the same machine: a load spike falls on both. A
+ * warm-up round first, then REPEATS rounds.
  */
-async function timeRoutes(url, cookie, routes) {
-  const times = routes.map(() => ({ healthz: [], route: [] }));
-  const timeMedian = async (pathname, headers) => {
-    const latencies = [];
-    const deadline = performance.now() + ROUND_MS;
-    for (let request = 0; request < REQUESTS && performance.now() < deadline; request++) {
-      const started = performance.now();
-      const response = await fetch(url + pathname, { headers });
-      await response.arrayBuffer();
-      if (!response.ok) throw new Error(`GET ${pathname} answered ${response.status}`);
-      latencies.push(performance.now() - started);
-    }
-    return median(latencies);
+async function timeRoutes(url, small, large) {
+  const times = small.routes.map(() => ({ small: [], large: [] }));
+  const timeOne = async (side, index) => {
+    const started = performance.now();
+    const response = await fetch(url + side.routes[index].path, { headers: { cookie: side.cookie } });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`GET ${side.routes[index].path} answered ${response.status}`);
+    return performance.now() - started;
   };
   for (let round = -1; round < REPEATS; round++) {
-    for (const [index, route] of routes.entries()) {
-      const healthz = await timeMedian("/healthz", {});
-      const value = await timeMedian(route.path, { cookie });
+    for (const index of small.routes.keys()) {
+      const latencies = { small: [], large: [] };
+      const deadline = performance.now() + ROUND_MS;
+      for (let request = 0; request < REQUESTS && performance.now() < deadline; request++) {
+        const order = request % 2 === 0 ? ["small", "large"] : ["large", "small"];
+        for (const size of order) latencies[size].push(await timeOne(size === "small" ? small : large, index));
+      }
       if (round < 0) continue; // the first round warms up
-      times[index].healthz.push(healthz);
-      times[index].route.push(value);
+      times[index].small.push(median(latencies.small));
+      times[index].large.push(median(latencies.large));
     }
   }
   return times;
 }
 
-function printRatios(label, routes, small, large) {
+function printRatios(label, routes, times) {
   console.log(
-    `\n  ${label}: median latency of up to ${REQUESTS} sequential requests, ${REPEATS} rounds; ` +
-      `ratio = ${LARGE} rows ÷ ${SMALL} rows per round: median (min–max). Target ≤ 1.5× for each page and each search of the same matches.`,
+    `\n  ${label}: median latency of up to ${REQUESTS} requests of each size, alternating, ${REPEATS} rounds; ` +
+      `ratio = ${LARGE} rows ÷ ${SMALL} rows per round: median (min–max). ` +
+      "Target ≤ 1.5× for each page and each search of the same matches.",
   );
-  const header = ["route", `${SMALL} rows`, `${LARGE} rows`, "ratio", "/healthz beside it", "verdict"];
+  const header = ["route", `${SMALL} rows`, `${LARGE} rows`, "ratio", "verdict"];
   const lines = routes.map((route, index) => {
-    const ratios = large[index].route.map((value, round) => value / small[index].route[round]);
-    const control = large[index].healthz.map((value, round) => value / small[index].healthz[round]);
+    const { small, large } = times[index];
+    const ratios = large.map((value, round) => value / small[round]);
     return [
       route.name,
-      `${ms(median(small[index].route))} ms`,
-      `${ms(median(large[index].route))} ms`,
+      `${ms(median(small))} ms`,
+      `${ms(median(large))} ms`,
       spreadOf(ratios),
-      spreadOf(control),
       verdict(route, median(ratios)),
     ];
   });

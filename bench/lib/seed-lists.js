@@ -48,16 +48,16 @@ const ROWS = `from generate_series($3::int, $4::int) g,
 const STATEMENTS = [
   `insert into tasks (id, organization_id, name, description, category, status, command_linux, tags,
      created_by, updated_by, created_at, updated_at)
-   select 'bench-task-' || g, $1, 'Bench task ' || g || words, 'Seeded by the bench', 'general', 'active', 'true',
+   select 'bench-task-' || $1 || '-' || g, $1, 'Bench task ' || g || words, 'Seeded by the bench', 'general', 'active', 'true',
      array['bench', 'group-' || g % 50], $2, $2, at, at
    ${ROWS}`,
   `insert into workflows (id, organization_id, name, description, status, created_by, updated_by, created_at, updated_at)
-   select 'bench-workflow-' || g, $1, 'Bench workflow ' || g || words, 'Seeded by the bench', 'active', $2, $2, at, at
+   select 'bench-workflow-' || $1 || '-' || g, $1, 'Bench workflow ' || g || words, 'Seeded by the bench', 'active', $2, $2, at, at
    ${ROWS}`,
   `with seeded as (
      insert into documents (id, organization_id, title, description, category, tags, file_name, file_size,
        file_type, version, uploaded_by, updated_by, created_at, updated_at)
-     select 'bench-document-' || g, $1, 'Bench document ' || g || words, 'Seeded by the bench', 'general',
+     select 'bench-document-' || $1 || '-' || g, $1, 'Bench document ' || g || words, 'Seeded by the bench', 'general',
        array['bench'], 'bench-' || g || '.txt', 0, 'text/plain', 1, $2, $2, at, at
      ${ROWS}
      returning id, file_name, created_at
@@ -68,7 +68,7 @@ const STATEMENTS = [
      'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855', ''::bytea, $2, created_at
    from seeded`,
   `insert into credit_transactions (id, organization_id, user_id, amount, type, description, created_at)
-   select 'bench-credit-' || g, $1, $2, case when g % 2 = 0 then 1 else -1 end,
+   select 'bench-credit-' || $1 || '-' || g, $1, $2, case when g % 2 = 0 then 1 else -1 end,
      case when g % 2 = 0 then 'addition' else 'consumption' end, 'Bench' || words, at
    ${ROWS}`,
 ];
