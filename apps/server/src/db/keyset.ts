@@ -160,8 +160,8 @@ async function countUpToCap(db: Executor, table: PgTable, where: SQL | undefined
 /**
  * Lists known to be beyond the cap (estimated far beyond it, or counted past it), by their
  * statement and values, for a minute: the next pages of a large list then send one statement
- * each. A list that shrinks below 1,001 matches is counted in its page's statement at once; one
- * that shrinks to between 1,001 and 10,000 can say "10,000+" until the minute is over.
+ * each, and count nothing (cappedCountColumn). A list that shrinks meanwhile says "10,000+" until
+ * the minute is over; one emptied altogether says 0 on its first page.
  */
 const beyondTheCap = new LRUCache<string, true>({ max: 1_000, ttl: 60_000 });
 const dialect = new PgDialect();
