@@ -33,10 +33,7 @@ export default defineConfig({
           name: database === "pglite" ? "runner" : "runner-postgres",
           include: [database === "pglite" ? "apps/runner/test/**/*.test.ts" : "apps/runner/test/**/*.postgres.test.ts"],
           exclude: database === "pglite" ? ["apps/runner/test/**/*.postgres.test.ts"] : [],
-          globalSetup: [
-            "apps/runner/test/helpers/build-runner.ts",
-            ...(database === "postgres" ? ["apps/server/test/setup/postgres-template.ts"] : []),
-          ],
+          globalSetup: ["apps/runner/test/helpers/build-runner.ts", `apps/server/test/setup/${database}-template.ts`],
           env: { TEST_DATABASE: database },
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -46,16 +43,32 @@ export default defineConfig({
         test: {
           name: `server-${database}`,
           include: ["apps/server/test/**/*.test.ts"],
-          // *.postgres.test.ts need several connections to one PostgreSQL; the process tests are
-          // about the embedded database's data directory.
-          exclude:
-            database === "postgres" ? ["apps/server/test/process/**"] : ["apps/server/test/**/*.postgres.test.ts"],
+          // *.postgres.test.ts need several connections to one PostgreSQL.
+          exclude: [
+            "apps/server/test/process/**",
+            ...(database === "postgres" ? [] : ["apps/server/test/**/*.postgres.test.ts"]),
+          ],
+          // Each file builds its own app on its own database, so the files of a worker share one
+          // module graph: the server's modules are imported once per worker, not once per file
+          // (that took more CPU than the tests themselves).
+          isolate: false,
           env: { TEST_DATABASE: database },
-          globalSetup: database === "postgres" ? ["apps/server/test/setup/postgres-template.ts"] : [],
+          globalSetup: [`apps/server/test/setup/${database}-template.ts`],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
       })),
+      {
+        // The built server as a process of its own (start, stop, kill -9, configuration) on the
+        // embedded database's data directory; isolated, as some stub modules.
+        test: {
+          name: "process",
+          include: ["apps/server/test/process/**/*.test.ts"],
+          env: { TEST_DATABASE: "pglite" },
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

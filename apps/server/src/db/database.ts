@@ -35,6 +35,8 @@ export type DatabaseHandle = {
   kind: "pglite" | "postgres";
   /** Set with PostgreSQL: the event hub listens on its own connection. */
   connectionString?: string;
+  /** Set with the embedded database: the whole database as a tar archive (test set-up). */
+  dump?: () => Promise<Uint8Array>;
   close: () => Promise<void>;
 };
 
@@ -46,12 +48,15 @@ export type QueryListener = (query: string, params: unknown[]) => void;
 
 export type DatabaseOptions = (
   | { kind: "postgres"; connectionString: string; poolSize?: number }
-  /** `dataDir: null` keeps the embedded database in memory (tests). */
-  | { kind: "pglite"; dataDir: string | null }
+  /**
+   * `dataDir: null` keeps the embedded database in memory (tests); `startFrom` names a file that
+   * `dump` wrote, to begin from instead of a new database (PGlite's initdb takes seconds).
+   */
+  | { kind: "pglite"; dataDir: string | null; startFrom?: string }
 ) & { onQuery?: QueryListener };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.kind === "postgres" ? openPostgres(options) : openPglite(options.dataDir, options.onQuery);
+  return options.kind === "postgres" ? openPostgres(options) : openPglite(options);
 }
 
 /** drizzle's logger option for a listener. */
@@ -78,11 +83,15 @@ async function openPostgres(options: {
   return { db, kind: "postgres", connectionString: options.connectionString, close: () => pool.end() };
 }
 
-async function openPglite(dataDir: string | null, onQuery?: QueryListener): Promise<DatabaseHandle> {
+async function openPglite({
+  dataDir,
+  startFrom,
+  onQuery,
+}: DatabaseOptions & { kind: "pglite" }): Promise<DatabaseHandle> {
   // The lock stays in this thread: the kernel drops it with the process, whatever the worker does.
   const lock = dataDir ? await acquireDataDirLock(dataDir) : undefined;
   try {
-    const client = await PgliteWorkerClient.start(dataDir ? path.join(dataDir, "pglite") : null);
+    const client = await PgliteWorkerClient.start(dataDir ? path.join(dataDir, "pglite") : null, startFrom);
     try {
       // drizzle's PGlite driver needs only query and transaction, which the worker's client answers.
       const maintenance = drizzlePglite(client as unknown as PGlite, { schema });
@@ -93,6 +102,7 @@ async function openPglite(dataDir: string | null, onQuery?: QueryListener): Prom
       return {
         db: db as unknown as Database,
         kind: "pglite",
+        dump: () => client.dump(),
         close: async () => {
           await client.close();
           await lock?.release();

@@ -34,9 +34,14 @@ export class PgliteWorkerClient implements PgliteQueries {
     worker.on("exit", (code) => this.#stop(`exit code ${code}`));
   }
 
-  /** Starts the worker and opens the database kept in `dataDir` (in memory when null). */
-  static start(dataDir: string | null): Promise<PgliteWorkerClient> {
-    const worker = new Worker(new URL("./pglite-worker.js", import.meta.url), { workerData: { dataDir } });
+  /**
+   * Starts the worker and opens the database kept in `dataDir`; in memory when null, as a copy of
+   * the database dumped to the file `startFrom` when one is given (see `dump`).
+   */
+  static start(dataDir: string | null, startFrom?: string): Promise<PgliteWorkerClient> {
+    const worker = new Worker(new URL("./pglite-worker.js", import.meta.url), {
+      workerData: { dataDir, startFrom },
+    });
     return new Promise((resolve, reject) => {
       const onExit = (code: number) => reject(new Error(`The embedded database did not start (exit code ${code})`));
       worker.once("error", reject);
@@ -82,6 +87,11 @@ export class PgliteWorkerClient implements PgliteQueries {
     }
     await this.#call({ type: "commit", transaction });
     return result;
+  }
+
+  /** The whole database as a tar archive, for `start(null, file)` to begin from. */
+  dump(): Promise<Uint8Array> {
+    return this.#call({ type: "dump" }) as Promise<Uint8Array>;
   }
 
   async close(): Promise<void> {

@@ -2,7 +2,7 @@
 // HTTP event loop (docs/decisions/022). The server talks to it through pglite-client.ts.
 // Plain JavaScript: Node loads this file by path in a worker thread, from the sources (tests) and
 // from dist alike, and Node 20 cannot load TypeScript.
-import { existsSync, renameSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, parse, protocol, types } from "@electric-sql/pglite";
@@ -33,8 +33,13 @@ const PARSERS = Object.fromEntries(
  * so a write it acknowledged survives the death of this process (SIGKILL, the OOM killer, a
  * container stop) but not a crash of the machine itself. PostgreSQL (DATABASE_URL) covers that.
  */
-async function open(dir) {
-  if (!dir) return PGlite.create(OPTIONS);
+async function open(dir, startFrom) {
+  if (!dir) {
+    // In memory (tests): a copy of a dumped database, or a new one (initdb takes seconds).
+    return startFrom
+      ? PGlite.create({ ...OPTIONS, loadDataDir: new Blob([readFileSync(startFrom)]) })
+      : PGlite.create(OPTIONS);
+  }
   if (!existsSync(path.join(dir, "PG_VERSION"))) {
     const staging = `${dir}.new`;
     rmSync(staging, { recursive: true, force: true });
@@ -175,7 +180,7 @@ function describe(error) {
   return { message: error instanceof Error ? error.message : String(error), fields };
 }
 
-const db = await open(workerData.dataDir).catch((error) => {
+const db = await open(workerData.dataDir, workerData.startFrom).catch((error) => {
   parentPort.postMessage({ type: "failed", error: describe(error) });
   return undefined;
 });
@@ -191,6 +196,11 @@ if (db) {
         result = await begin(db);
       } else if (message.type === "commit" || message.type === "rollback") {
         result = await end(message.transaction, message.type);
+      } else if (message.type === "dump") {
+        // Uncompressed: the copy is read back at once, on this machine.
+        const bytes = new Uint8Array(await (await db.dumpDataDir("none")).arrayBuffer());
+        parentPort.postMessage({ type: "result", id: message.id, result: bytes }, [bytes.buffer]);
+        return;
       } else if (message.type === "close") {
         await db.close();
         result = null;

@@ -7,13 +7,14 @@ export type TestDatabase = DatabaseHandle & { drop: () => Promise<void> };
 
 /**
  * A fresh, migrated database for one test file: an in-memory PGlite, or with
- * TEST_DATABASE=postgres a copy of the run's migrated template, dropped afterwards. `onQuery`
- * hears every statement the app sends.
+ * TEST_DATABASE=postgres a PostgreSQL database, each a copy of the run's migrated template
+ * (test/setup/), the latter dropped afterwards. `onQuery` hears every statement the app sends.
  */
 export async function createTestDatabase(options: { onQuery?: QueryListener } = {}): Promise<TestDatabase> {
   const { onQuery } = options;
   if (process.env.TEST_DATABASE !== "postgres") {
-    const handle = await openDatabase({ kind: "pglite", dataDir: null, onQuery });
+    // Without the template (a file run under another config), a new database is migrated.
+    const handle = await openDatabase({ kind: "pglite", dataDir: null, startFrom: inject("pgliteTemplate"), onQuery });
     return { ...handle, drop: handle.close };
   }
   const adminUrl = requireAdminUrl();
