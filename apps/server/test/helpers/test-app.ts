@@ -7,6 +7,7 @@ import { loadConfig, type Config } from "../../src/config.ts";
 import type { Mailer } from "../../src/lib/mailer.ts";
 import { createOrgWithRoles } from "./factories.ts";
 import { createTestDatabase, type TestDatabase } from "./test-database.ts";
+import { testPasswordHasher } from "./test-password-hasher.ts";
 
 export type TestApp = {
   app: FastifyInstance;
@@ -22,6 +23,8 @@ export type TestAppOptions = {
   database?: TestDatabase;
   /** Serve on a free port of 127.0.0.1 too, for what is called over real HTTP (live-update streams). */
   listen?: boolean;
+  /** Hash passwords as the product does (better-auth's scrypt), not with the tests' cheaper one. */
+  productPasswordHashing?: boolean;
 };
 
 /** Builds the real server on a fresh database. */
@@ -44,7 +47,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     REGISTRATION_CONFIRMS_EMAIL: "off",
     ...options.env,
   });
-  const app = await buildApp({ config, database, mailer: options.mailer, logger: false });
+  const passwordHasher = options.productPasswordHashing ? undefined : testPasswordHasher;
+  const app = await buildApp({ config, database, mailer: options.mailer, passwordHasher, logger: false });
   await app.ready();
   if (options.listen) await app.listen({ port: 0, host: "127.0.0.1" });
   return {

@@ -20,7 +20,19 @@ export const PASSWORD_RESET_REQUESTS_PER_IP = 5;
 /** The header the server sets with the client's address (never trusted from outside). */
 export const CLIENT_IP_HEADER = "x-flowdeck-client-ip";
 
-export function createAuth(options: { config: Config; db: Database; mailer: Mailer; events: EventHub }) {
+/** How passwords are hashed and checked; better-auth's scrypt unless the app is given another. */
+export type PasswordHasher = {
+  hash: (password: string) => Promise<string>;
+  verify: (data: { hash: string; password: string }) => Promise<boolean>;
+};
+
+export function createAuth(options: {
+  config: Config;
+  db: Database;
+  mailer: Mailer;
+  events: EventHub;
+  passwordHasher?: PasswordHasher;
+}) {
   const { config, db, mailer, events } = options;
   const audit = authAuditHooks({ db, events });
   return betterAuth({
@@ -43,6 +55,7 @@ export function createAuth(options: { config: Config; db: Database; mailer: Mail
       disableSignUp: true,
       minPasswordLength: PASSWORD_MIN_LENGTH,
       maxPasswordLength: PASSWORD_MAX_LENGTH,
+      password: options.passwordHasher,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       onPasswordReset: audit.onPasswordReset,
