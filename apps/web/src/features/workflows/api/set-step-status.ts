@@ -14,13 +14,18 @@ export function setStepStatus(orgId: string, { workflowId, stepId, status }: Ste
 }
 
 /**
- * Marks a step done or to do; setting the same status twice is harmless, so a retry is too. The
- * answer (the recalculated workflow) goes straight into the lists, so the card shows the new
- * progress without waiting for the refetch.
+ * Marks a step of one workflow done or to do; setting the same status twice is harmless, so a
+ * retry is too. The answer (the recalculated workflow) goes straight into the lists, so the card
+ * shows the new progress without waiting for the refetch.
+ *
+ * The workflow's steps are sent one after another (one mutation scope): each answer then holds
+ * every step ticked before it, and an earlier answer can never land after a later one and untick
+ * a step on screen.
  */
-export function useSetStepStatus(orgId: string) {
+export function useSetStepStatus(orgId: string, workflowId: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    scope: { id: `step-status:${orgId}:${workflowId}` },
     mutationFn: (variables: StepStatusVariables) => setStepStatus(orgId, variables),
     onSuccess: (workflow) => {
       queryClient.setQueriesData<WorkflowPage>(

@@ -2,51 +2,10 @@ import type { Workflow } from "@flowdeck/shared/workflows/schemas";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderWithProviders } from "@/testing/render.tsx";
+import { daily, workflow } from "../testing/workflow-fixture.ts";
 import { WorkflowCard } from "./workflow-card.tsx";
 
 const now = new Date("2026-11-25T12:00:00Z");
-
-const daily: Workflow["schedule"] = {
-  type: "daily",
-  isEnabled: true,
-  date: null,
-  time: "02:30",
-  dayOfWeek: null,
-  dayOfMonth: null,
-};
-
-function workflow(overrides: Partial<Workflow>): Workflow {
-  return {
-    id: "wf-1",
-    name: "Nightly backup",
-    description: "",
-    status: "active",
-    dueDate: null,
-    schedule: daily,
-    nextExecution: "2026-11-26T02:30:00.000Z",
-    lastExecuted: null,
-    progress: 0,
-    taskCount: 1,
-    completedTasks: 0,
-    startedAt: null,
-    startedBy: null,
-    completedAt: null,
-    completedBy: null,
-    createdBy: null,
-    createdByName: null,
-    updatedBy: null,
-    createdAt: "2026-11-20T09:00:00.000Z",
-    updatedAt: "2026-11-20T09:00:00.000Z",
-    timeoutSeconds: 3600,
-    runnerLabels: [],
-    concurrencyPolicy: "skip",
-    skippedRuns: 0,
-    lastSkippedAt: null,
-    steps: [],
-    lastRun: null,
-    ...overrides,
-  };
-}
 
 function renderCard(item: Workflow) {
   renderWithProviders(

@@ -20,7 +20,7 @@ type WorkflowStepsProps = {
  * and says so (docs/decisions/007).
  */
 export function WorkflowSteps({ orgId, workflow, canEdit, onError }: WorkflowStepsProps) {
-  const setStatus = useSetStepStatus(orgId);
+  const setStatus = useSetStepStatus(orgId, workflow.id);
   // What was just ticked shows at once, until the server's answer replaces it (or refuses it).
   const [pending, setPending] = useState<Record<string, StepStatus>>({});
   const settle = (stepId: string) =>
