@@ -13,7 +13,7 @@ export default defineConfig({
     projects: [
       // Vitest's default of 5 s per test is too short for a year of schedule arithmetic or a form's
       // rerenders when CI shares the machine's two cores; no test waits on a fixed sleep.
-      { test: { name: "shared", include: ["packages/shared/src/**/*.test.ts"], testTimeout: 30_000 } },
+      { test: { name: "shared", include: ["packages/shared/src/**/*.test.ts"], isolate: false, testTimeout: 30_000 } },
       {
         // The web app's helpers and components, in a simulated browser (src/testing/render.tsx).
         resolve: { alias: { "@": fileURLToPath(new URL("apps/web/src", import.meta.url)) } },
@@ -21,6 +21,7 @@ export default defineConfig({
           name: "web",
           include: ["apps/web/src/**/*.test.{ts,tsx}"],
           environment: "happy-dom",
+          isolate: false,
           setupFiles: ["apps/web/src/testing/setup.ts"],
           testTimeout: 30_000,
         },
