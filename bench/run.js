@@ -85,7 +85,7 @@ async function createRun(url, session) {
   const task = await api("POST", "/tasks", { name: "Bench task", commands: { linux: "true" } });
   const workflow = await api("POST", "/workflows", { name: "Bench workflow", taskIds: [task.id] });
   await api("POST", `/workflows/${workflow.id}/execute`, { platform: "linux" });
-  const runs = await api("GET", `/workflows/${workflow.id}/runs`);
+  const runs = await api("GET", `/workflows/${workflow.id}/history?limit=1`);
   return { workflowId: workflow.id, runId: runs.items[0].id };
 }
 

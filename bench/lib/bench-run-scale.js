@@ -121,7 +121,7 @@ async function explain(databaseUrl, { organizationId, workflowIds }, label) {
   }
 }
 
-// The panel's query as modules/history/repository.ts asks it (decision 034); keep the two alike.
+// The panel's query as modules/runs/history-repository.ts asks it (decision 034); keep the two alike.
 const HEALTH_PANEL_SQL = `select w.id, w.name, l.status, l.started_at, s.ended, s.succeeded
   from workflows w
   left join lateral (

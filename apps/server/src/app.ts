@@ -27,7 +27,6 @@ import { profileRoutes } from "./modules/profile/routes.ts";
 import { settingsRoutes } from "./modules/settings/routes.ts";
 import { runnerAdminRoutes } from "./modules/runners/admin-routes.ts";
 import { runnerProtocolRoutes } from "./modules/runners/protocol-routes.ts";
-import { historyRoutes } from "./modules/history/routes.ts";
 import { retentionRoutes } from "./modules/retention/routes.ts";
 import { runRoutes } from "./modules/runs/routes.ts";
 import { taskRoutes } from "./modules/tasks/routes.ts";
@@ -101,7 +100,6 @@ const ROUTE_MODULES: FastifyPluginAsync[] = [
   apiTokenRoutes,
   notificationRoutes,
   retentionRoutes,
-  historyRoutes,
   runRoutes,
   runnerAdminRoutes,
   runnerProtocolRoutes,

@@ -3,8 +3,8 @@ import { AUDIT_ACTIONS, type AuditAction } from "@flowdeck/shared/audit/actions"
 import type { AuditChanges } from "@flowdeck/shared/audit/schemas";
 import type { Database, Executor } from "../db/database.ts";
 import { auditLog } from "../db/schema/index.ts";
-import { actorId, actorLabel, type Actor } from "./actor.ts";
-import type { EventHub } from "./event-hub.ts";
+import { actorId, actorLabel, type Actor, type RunnerActor } from "./actor.ts";
+import type { EventHub, RunSignal } from "./event-hub.ts";
 import { sessionsChanged } from "./session-cache.ts";
 
 /** Where a request came from, for the audit log. */
@@ -23,6 +23,9 @@ export type ChangeContext = {
 /** What an org route hands its service (plugins/tenancy.ts orgScope): a context in one organization. */
 export type OrgScope = ChangeContext & { organizationId: string };
 
+/** What a runner's call hands the services (modules/runners/runner-auth.ts): the runner acting in its organization. */
+export type RunnerScope = OrgScope & { actor: RunnerActor };
+
 export type ChangeRecord = {
   action: AuditAction;
   entityId: string | null;
@@ -40,10 +43,17 @@ export type ChangeLog = {
   record: (change: ChangeRecord) => void;
   /** Something else on screen the change touched (no audit row of its own), announced after commit. */
   announce: (event: LiveEvent, organizationId?: string) => void;
+  /**
+   * The run's state changed, or its output grew up to chunk `seq`: its viewers hear it after commit
+   * (the run stream), and no list does.
+   */
+  signalRun: (signal: RunSignal) => void;
+  /** A run was queued: the organization's waiting runners look again after commit. */
+  wakeRunners: (organizationId?: string) => void;
 };
 
-/** A live event waiting for its transaction to commit. */
-export type Announcement = { organizationId: string; event: LiveEvent };
+/** A live event, a run's signal or a runner wake-up waiting for its transaction to commit. */
+export type Announcement = { organizationId: string; event: LiveEvent } | { run: RunSignal } | { queue: string };
 
 /**
  * Runs `work` in one transaction; what it records is written in that transaction and announced
@@ -72,6 +82,10 @@ export async function logged<T>(
     announce: (event, organizationId = context.organizationId ?? undefined) => {
       if (organizationId) announcements.push({ organizationId, event });
     },
+    signalRun: (signal) => announcements.push({ run: signal }),
+    wakeRunners: (organizationId = context.organizationId ?? undefined) => {
+      if (organizationId) announcements.push({ queue: organizationId });
+    },
   };
   const result = await work(tx, log);
   announcements.unshift(...(await writeRecords(context, tx, records)));
@@ -82,9 +96,15 @@ export async function logged<T>(
 export async function announce(events: EventHub, announcements: Announcement[]) {
   // A member joined, changed role, left or changed their profile (a member event's id is the
   // user's): their cached sessions end first, so the screens this event refreshes see the change.
-  const members = announcements.filter(({ event }) => event.entity === "member").map(({ event }) => event.id);
+  const members = announcements.flatMap((item) =>
+    "event" in item && item.event.entity === "member" ? [item.event.id] : [],
+  );
   await sessionsChanged(events, members);
-  for (const { organizationId, event } of announcements) await events.publish(organizationId, event);
+  for (const item of announcements) {
+    if ("run" in item) await events.signalRun(item.run);
+    else if ("queue" in item) await events.signalQueue(item.queue);
+    else await events.publish(item.organizationId, item.event);
+  }
 }
 
 async function writeRecords(context: ChangeContext, tx: Executor, records: ChangeRecord[]) {
@@ -130,13 +150,19 @@ async function writeRecords(context: ChangeContext, tx: Executor, records: Chang
 /** One event per thing: a change that touches a workflow twice announces it once. */
 function dedupe(announcements: Announcement[]): Announcement[] {
   const seen = new Set<string>();
-  return announcements.filter(({ organizationId, event }) => {
-    const key =
-      event.entity === "audit"
-        ? `${organizationId}|audit`
-        : `${organizationId}|${event.entity}|${event.id}|${event.action}`;
+  return announcements.filter((item) => {
+    const key = keyOf(item);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
   });
+}
+
+function keyOf(item: Announcement): string {
+  if ("run" in item) return `run|${item.run.runId}|${item.run.seq ?? "state"}`;
+  if ("queue" in item) return `queue|${item.queue}`;
+  const { organizationId, event } = item;
+  return event.entity === "audit"
+    ? `${organizationId}|audit`
+    : `${organizationId}|${event.entity}|${event.id}|${event.action}`;
 }

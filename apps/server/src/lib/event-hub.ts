@@ -4,8 +4,22 @@ import { createPool } from "../db/pool.ts";
 
 type Listener = (event: LiveEvent) => void;
 type SessionsListener = (userIds: string[]) => void;
-/** A live event for an organization's screens, or word that some users' cached sessions are stale. */
-type Envelope = { orgId: string; event: LiveEvent } | { staleSessions: string[] };
+
+/**
+ * Word about one run for its viewers (the run stream, modules/runs/run-stream.ts): `seq` is the id
+ * of the last output chunk stored, or null when the run's state changed. Only this crosses
+ * instances; each instance reads what changed once for all its viewers of the run.
+ */
+export type RunSignal = { runId: string; seq: number | null };
+type RunListener = (signal: RunSignal) => void;
+type QueueListener = () => void;
+
+/**
+ * A live event for an organization's screens, word that some users' cached sessions are stale,
+ * a run's signal for its viewers, or word that an organization's queue has a new run for its runners.
+ */
+type Envelope =
+  { orgId: string; event: LiveEvent } | { staleSessions: string[] } | { run: RunSignal } | { queue: string };
 
 /** What the hub reports; pino's logger (app.log) fits. */
 export type HubLogger = { warn: (details: object, message: string) => void };
@@ -27,6 +41,12 @@ export type EventHub = {
    */
   publish: (orgId: string, event: LiveEvent) => Promise<void>;
   subscribe: (orgId: string, listener: Listener) => () => void;
+  /** Tells the run's viewers on every instance that it changed or has new output. Never rejects. */
+  signalRun: (signal: RunSignal) => Promise<void>;
+  subscribeRun: (runId: string, listener: RunListener) => () => void;
+  /** Wakes the organization's runners waiting for work, on every instance. Never rejects. */
+  signalQueue: (orgId: string) => Promise<void>;
+  subscribeQueue: (orgId: string, listener: QueueListener) => () => void;
   /**
    * Tells every instance that these users' sessions or memberships changed (lib/session-cache.ts).
    * This instance hears it before the promise settles; the others through NOTIFY. Never rejects.
@@ -40,36 +60,26 @@ const silent: HubLogger = { warn: () => {} };
 
 export async function createEventHub(options: { connectionString?: string; logger?: HubLogger }): Promise<EventHub> {
   const logger = options.logger ?? silent;
-  const subscribers = new Map<string, Set<Listener>>();
+  const subscribers = topics<LiveEvent>(logger);
+  const runSubscribers = topics<RunSignal>(logger);
+  const queueSubscribers = topics<void>(logger);
   const sessionListeners: SessionsListener[] = [];
 
   const deliver = (envelope: Envelope) => {
     if ("staleSessions" in envelope) {
       for (const listener of sessionListeners) listener(envelope.staleSessions);
-      return;
-    }
-    const { orgId, event } = envelope;
-    for (const listener of [...(subscribers.get(orgId) ?? [])]) {
-      try {
-        listener(event);
-      } catch (error) {
-        // One failing subscriber must not keep the event from the others.
-        logger.warn({ err: error }, "live updates: a subscriber failed");
-      }
+    } else if ("run" in envelope) {
+      runSubscribers.deliver(envelope.run.runId, envelope.run);
+    } else if ("queue" in envelope) {
+      queueSubscribers.deliver(envelope.queue, undefined);
+    } else {
+      subscribers.deliver(envelope.orgId, envelope.event);
     }
   };
 
-  const subscribe = (orgId: string, listener: Listener) => {
-    let listeners = subscribers.get(orgId);
-    if (!listeners) subscribers.set(orgId, (listeners = new Set()));
-    // A wrapper per call: the same function subscribed twice is two subscriptions.
-    const entry: Listener = (event) => listener(event);
-    listeners.add(entry);
-    return () => {
-      listeners.delete(entry);
-      if (listeners.size === 0 && subscribers.get(orgId) === listeners) subscribers.delete(orgId);
-    };
-  };
+  const subscribe = (orgId: string, listener: Listener) => subscribers.subscribe(orgId, listener);
+  const subscribeRun = (runId: string, listener: RunListener) => runSubscribers.subscribe(runId, listener);
+  const subscribeQueue = (orgId: string, listener: QueueListener) => queueSubscribers.subscribe(orgId, listener);
 
   const onSessionsChanged = (listener: SessionsListener) => void sessionListeners.push(listener);
 
@@ -77,9 +87,17 @@ export async function createEventHub(options: { connectionString?: string; logge
     return {
       publish: async (orgId, event) => deliver({ orgId, event }),
       subscribe,
+      signalRun: async (signal) => deliver({ run: signal }),
+      subscribeRun,
+      signalQueue: async (orgId) => deliver({ queue: orgId }),
+      subscribeQueue,
       sessionsChanged: async (userIds) => deliver({ staleSessions: userIds }),
       onSessionsChanged,
-      close: async () => subscribers.clear(),
+      close: async () => {
+        subscribers.clear();
+        runSubscribers.clear();
+        queueSubscribers.clear();
+      },
     };
   }
 
@@ -96,6 +114,10 @@ export async function createEventHub(options: { connectionString?: string; logge
   return {
     publish: (orgId, event) => notify({ orgId, event }),
     subscribe,
+    signalRun: (signal) => notify({ run: signal }),
+    subscribeRun,
+    signalQueue: (orgId) => notify({ queue: orgId }),
+    subscribeQueue,
     sessionsChanged: async (userIds) => {
       // At once here (this instance's next request must see the change), then everywhere; hearing
       // our own NOTIFY later forgets nothing more.
@@ -105,6 +127,8 @@ export async function createEventHub(options: { connectionString?: string; logge
     onSessionsChanged,
     close: async () => {
       subscribers.clear();
+      runSubscribers.clear();
+      queueSubscribers.clear();
       await listener.close();
       await notifier.end();
     },
@@ -202,10 +226,52 @@ async function startListener(options: {
   };
 }
 
+/** Listeners by key (an organization, a run), each called in turn; one that throws does not stop the rest. */
+function topics<T>(logger: HubLogger) {
+  const byKey = new Map<string, Set<(value: T) => void>>();
+  return {
+    deliver(key: string, value: T) {
+      for (const listener of [...(byKey.get(key) ?? [])]) {
+        try {
+          listener(value);
+        } catch (error) {
+          logger.warn({ err: error }, "live updates: a subscriber failed");
+        }
+      }
+    },
+    subscribe(key: string, listener: (value: T) => void) {
+      let listeners = byKey.get(key);
+      if (!listeners) byKey.set(key, (listeners = new Set()));
+      // A wrapper per call: the same function subscribed twice is two subscriptions.
+      const entry = (value: T) => listener(value);
+      listeners.add(entry);
+      return () => {
+        listeners.delete(entry);
+        if (listeners.size === 0 && byKey.get(key) === listeners) byKey.delete(key);
+      };
+    },
+    clear: () => byKey.clear(),
+  };
+}
+
 function parseEnvelope(payload: string): Envelope | undefined {
   try {
-    const value = JSON.parse(payload) as { orgId?: unknown; event?: unknown; staleSessions?: unknown };
+    const value = JSON.parse(payload) as {
+      orgId?: unknown;
+      event?: unknown;
+      staleSessions?: unknown;
+      run?: { runId?: unknown; seq?: unknown };
+      queue?: unknown;
+    };
     if (typeof value.orgId === "string" && value.event && typeof value.event === "object") return value as Envelope;
+    if (
+      value.run &&
+      typeof value.run.runId === "string" &&
+      (value.run.seq === null || typeof value.run.seq === "number")
+    ) {
+      return { run: { runId: value.run.runId, seq: value.run.seq } };
+    }
+    if (typeof value.queue === "string") return { queue: value.queue };
     if (Array.isArray(value.staleSessions) && value.staleSessions.every((id) => typeof id === "string")) {
       return { staleSessions: value.staleSessions as string[] };
     }

@@ -4,7 +4,7 @@ import { afterEach } from "vitest";
 import type { TestClient } from "./http-client.ts";
 
 /** One block of an event stream, up to its blank line. */
-export type SseFrame = { event?: string; data?: string; retry?: number; comments: string[] };
+export type SseFrame = { id?: string; event?: string; data?: string; retry?: number; comments: string[] };
 
 const ORIGIN = "http://localhost:3000";
 
@@ -34,9 +34,9 @@ export class EventStream {
     else this.ended = true;
   }
 
-  static async open(url: string, client?: TestClient): Promise<EventStream> {
+  static async open(url: string, client?: TestClient, extraHeaders: Record<string, string> = {}): Promise<EventStream> {
     const controller = new AbortController();
-    const headers: Record<string, string> = { accept: "text/event-stream", origin: ORIGIN };
+    const headers: Record<string, string> = { accept: "text/event-stream", origin: ORIGIN, ...extraHeaders };
     if (client?.cookieHeader) headers.cookie = client.cookieHeader;
     const response = await fetch(url, { headers, signal: controller.signal });
     return new EventStream(response, controller);
@@ -121,7 +121,8 @@ function parseFrame(block: string): SseFrame {
     const colon = line.indexOf(":");
     const field = colon === -1 ? line : line.slice(0, colon);
     const value = colon === -1 ? "" : line.slice(colon + 1).replace(/^ /, "");
-    if (field === "event") frame.event = value;
+    if (field === "id") frame.id = value;
+    else if (field === "event") frame.event = value;
     else if (field === "data") frame.data = frame.data === undefined ? value : `${frame.data}\n${value}`;
     else if (field === "retry") frame.retry = Number(value);
   }

@@ -1,4 +1,4 @@
-import { HISTORY_MESSAGES } from "@flowdeck/shared/history/schemas";
+import { HISTORY_MESSAGES } from "@flowdeck/shared/runs/history";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { workflowRuns } from "../../src/db/schema/index.ts";
 import { createOrgWithRoles, type OrgWithRoles } from "../helpers/factories.ts";

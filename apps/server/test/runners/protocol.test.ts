@@ -1,5 +1,6 @@
 import type { LiveEvent } from "@flowdeck/shared";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { RunSignal } from "../../src/lib/event-hub.ts";
 import { runnerRegistrationTokens, tasks } from "../../src/db/schema/index.ts";
 import { auditRows, rowsSince } from "../audit/audit-support.ts";
 import { createOrgWithRoles, type OrgWithRoles } from "../helpers/factories.ts";
@@ -255,7 +256,7 @@ describe("a run executed by a runner", () => {
     await client.complete(runId, "succeeded");
   });
 
-  it("records no audit row for output, but announces new lines once per stored batch", async () => {
+  it("records no audit row for output and tells no list, but signals the run's viewers once per stored batch", async () => {
     const { client } = await registerRunner(t.app, admin(), org.organizationId);
     const workflow = await createLinuxWorkflow(editor(), org.organizationId, ["echo hi"]);
     const runId = await queueRun(editor(), org.organizationId, workflow.id);
@@ -263,6 +264,8 @@ describe("a run executed by a runner", () => {
     const baseline = await auditRows(t.app, org.organizationId);
     const heard: LiveEvent[] = [];
     const stop = t.app.events.subscribe(org.organizationId, (event) => heard.push(event));
+    const signals: RunSignal[] = [];
+    const stopSignals = t.app.events.subscribeRun(runId, (signal) => signals.push(signal));
     // Events arrive in the order they were published (NOTIFY with PostgreSQL): once a marker is
     // heard, so is everything published before it.
     const heardUpTo = async (id: string) => {
@@ -278,8 +281,12 @@ describe("a run executed by a runner", () => {
     expect((await client.logs(runId, 1, [chunk])).status).toBe(200);
     const announced = await heardUpTo(`after-${runId}`);
     stop();
+    await vi.waitFor(() => expect(signals).toHaveLength(1));
+    stopSignals();
     expect(await rowsSince(t.app, org.organizationId, baseline)).toEqual([]);
-    expect(announced).toEqual([{ entity: "run", id: runId, action: "updated" }]);
+    expect(announced).toEqual([]);
+    const stored = await editor().get(runUrl(runId, "/logs"));
+    expect(signals).toEqual([{ runId, seq: stored.body.items[0].id }]);
     await client.complete(runId, "succeeded");
   });
 

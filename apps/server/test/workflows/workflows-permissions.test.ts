@@ -35,7 +35,7 @@ const routes: Route[] = [
   { name: "GET stats", call: (c) => c.get(url("/stats")), ok: 200, minimum: "viewer" },
   { name: "GET commands", call: (c) => c.get(url("/commands")), ok: 200, minimum: "viewer" },
   { name: "GET one", call: async (c) => c.get(url(`/${(await fresh()).id}`)), ok: 200, minimum: "viewer" },
-  { name: "GET runs", call: async (c) => c.get(url(`/${(await fresh()).id}/runs`)), ok: 200, minimum: "viewer" },
+  { name: "GET history", call: async (c) => c.get(url(`/${(await fresh()).id}/history`)), ok: 200, minimum: "viewer" },
   { name: "POST", call: (c) => c.post(url(), workflowBody(commandIds)), ok: 201, minimum: "editor" },
   {
     name: "PATCH",
@@ -116,7 +116,7 @@ describe("what a refused change leaves behind", () => {
     const outsider = org.users.outsider.client;
     const ownPath = workflowsUrl(org.otherOrganizationId, `/${workflow.id}`);
     expect((await outsider.get(ownPath)).status).toBe(404);
-    expect((await outsider.get(`${ownPath}/runs`)).status).toBe(404);
+    expect((await outsider.get(`${ownPath}/history`)).status).toBe(404);
     expect((await outsider.patch(ownPath, { name: "Stolen" })).status).toBe(404);
     expect((await outsider.post(`${ownPath}/execute`)).status).toBe(404);
     expect((await outsider.patch(`${ownPath}/steps/${workflow.steps[0]!.id}`, { status: "completed" })).status).toBe(

@@ -92,8 +92,8 @@ describe("running a workflow now (spec 4 'Executing')", () => {
 
     const response = await editor().post(url(`/${created.id}/execute`));
     expect(response.status).toBe(200);
-    const runs = await editor().get(url(`/${created.id}/runs`));
-    expect(runs.body.items[0].steps.map((step: { status: string }) => step.status)).toEqual(["pending", "skipped"]);
+    const detail = await editor().get(url(`/${created.id}`));
+    expect(detail.body.runs[0].steps.map((step: { status: string }) => step.status)).toEqual(["pending", "skipped"]);
   });
 });
 
@@ -127,8 +127,8 @@ describe("steps and progress (spec 4 recalculation)", () => {
       completedBy: org.users.owner.id,
       lastRun: { status: "succeeded", finishedAt: expect.any(String) },
     });
-    const runs = await editor().get(url(`/${created.id}/runs`));
-    expect(runs.body.items[0].steps.map((step: { status: string }) => step.status)).toEqual([
+    const detail = await editor().get(url(`/${created.id}`));
+    expect(detail.body.runs[0].steps.map((step: { status: string }) => step.status)).toEqual([
       "succeeded",
       "succeeded",
       "succeeded",
@@ -233,20 +233,28 @@ describe("start and complete (spec 4)", () => {
 });
 
 describe("run history", () => {
-  it("pages through the runs, newest first", async () => {
+  it("pages through the runs, newest first, with one cursor (the runs list of page numbers is gone)", async () => {
     const created = await createWorkflow(editor(), org.organizationId, commandIds);
     for (let run = 0; run < 3; run++) {
       await editor().post(url(`/${created.id}/execute`));
       await editor().post(url(`/${created.id}/complete`));
     }
-    const page = await org.users.viewer.client.get(url(`/${created.id}/runs?pageSize=2`));
+    const page = await org.users.viewer.client.get(url(`/${created.id}/history?limit=2`));
     expect(page.status).toBe(200);
-    expect(page.body).toMatchObject({ total: 3, page: 1, pageSize: 2 });
     expect(page.body.items).toHaveLength(2);
+    expect(page.body.nextCursor).toEqual(expect.any(String));
     const [newest, older] = page.body.items;
     expect(new Date(newest.startedAt).getTime()).toBeGreaterThanOrEqual(new Date(older.startedAt).getTime());
-    expect(page.body.items.every((run: { status: string }) => run.status === "succeeded")).toBe(true);
-    expect((await editor().get(url("/missing/runs"))).status).toBe(404);
+    const rest = await org.users.viewer.client.get(
+      url(`/${created.id}/history?limit=2&cursor=${encodeURIComponent(page.body.nextCursor)}`),
+    );
+    expect(rest.body.items).toHaveLength(1);
+    expect(rest.body.nextCursor).toBeNull();
+    const all = [...page.body.items, ...rest.body.items];
+    expect(all.every((run: { status: string }) => run.status === "succeeded")).toBe(true);
+    expect(new Set(all.map((run: { id: string }) => run.id)).size).toBe(3);
+    expect((await editor().get(url("/missing/history"))).status).toBe(404);
+    expect((await editor().get(url(`/${created.id}/runs`))).status).toBe(404);
   });
 });
 

@@ -14,7 +14,7 @@ const protectedPages = [
   { path: "/dashboard", page: lazyPage(() => import("@/app/dashboard/dashboard-page.tsx"), "DashboardPage") },
   {
     path: "/workflows",
-    page: lazyPage(() => import("@/features/workflows/components/workflows-page.tsx"), "WorkflowsPage"),
+    page: lazyPage(() => import("@/app/workflows/workflows-with-runs.tsx"), "WorkflowsWithRunsPage"),
   },
   { path: "/tasks", page: lazyPage(() => import("@/features/tasks/components/tasks-page.tsx"), "TasksPage") },
   {
@@ -66,13 +66,13 @@ const nestedPages = [
     path: "/workflows/runs/:runId",
     rolePath: "/workflows",
     handle: { title: "Run" } satisfies PageHandle,
-    page: lazyPage(() => import("@/features/workflows/components/run-view-page.tsx"), "RunViewPage"),
+    page: lazyPage(() => import("@/features/runs/components/run-view-page.tsx"), "RunViewPage"),
   },
   {
     path: "/workflows/:workflowId/history",
     rolePath: "/workflows",
     handle: { title: "Run history" } satisfies PageHandle,
-    page: lazyPage(() => import("@/features/workflows/components/run-history-page.tsx"), "RunHistoryPage"),
+    page: lazyPage(() => import("@/features/runs/components/run-history-page.tsx"), "RunHistoryPage"),
   },
 ];
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { OrgParamsSchema } from "../organizations/params.ts";
-import { RUN_STATUSES } from "../workflows/constants.ts";
+import { RUN_STATUSES } from "../runs/constants.ts";
 import { RUNNER_PLATFORMS, RunnerLabelsSchema, RunnerNameSchema } from "./protocol.ts";
 
 /** POST /api/orgs/:orgId/runners/registration-tokens: the token, shown once, and what to run with it. */
@@ -46,27 +46,3 @@ export const UpdateRunnerSchema = z
 export type UpdateRunnerInput = z.input<typeof UpdateRunnerSchema>;
 
 export const RunnerParamsSchema = OrgParamsSchema.extend({ runnerId: z.string().trim().min(1).max(100) });
-
-export const RunViewParamsSchema = OrgParamsSchema.extend({ runId: z.string().trim().min(1).max(100) });
-
-/** GET /api/orgs/:orgId/runs/:runId/logs?after=<id>: the run's output after a chunk, in order. */
-export const RunLogQuerySchema = z.object({
-  after: z.coerce.number().int().min(0).default(0),
-  limit: z.coerce.number().int().min(1).max(5000).default(2000),
-});
-
-export const RunLogChunkSchema = z.object({
-  id: z.number().int(),
-  /** Zero-based step position. */
-  position: z.number().int(),
-  stream: z.enum(["stdout", "stderr", "system"]),
-  text: z.string(),
-});
-export type RunLogChunk = z.infer<typeof RunLogChunkSchema>;
-
-export const RunLogPageSchema = z.object({
-  items: z.array(RunLogChunkSchema),
-  /** Pass as `after` for the next page (the last chunk's id, or the one given when none came). */
-  next: z.number().int(),
-});
-export type RunLogPage = z.infer<typeof RunLogPageSchema>;

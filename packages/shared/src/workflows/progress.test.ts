@@ -18,13 +18,16 @@ describe("progressPercent (spec 9: completed / total, rounded)", () => {
 
 describe("statusForProgress (spec 4: draft at 0 %, in-progress between, completed at 100 %)", () => {
   it.each([
-    [0, 3, false, "draft"],
-    [0, 3, true, "in-progress"],
-    [1, 3, false, "in-progress"],
-    [2, 3, true, "in-progress"],
-    [3, 3, false, "completed"],
-    [3, 3, true, "completed"],
-  ] as const)("%i of %i, running %s: %s", (completed, total, running, status) => {
-    expect(statusForProgress(completed, total, { running })).toBe(status);
+    [0, 3, "none", "draft"],
+    [0, 3, "under-way", "in-progress"],
+    [1, 3, "none", "in-progress"],
+    [2, 3, "under-way", "in-progress"],
+    [0, 3, "ended", "active"],
+    [2, 3, "ended", "active"],
+    [3, 3, "none", "completed"],
+    [3, 3, "under-way", "completed"],
+    [3, 3, "ended", "completed"],
+  ] as const)("%i of %i, run %s: %s", (completed, total, run, status) => {
+    expect(statusForProgress(completed, total, run)).toBe(status);
   });
 });

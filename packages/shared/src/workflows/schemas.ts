@@ -1,17 +1,13 @@
 import { z } from "zod";
 import { OrgParamsSchema } from "../organizations/params.ts";
 import { KeysetQuerySchema, keysetPageOf } from "../keyset.ts";
-import { pageOf, PageQuerySchema } from "../pagination.ts";
 import { TASK_CATEGORIES, TASK_STATUSES } from "../tasks/constants.ts";
 import { TaskListQuerySchema } from "../tasks/schemas.ts";
-import { RUNNER_PLATFORMS, RunnerLabelsSchema } from "../runners/protocol.ts";
+import { RunnerLabelsSchema } from "../runners/protocol.ts";
+import { LastRunSchema, WorkflowRunSchema } from "../runs/schemas.ts";
 import {
   CONCURRENCY_POLICIES,
   MAX_RUN_TIMEOUT_SECONDS,
-  RUN_KINDS,
-  RUN_STATUSES,
-  RUN_STEP_STATUSES,
-  RUN_TRIGGERS,
   SCHEDULE_TYPES,
   STEP_STATUSES,
   WORKFLOW_FORM_STATUSES,
@@ -201,19 +197,6 @@ export const WorkflowListQuerySchema = KeysetQuerySchema.extend({
 export type WorkflowListQuery = z.input<typeof WorkflowListQuerySchema>;
 export type WorkflowListFilters = Omit<z.output<typeof WorkflowListQuerySchema>, "cursor" | "pageSize">;
 
-export const RunsQuerySchema = PageQuerySchema;
-
-/**
- * POST /api/orgs/:orgId/workflows/:workflowId/execute ("Run now"). With a platform, the run is
- * queued for a runner of that platform; without one, it is a checklist that people tick (spec 4).
- */
-export const ExecuteWorkflowSchema = z
-  .object({ platform: z.enum(RUNNER_PLATFORMS, { error: "Platform must be windows, linux or mac" }).optional() })
-  // No body at all is a checklist run, as before runners.
-  .nullish()
-  .transform((body) => body ?? {});
-export type RunsQuery = z.input<typeof RunsQuerySchema>;
-
 /** A task in a workflow (spec 3): a copy of its command's name, kept when the command is deleted. */
 export const WorkflowStepSchema = z.object({
   id: z.string(),
@@ -234,52 +217,6 @@ export const WorkflowStepSchema = z.object({
   timeoutSeconds: z.number().int().nullable(),
 });
 export type WorkflowStep = z.infer<typeof WorkflowStepSchema>;
-
-export const RunStepSchema = z.object({
-  id: z.string(),
-  stepId: z.string().nullable(),
-  position: z.number().int(),
-  name: z.string(),
-  status: z.enum(RUN_STEP_STATUSES),
-  startedAt: z.string().nullable(),
-  finishedAt: z.string().nullable(),
-  /** An executed run's command line for its platform, as it was when the run was queued. */
-  command: z.string().nullable(),
-  continueOnError: z.boolean(),
-  exitCode: z.number().int().nullable(),
-  signal: z.string().nullable(),
-});
-export type RunStep = z.infer<typeof RunStepSchema>;
-
-/** One execution (spec 3 executionHistory entry {startedAt, startedBy, status}), as a record. */
-export const WorkflowRunSchema = z.object({
-  id: z.string(),
-  workflowId: z.string(),
-  trigger: z.enum(RUN_TRIGGERS),
-  /** Null when the scheduler started it. */
-  startedBy: z.string().nullable(),
-  startedByName: z.string().nullable(),
-  status: z.enum(RUN_STATUSES),
-  startedAt: z.string(),
-  finishedAt: z.string().nullable(),
-  /** "Checklist" (ticked by people) or "Executed on <runner>". */
-  kind: z.enum(RUN_KINDS),
-  platform: z.enum(RUNNER_PLATFORMS).nullable(),
-  /** The runner that claimed it, once one has. */
-  runner: z.object({ id: z.string(), name: z.string() }).nullable(),
-  /** Cancel was asked for; a running run stops at its runner's next call. */
-  cancelRequested: z.boolean(),
-  /** Kept whatever the retention (decision 029). */
-  pinned: z.boolean(),
-  steps: z.array(RunStepSchema),
-});
-export type WorkflowRun = z.infer<typeof WorkflowRunSchema>;
-
-export const WorkflowRunPageSchema = pageOf(WorkflowRunSchema);
-export type WorkflowRunPage = z.infer<typeof WorkflowRunPageSchema>;
-
-export const LastRunSchema = WorkflowRunSchema.omit({ steps: true });
-export type LastRun = z.infer<typeof LastRunSchema>;
 
 export const WorkflowSchema = z.object({
   id: z.string(),
@@ -365,22 +302,3 @@ export const WorkflowCommandPageSchema = keysetPageOf(WorkflowCommandSchema);
 export type WorkflowCommandPage = z.infer<typeof WorkflowCommandPageSchema>;
 
 export const DeleteWorkflowResultSchema = z.object({ id: z.string() });
-
-/** GET /api/orgs/:orgId/runs/:runId: one run with its steps, for the run view. */
-export const RunDetailSchema = WorkflowRunSchema.extend({
-  workflowName: z.string(),
-  /** The output reached the organization's cap and was cut. */
-  logTruncated: z.boolean(),
-});
-export type RunDetail = z.infer<typeof RunDetailSchema>;
-
-/** GET /api/orgs/:orgId/workflows/:workflowId/run-options: what Run now offers. */
-export const RunOptionsSchema = z.object({
-  /** The platforms the workflow's commands have lines for, with the organization's runners of each. */
-  platforms: z.array(
-    z.object({ platform: z.enum(RUNNER_PLATFORMS), runnersOnline: z.number().int(), runners: z.number().int() }),
-  ),
-  /** An online runner's platform first, else a registered runner's; null: no runner, a checklist. */
-  defaultPlatform: z.enum(RUNNER_PLATFORMS).nullable(),
-});
-export type RunOptions = z.infer<typeof RunOptionsSchema>;

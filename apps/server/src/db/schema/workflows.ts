@@ -4,20 +4,22 @@ import { TASK_PLATFORMS, type TaskPlatform } from "@flowdeck/shared/tasks/consta
 import {
   CONCURRENCY_POLICIES,
   DEFAULT_RUN_TIMEOUT_SECONDS,
+  STEP_STATUSES,
+  WORKFLOW_STATUSES,
+  type ConcurrencyPolicy,
+  type StepStatus,
+  type WorkflowStatus,
+} from "@flowdeck/shared/workflows/constants";
+import {
   RUN_KINDS,
   RUN_STATUSES,
   RUN_STEP_STATUSES,
   RUN_TRIGGERS,
-  STEP_STATUSES,
-  WORKFLOW_STATUSES,
-  type ConcurrencyPolicy,
   type RunKind,
   type RunStatus,
   type RunStepStatus,
   type RunTrigger,
-  type StepStatus,
-  type WorkflowStatus,
-} from "@flowdeck/shared/workflows/constants";
+} from "@flowdeck/shared/runs/constants";
 import {
   type AnyPgColumn,
   boolean,

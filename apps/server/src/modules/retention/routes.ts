@@ -1,5 +1,5 @@
 import { RetentionSchema, RunPinSchema } from "@flowdeck/shared/retention/schemas";
-import { RunViewParamsSchema } from "@flowdeck/shared/runners/schemas";
+import { RunViewParamsSchema } from "@flowdeck/shared/runs/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { OrgParamsSchema } from "@flowdeck/shared/organizations/params";
 import { orgScope } from "../../plugins/tenancy.ts";

@@ -5,7 +5,7 @@ import type { Executor } from "../../db/database.ts";
 import { changesBetween } from "../../lib/audit-changes.ts";
 import { transact, type OrgScope } from "../../lib/change-log.ts";
 import { setRunRetention } from "../organizations/repository.ts";
-import { setRunPinned as storeRunPinned } from "../workflows/runs-repository.ts";
+import { setRunPinned as storeRunPinned } from "../runs/repository.ts";
 import { findRetention } from "./repository.ts";
 
 type Scope = { db: Executor; organizationId: string };

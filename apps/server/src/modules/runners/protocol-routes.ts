@@ -20,7 +20,7 @@ import { completeRun, heartbeat, reportStep } from "../runs/report-run.ts";
 import { storeLogBatch } from "../runs/store-logs.ts";
 import { originOf } from "../../plugins/authentication.ts";
 import { registerRunnerAuthentication, runnerScope } from "./runner-auth.ts";
-import { describeRunner, registerRunner, revokeRunner } from "./service.ts";
+import { claimerOf, describeRunner, registerRunner, revokeRunner } from "./service.ts";
 
 const EmptyBodySchema = z
   .object({})
@@ -77,8 +77,10 @@ export const runnerProtocolRoutes: FastifyPluginAsyncZod = async (app) => {
       const hangUp = () => controller.abort();
       reply.raw.once("close", hangUp);
       try {
+        const scope = runnerScope(request);
         return await claimRun({
-          scope: runnerScope(request),
+          scope,
+          runner: await claimerOf(scope),
           holdMs: claimHoldMs,
           leaseMs,
           signal: controller.signal,

@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Database } from "../../db/database.ts";
 import type { RunnerActor } from "../../lib/actor.ts";
-import type { OrgScope } from "../../lib/change-log.ts";
+import type { RunnerScope } from "../../lib/change-log.ts";
 import { originOf } from "../../plugins/authentication.ts";
 import { findRunnerBySecret, touchRunner } from "./repository.ts";
 import { hashSecret } from "../../lib/secrets.ts";
@@ -20,9 +20,6 @@ declare module "fastify" {
     runnerPublic?: boolean;
   }
 }
-
-/** What a runner's call hands the services: the runner acting in its organization. */
-export type RunnerScope = OrgScope & { actor: RunnerActor };
 
 const VERSION_PATTERN = /^\d+\.\d+\.\d+([-+].*)?$/;
 

@@ -14,7 +14,7 @@ import type { z } from "zod";
 import type { Database } from "../../db/database.ts";
 import type { RunnerActor } from "../../lib/actor.ts";
 import type { EventHub } from "../../lib/event-hub.ts";
-import { endRun, runChangeEvents } from "../runs/end-run.ts";
+import { endRun } from "../runs/lifecycle.ts";
 import { runningRunsOf } from "../runs/repository.ts";
 import {
   currentRuns,
@@ -29,9 +29,8 @@ import {
   type RunnerRow,
 } from "./repository.ts";
 import { changesBetween } from "../../lib/audit-changes.ts";
-import { transact, type OrgScope, type RequestOrigin } from "../../lib/change-log.ts";
+import { transact, type OrgScope, type RequestOrigin, type RunnerScope } from "../../lib/change-log.ts";
 import { hashSecret, newSecret } from "../../lib/secrets.ts";
-import type { RunnerScope } from "./runner-auth.ts";
 
 type Scope = { db: Database; events: EventHub; organizationId: string };
 
@@ -170,6 +169,13 @@ export async function updateRunner({
   return toRunner(row, run, new Date());
 }
 
+/** The calling runner as a claim needs it: its platform and labels as they are now (an admin may have changed the labels). */
+export async function claimerOf({ db, organizationId, actor }: RunnerScope) {
+  const runner = await findRunner(db, organizationId, actor.runnerId);
+  if (!runner) throw new AppError("unauthenticated", RUNNER_MESSAGES.unknownSecret);
+  return { id: runner.id, organizationId: runner.organizationId, os: runner.os, labels: runner.labels };
+}
+
 /**
  * Revokes a runner (the admin's Revoke, or the runner's own unregister): its next call gets 401,
  * and the run it was executing is lost at once rather than after its lease (announced with the
@@ -186,14 +192,7 @@ export async function revokeRunner({
     if (!current) throw new AppError("not-found", RUNNER_MESSAGES.notFound);
     if (!current.revokedAt) await updateRunnerRow(tx, runnerId, { revokedAt: now });
     for (const run of await runningRunsOf(tx, runnerId)) {
-      const endedRun = await endRun(tx, {
-        organizationId,
-        runId: run.id,
-        workflowId: run.workflowId,
-        status: "lost",
-        now,
-      });
-      if (endedRun) for (const event of runChangeEvents(endedRun)) log.announce(event);
+      await endRun(tx, log, { organizationId, runId: run.id, status: "lost", reason: "runner-revoked", now });
     }
     log.record({ action: "runner.revoked", entityId: runnerId, summary: `Revoked the runner "${current.name}"` });
   });

@@ -1,12 +1,12 @@
 import type { RunControl } from "@flowdeck/shared/runners/protocol";
-import type { ExecutedRunRow } from "./repository.ts";
+import type { RunRecord } from "./repository.ts";
 
 /**
  * What every answer about a run tells its runner (docs/runner-protocol.md): go on, or stop now —
  * because a person cancelled it, because the server gave it up as lost, or because it has ended
  * (timed out on the server's clock, or completed).
  */
-export function controlFor(run: Pick<ExecutedRunRow, "status" | "cancelRequestedAt">): RunControl {
+export function controlFor(run: Pick<RunRecord, "status" | "cancelRequestedAt">): RunControl {
   if (run.status === "running" || run.status === "queued") {
     return run.cancelRequestedAt ? { cancel: true, reason: "cancelled" } : { cancel: false, reason: null };
   }

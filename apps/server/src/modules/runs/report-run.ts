@@ -2,13 +2,12 @@ import { AppError } from "@flowdeck/shared";
 import { RUNNER_MESSAGES } from "@flowdeck/shared/runners/messages";
 import type { CompleteRun, RunControl, StepReport } from "@flowdeck/shared/runners/protocol";
 import type { Executor } from "../../db/database.ts";
-import { transact } from "../../lib/change-log.ts";
-import { lockWorkflow, setStepStatus } from "../workflows/repository.ts";
-import type { RunnerScope } from "../runners/runner-auth.ts";
+import { transact, type RunnerScope } from "../../lib/change-log.ts";
+import { mark, settleProgress } from "../checklist/progress.ts";
+import { lockWorkflow } from "../workflows/repository.ts";
 import { controlFor } from "./control.ts";
-import { endRun, runChangeEvents } from "./end-run.ts";
-import { findRunOfRunner, findWorkflowName, renewLease, updateRunStep } from "./repository.ts";
-import { settleProgress } from "./run-progress.ts";
+import { endRun } from "./lifecycle.ts";
+import { findRunOfRunner, renewLease, updateRunStep } from "./repository.ts";
 
 type RunCall = {
   /** The runner acting in its organization: what its reports change is audited as its doing. */
@@ -34,8 +33,9 @@ export async function heartbeat({ scope, runId, leaseMs }: RunCall): Promise<Run
 
 /**
  * POST /runs/:runId/steps/:position: a step started, or finished with its outcome, exit code and
- * signal. A step that succeeded is completed in the workflow's checklist, so progress follows the
- * run. Reports about a step already finished, or a run already ended, change nothing.
+ * signal. A step that succeeded is ticked in the workflow's checklist, so progress follows the
+ * run. Reports about a step already finished, or a run already ended, change nothing. A step's
+ * progress is the run's own: its viewers hear it, and the lists only through the workflow's progress.
  */
 export async function reportStep({
   scope,
@@ -55,25 +55,21 @@ export async function reportStep({
     await renewLease(tx, runId, now, leaseMs);
     if (report.state === "started") {
       const started = await updateRunStep(tx, runId, position, { status: "running", startedAt: now }, ["pending"]);
-      if (started) for (const event of runChangeEvents(found)) log.announce(event);
+      if (started) log.signalRun({ runId, seq: null });
       return;
     }
     const step = await updateRunStep(
       tx,
       runId,
       position,
-      {
-        status: report.outcome,
-        exitCode: report.exitCode,
-        signal: report.signal,
-        finishedAt: now,
-      },
+      { status: report.outcome, exitCode: report.exitCode, signal: report.signal, finishedAt: now },
       ["pending", "running"],
     );
     if (!step) return;
     if (report.outcome === "succeeded" && step.stepId) {
-      await setStepStatus(tx, { workflowId: workflow.id, stepId: step.stepId, status: "completed", by: null, at: now });
-      await settleProgress(tx, { workflow, now, ended: false });
+      await mark(tx, { workflow, stepId: step.stepId, status: "completed", by: null, now });
+      await settleProgress(tx, { workflow, by: null, now, run: "under-way" });
+      log.announce({ entity: "workflow", id: workflow.id, action: "updated" });
     }
     log.record({
       action: "run.step_finished",
@@ -81,7 +77,7 @@ export async function reportStep({
       summary: `Step ${position + 1} of a run of "${workflow.name}" ${report.outcome}${exitCodeText(report.exitCode)}`,
       changes: { status: { after: report.outcome } },
     });
-    for (const event of runChangeEvents(found)) log.announce(event);
+    log.signalRun({ runId, seq: null });
   });
   return controlFor(await runOf(db, scope, runId));
 }
@@ -94,24 +90,15 @@ export async function completeRun({
 }: RunCall & { outcome: CompleteRun["outcome"] }): Promise<RunControl> {
   const { db } = scope;
   const found = await runOf(db, scope, runId);
-  await transact(scope, async (tx, log) => {
-    const ended = await endRun(tx, {
+  await transact(scope, (tx, log) =>
+    endRun(tx, log, {
       organizationId: found.organizationId,
       runId,
-      workflowId: found.workflowId,
       status: outcome,
+      reason: "reported",
       now: new Date(),
-    });
-    if (!ended) return;
-    const workflowName = await findWorkflowName(tx, found.workflowId);
-    log.record({
-      action: "run.finished",
-      entityId: runId,
-      summary: `A run of "${workflowName}" ${outcome}`,
-      changes: { status: { before: ended.status, after: outcome } },
-    });
-    for (const event of runChangeEvents(found)) log.announce(event);
-  });
+    }),
+  );
   return controlFor(await runOf(db, scope, runId));
 }
 

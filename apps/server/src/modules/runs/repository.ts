@@ -1,16 +1,136 @@
-import { and, asc, eq, gt, inArray, lt, sql } from "drizzle-orm";
+import {
+  ACTIVE_RUN_STATUSES,
+  type RunKind,
+  type RunStatus,
+  type RunStepStatus,
+  type RunTrigger,
+} from "@flowdeck/shared/runs/constants";
+import type { RunnerPlatform } from "@flowdeck/shared/runners/protocol";
+import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
-import { runLogChunks, workflowRunSteps, workflowRuns, workflows } from "../../db/schema/index.ts";
-
-export type ExecutedRunRow = typeof workflowRuns.$inferSelect;
-type Claimer = { id: string; organizationId: string; os: string; labels: string[] };
+import {
+  organizations,
+  runLogChunks,
+  runners,
+  tasks,
+  user,
+  workflowRunSteps,
+  workflowRuns,
+  workflows,
+} from "../../db/schema/index.ts";
 
 /**
- * Claims the oldest queued run this runner may execute: its organization's, for its platform, and
+ * The one writer of a run's tables (`workflow_runs`, `workflow_run_steps`, `run_log_chunks`):
+ * every status change comes through `lifecycle.ts`, which calls the writes here. Retention's batch
+ * delete is the documented exception (docs/conventions.md).
+ */
+
+export type RunRecord = typeof workflowRuns.$inferSelect;
+export type RunStepRow = typeof workflowRunSteps.$inferSelect;
+export type FinalStatus = Exclude<RunStatus, "queued" | "running">;
+
+/** What the API shows of a run: its row with the names of who started it and of its runner. */
+export const runColumns = {
+  id: workflowRuns.id,
+  workflowId: workflowRuns.workflowId,
+  trigger: workflowRuns.trigger,
+  startedBy: workflowRuns.startedBy,
+  startedByName: sql<string | null>`coalesce(nullif(${user.name}, ''), ${user.email})`,
+  status: workflowRuns.status,
+  startedAt: workflowRuns.startedAt,
+  finishedAt: workflowRuns.finishedAt,
+  kind: workflowRuns.kind,
+  platform: workflowRuns.platform,
+  runnerId: workflowRuns.runnerId,
+  runnerName: runners.name,
+  cancelRequestedAt: workflowRuns.cancelRequestedAt,
+  pinned: workflowRuns.pinned,
+  // [total, succeeded, skipped], one probe of workflow_run_steps_run_idx per run.
+  stepCounts: sql<
+    number[]
+  >`(select array[count(*), count(*) filter (where s.status = 'succeeded'), count(*) filter (where s.status = 'skipped')]::int[] from ${workflowRunSteps} s where s.run_id = ${workflowRuns.id})`,
+};
+
+export type RunRow = {
+  id: string;
+  workflowId: string;
+  trigger: RunTrigger;
+  startedBy: string | null;
+  startedByName: string | null;
+  status: RunStatus;
+  startedAt: Date;
+  finishedAt: Date | null;
+  kind: RunKind;
+  platform: RunnerPlatform | null;
+  runnerId: string | null;
+  runnerName: string | null;
+  cancelRequestedAt: Date | null;
+  pinned: boolean;
+  stepCounts: number[];
+};
+
+// Writes: only lifecycle.ts changes a run's status.
+
+export async function insertRun(
+  db: Executor,
+  values: {
+    workflowId: string;
+    organizationId: string;
+    trigger: RunTrigger;
+    startedBy: string | null;
+    at: Date;
+    /** An executed run waits queued for a runner; without it, a checklist is under way at once. */
+    execution?: Pick<
+      typeof workflowRuns.$inferInsert,
+      "platform" | "requiredLabels" | "timeoutSeconds" | "creditsCharged"
+    > | null;
+  },
+) {
+  const [row] = await db
+    .insert(workflowRuns)
+    .values({
+      workflowId: values.workflowId,
+      organizationId: values.organizationId,
+      trigger: values.trigger,
+      startedBy: values.startedBy,
+      status: values.execution ? "queued" : "running",
+      kind: values.execution ? "executed" : "checklist",
+      ...values.execution,
+      startedAt: values.at,
+    })
+    .returning({ id: workflowRuns.id });
+  if (!row) throw new Error("insert returned no run");
+  return row;
+}
+
+export async function insertRunSteps(
+  db: Executor,
+  runId: string,
+  steps: {
+    stepId: string;
+    position: number;
+    name: string;
+    status: RunStepStatus;
+    command?: string | null;
+    continueOnError?: boolean;
+    timeoutSeconds?: number | null;
+  }[],
+) {
+  if (steps.length === 0) return;
+  await db.insert(workflowRunSteps).values(steps.map((step) => ({ ...step, runId })));
+}
+
+/**
+ * Takes the oldest queued run this runner may execute: its organization's, for its platform, and
  * asking only for labels the runner has. FOR UPDATE SKIP LOCKED: a run another claimer is taking
  * is passed over, never waited for, so two runners never get the same run.
  */
-export async function claimQueuedRun(tx: Executor, runner: Claimer, now: Date, leaseMs: number) {
+export async function claimQueuedRun(
+  tx: Executor,
+  runner: { id: string; organizationId: string; os: string; labels: string[] },
+  now: Date,
+  leaseMs: number,
+) {
   const [candidate] = await tx
     .select({ id: workflowRuns.id })
     .from(workflowRuns)
@@ -35,9 +155,127 @@ export async function claimQueuedRun(tx: Executor, runner: Claimer, now: Date, l
   return run;
 }
 
-export async function findWorkflowName(db: Executor, workflowId: string) {
-  const [row] = await db.select({ name: workflows.name }).from(workflows).where(eq(workflows.id, workflowId));
-  return row?.name ?? "";
+/** The run ends: its status, its finish, and no lease any more. */
+export async function setRunEnded(db: Executor, runId: string, status: FinalStatus, at: Date) {
+  await db.update(workflowRuns).set({ status, finishedAt: at, leaseExpiresAt: null }).where(eq(workflowRuns.id, runId));
+}
+
+/** A person asked a running run to stop: its runner hears it on its next call. */
+export async function setCancelRequested(db: Executor, runId: string, at: Date) {
+  await db
+    .update(workflowRuns)
+    .set({ cancelRequestedAt: at })
+    .where(and(eq(workflowRuns.id, runId), isNull(workflowRuns.cancelRequestedAt)));
+}
+
+/** The runner called: its lease on the running run runs `leaseMs` from now. */
+export async function renewLease(db: Executor, runId: string, now: Date, leaseMs: number) {
+  await db
+    .update(workflowRuns)
+    .set({ leaseExpiresAt: new Date(now.getTime() + leaseMs) })
+    .where(and(eq(workflowRuns.id, runId), eq(workflowRuns.status, "running")));
+}
+
+/**
+ * A log batch was stored: the next sequence, the bytes used and the lease, in one statement
+ * (the run row is written once per batch).
+ */
+export async function recordLogBatch(
+  db: Executor,
+  runId: string,
+  values: { nextLogSeq: number; logBytes: number; logTruncated: boolean; leaseExpiresAt: Date | null },
+) {
+  await db.update(workflowRuns).set(values).where(eq(workflowRuns.id, runId));
+}
+
+/** Pins or unpins a run of the organization (retention keeps a pinned one); undefined when it has no such run. */
+export async function setRunPinned(db: Executor, keys: { organizationId: string; runId: string; pinned: boolean }) {
+  const [row] = await db
+    .update(workflowRuns)
+    .set({ pinned: keys.pinned })
+    .where(and(eq(workflowRuns.id, keys.runId), eq(workflowRuns.organizationId, keys.organizationId)))
+    .returning({ id: workflowRuns.id, pinned: workflowRuns.pinned, workflowId: workflowRuns.workflowId });
+  return row;
+}
+
+/** A runner's report about one step, applied only while the step is in one of the given states. */
+export async function updateRunStep(
+  db: Executor,
+  runId: string,
+  position: number,
+  values: Partial<typeof workflowRunSteps.$inferInsert>,
+  onlyWhileStatusIn: readonly RunStepStatus[],
+) {
+  const [row] = await db
+    .update(workflowRunSteps)
+    .set(values)
+    .where(
+      and(
+        eq(workflowRunSteps.runId, runId),
+        eq(workflowRunSteps.position, position),
+        inArray(workflowRunSteps.status, [...onlyWhileStatusIn]),
+      ),
+    )
+    .returning({ stepId: workflowRunSteps.stepId });
+  return row;
+}
+
+/** Records a checklist step done (or undone); a step the run skipped stays skipped. */
+export async function setRunStepDone(db: Executor, values: { runId: string; stepId: string; done: boolean; at: Date }) {
+  await db
+    .update(workflowRunSteps)
+    .set(values.done ? { status: "succeeded", finishedAt: values.at } : { status: "pending", finishedAt: null })
+    .where(
+      and(
+        eq(workflowRunSteps.runId, values.runId),
+        eq(workflowRunSteps.stepId, values.stepId),
+        inArray(workflowRunSteps.status, ["pending", "running", "succeeded"]),
+      ),
+    );
+}
+
+/** Steps still running when their run ends become `running`; steps still pending become `pending`. */
+export async function endOpenSteps(
+  db: Executor,
+  runId: string,
+  ends: { running: RunStepStatus; pending: RunStepStatus },
+  at: Date,
+) {
+  await db
+    .update(workflowRunSteps)
+    .set({ status: ends.running, finishedAt: at })
+    .where(and(eq(workflowRunSteps.runId, runId), eq(workflowRunSteps.status, "running")));
+  await db
+    .update(workflowRunSteps)
+    .set({ status: ends.pending, finishedAt: at })
+    .where(and(eq(workflowRunSteps.runId, runId), eq(workflowRunSteps.status, "pending")));
+}
+
+export type NewLogChunk = Pick<typeof runLogChunks.$inferInsert, "position" | "stream" | "text" | "bytes">;
+
+export async function insertLogChunks(db: Executor, runId: string, seq: number, chunks: readonly NewLogChunk[]) {
+  if (chunks.length === 0) return [];
+  return db
+    .insert(runLogChunks)
+    .values(chunks.map((chunk) => ({ ...chunk, runId, seq })))
+    .returning({ id: runLogChunks.id });
+}
+
+// Reads.
+
+/** The workflow's run under way (queued or running), if any (a unique index allows one at most). */
+export async function findActiveRun(db: Executor, workflowId: string) {
+  const [row] = await db
+    .select({ id: workflowRuns.id, kind: workflowRuns.kind, status: workflowRuns.status })
+    .from(workflowRuns)
+    .where(and(eq(workflowRuns.workflowId, workflowId), inArray(workflowRuns.status, [...ACTIVE_RUN_STATUSES])));
+  return row;
+}
+
+/** The workflow's checklist run under way, if any: the one people tick. */
+export async function findRunningChecklist(db: Executor, workflowId: string) {
+  const run = await findActiveRun(db, workflowId);
+  return run?.kind === "checklist" ? run : undefined;
 }
 
 /** A run claimed by this runner; another runner's, or another organization's, is not found. */
@@ -60,16 +298,26 @@ export async function lockRun(db: Executor, organizationId: string, runId: strin
   return row;
 }
 
-/** The runner called: its lease on the running run runs `leaseMs` from now. */
-export async function renewLease(db: Executor, runId: string, now: Date, leaseMs: number) {
-  await db
-    .update(workflowRuns)
-    .set({ leaseExpiresAt: new Date(now.getTime() + leaseMs) })
-    .where(and(eq(workflowRuns.id, runId), eq(workflowRuns.status, "running")));
+/** A run of the organization, read without a lock (to learn which workflow to lock first). */
+export async function peekRun(db: Executor, organizationId: string, runId: string) {
+  const [row] = await db
+    .select()
+    .from(workflowRuns)
+    .where(and(eq(workflowRuns.organizationId, organizationId), eq(workflowRuns.id, runId)));
+  return row;
 }
 
-export async function updateRun(db: Executor, runId: string, values: Partial<ExecutedRunRow>) {
-  await db.update(workflowRuns).set(values).where(eq(workflowRuns.id, runId));
+/** One run of the organization with its steps, as the API shows it; undefined when it has no such run. */
+export async function findRun(db: Executor, organizationId: string, runId: string) {
+  const [run] = await db
+    .select({ ...runColumns, logTruncated: workflowRuns.logTruncated, workflowName: workflows.name })
+    .from(workflowRuns)
+    .innerJoin(workflows, eq(workflows.id, workflowRuns.workflowId))
+    .leftJoin(user, eq(user.id, workflowRuns.startedBy))
+    .leftJoin(runners, eq(runners.id, workflowRuns.runnerId))
+    .where(and(eq(workflowRuns.organizationId, organizationId), eq(workflowRuns.id, runId)));
+  if (!run) return undefined;
+  return { run, steps: await listRunSteps(db, runId) };
 }
 
 export async function listRunSteps(db: Executor, runId: string) {
@@ -80,49 +328,55 @@ export async function listRunSteps(db: Executor, runId: string) {
     .orderBy(asc(workflowRunSteps.position));
 }
 
-export async function updateRunStep(
-  db: Executor,
-  runId: string,
-  position: number,
-  values: Partial<typeof workflowRunSteps.$inferInsert>,
-  onlyWhileStatusIn: readonly (typeof workflowRunSteps.$inferSelect)["status"][],
-) {
-  const [row] = await db
-    .update(workflowRunSteps)
-    .set(values)
-    .where(
-      and(
-        eq(workflowRunSteps.runId, runId),
-        eq(workflowRunSteps.position, position),
-        inArray(workflowRunSteps.status, [...onlyWhileStatusIn]),
-      ),
-    )
-    .returning({ stepId: workflowRunSteps.stepId });
-  return row;
+/** The steps of the given runs, each run's in order. */
+export async function listStepsOfRuns(db: Executor, runIds: readonly string[]) {
+  if (runIds.length === 0) return [];
+  return db
+    .select()
+    .from(workflowRunSteps)
+    .where(inArray(workflowRunSteps.runId, [...runIds]))
+    .orderBy(asc(workflowRunSteps.runId), asc(workflowRunSteps.position));
 }
 
-/** Steps still pending or running when their run ends. */
-export async function endOpenSteps(
-  db: Executor,
-  runId: string,
-  statuses: { running: (typeof workflowRunSteps.$inferSelect)["status"] },
-  at: Date,
-) {
-  await db
-    .update(workflowRunSteps)
-    .set({ status: statuses.running, finishedAt: at })
-    .where(and(eq(workflowRunSteps.runId, runId), eq(workflowRunSteps.status, "running")));
-  await db
-    .update(workflowRunSteps)
-    .set({ status: "skipped", finishedAt: at })
-    .where(and(eq(workflowRunSteps.runId, runId), eq(workflowRunSteps.status, "pending")));
+/** A workflow's latest runs, newest first, each with its steps (the workflow's page shows a few). */
+export async function listRecentRuns(db: Executor, organizationId: string, workflowId: string, limit: number) {
+  const runs = await db
+    .select(runColumns)
+    .from(workflowRuns)
+    .leftJoin(user, eq(user.id, workflowRuns.startedBy))
+    .leftJoin(runners, eq(runners.id, workflowRuns.runnerId))
+    .where(and(eq(workflowRuns.organizationId, organizationId), eq(workflowRuns.workflowId, workflowId)))
+    .orderBy(desc(workflowRuns.startedAt), desc(workflowRuns.id))
+    .limit(limit);
+  const steps = await listStepsOfRuns(
+    db,
+    runs.map((run) => run.id),
+  );
+  return runs.map((run) => ({ run, steps: steps.filter((step) => step.runId === run.id) }));
 }
 
-export type NewLogChunk = Pick<typeof runLogChunks.$inferInsert, "position" | "stream" | "text" | "bytes">;
+/** The latest run of each of the given workflows. */
+export async function latestRuns(db: Executor, workflowIds: readonly string[]): Promise<RunRow[]> {
+  if (workflowIds.length === 0) return [];
+  // One index probe per workflow (workflow_runs_history_idx); DISTINCT ON read every run of each.
+  const ids = sql.join(
+    workflowIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const latestIds = sql`(select l.id from unnest(array[${ids}]::text[]) w(id) cross join lateral (
+    select r.id from ${workflowRuns} r where r.workflow_id = w.id
+    order by r.started_at desc, r.id desc limit 1) l)`;
+  return db
+    .select(runColumns)
+    .from(workflowRuns)
+    .leftJoin(user, eq(user.id, workflowRuns.startedBy))
+    .leftJoin(runners, eq(runners.id, workflowRuns.runnerId))
+    .where(sql`${workflowRuns.id} in ${latestIds}`);
+}
 
-export async function insertLogChunks(db: Executor, runId: string, seq: number, chunks: readonly NewLogChunk[]) {
-  if (chunks.length === 0) return;
-  await db.insert(runLogChunks).values(chunks.map((chunk) => ({ ...chunk, runId, seq })));
+export async function findWorkflowName(db: Executor, workflowId: string) {
+  const [row] = await db.select({ name: workflows.name }).from(workflows).where(eq(workflows.id, workflowId));
+  return row?.name ?? "";
 }
 
 /** The run's output after chunk `after`, in order. */
@@ -174,11 +428,34 @@ export async function runningRunsOf(db: Executor, runnerId: string) {
     .where(and(eq(workflowRuns.runnerId, runnerId), eq(workflowRuns.status, "running")));
 }
 
-/** A run of the organization, read without a lock (to learn which workflow to lock first). */
-export async function peekRun(db: Executor, organizationId: string, runId: string) {
+/** The organization's runners that are not revoked: where a run can go. */
+export async function listRunnerPresence(db: Executor, organizationId: string) {
+  return db
+    .select({ os: runners.os, labels: runners.labels, lastSeenAt: runners.lastSeenAt })
+    .from(runners)
+    .where(and(eq(runners.organizationId, organizationId), isNull(runners.revokedAt)));
+}
+
+const COMMAND_COLUMN = {
+  windows: tasks.commandWindows,
+  linux: tasks.commandLinux,
+  mac: tasks.commandMac,
+} as const;
+
+/** The command lines of the organization's commands among `ids`, per platform. */
+export async function listCommandLines(db: Executor, organizationId: string, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: tasks.id, windows: COMMAND_COLUMN.windows, linux: COMMAND_COLUMN.linux, mac: COMMAND_COLUMN.mac })
+    .from(tasks)
+    .where(and(eq(tasks.organizationId, organizationId), inArray(tasks.id, [...ids])));
+}
+
+/** What the organization charges per run (0: nothing). */
+export async function creditsPerRun(db: Executor, organizationId: string) {
   const [row] = await db
-    .select()
-    .from(workflowRuns)
-    .where(and(eq(workflowRuns.organizationId, organizationId), eq(workflowRuns.id, runId)));
-  return row;
+    .select({ creditsPerRun: organizations.creditsPerRun })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  return row?.creditsPerRun ?? 0;
 }

@@ -1,22 +1,100 @@
-import { RunLogPageSchema, RunLogQuerySchema, RunViewParamsSchema } from "@flowdeck/shared/runners/schemas";
-import { RunDetailSchema } from "@flowdeck/shared/workflows/schemas";
+import {
+  HistoryRunnersSchema,
+  RunHistoryPageSchema,
+  RunHistoryQuerySchema,
+  WorkflowHealthSchema,
+} from "@flowdeck/shared/runs/history";
+import { OrgParamsSchema } from "@flowdeck/shared/organizations/params";
+import { RunLogPageSchema, RunLogQuerySchema, RunViewParamsSchema } from "@flowdeck/shared/runs/schemas";
+import { ExecuteWorkflowSchema, RunDetailSchema, RunOptionsSchema } from "@flowdeck/shared/runs/schemas";
+import { WorkflowParamsSchema, WorkflowSchema } from "@flowdeck/shared/workflows/schemas";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { orgScope } from "../../plugins/tenancy.ts";
+import { executeWorkflow } from "./execute-workflow.ts";
+import { getHistoryRunners, getRunHistory, getRunOptions, getWorkflowHealth } from "./history.ts";
+import { createRunFeeds } from "./run-stream.ts";
 import { cancelRun, getRun, getRunLog, runLogText } from "./service.ts";
 
-const BASE = "/api/orgs/:orgId/runs/:runId";
+const ORG = "/api/orgs/:orgId";
+const RUN = `${ORG}/runs/:runId`;
+const WORKFLOW = `${ORG}/workflows/:workflowId`;
 
-/** The run view: a run, its output (live: `{ entity: "run" }` events say when to fetch more), Cancel. */
+/**
+ * Runs: starting one (Run now), the run view (a run, its live stream, its output, Cancel), a
+ * workflow's history and the dashboard's health panel. Every member reads them; editors and above
+ * run and cancel.
+ */
 export const runRoutes: FastifyPluginAsyncZod = async (app) => {
   const scope = (request: FastifyRequest, params: { runId: string }) => ({
     db: app.db,
     organizationId: orgScope(request).organizationId,
     runId: params.runId,
   });
+  const reader = (request: FastifyRequest) => ({ db: app.db, organizationId: orgScope(request).organizationId });
+  const feeds = createRunFeeds({ db: app.db, events: app.events, heartbeatMs: app.config.sseHeartbeatMs });
+  // On shutdown, end the streams first: they would otherwise hold the server open.
+  app.addHook("preClose", async () => feeds.closeAll());
+
+  app.post(
+    `${WORKFLOW}/execute`,
+    {
+      config: { action: "workflows.run", idempotent: true },
+      schema: { params: WorkflowParamsSchema, body: ExecuteWorkflowSchema, response: { 200: WorkflowSchema } },
+    },
+    async (request) =>
+      executeWorkflow({
+        ...orgScope(request),
+        workflowId: request.params.workflowId,
+        idempotency: request.idempotency,
+        execution: request.body.platform ? { platform: request.body.platform } : null,
+      }),
+  );
 
   app.get(
-    BASE,
+    `${WORKFLOW}/run-options`,
+    {
+      config: { action: "workflows.read" },
+      schema: { params: WorkflowParamsSchema, response: { 200: RunOptionsSchema } },
+    },
+    async (request) => getRunOptions({ ...reader(request), workflowId: request.params.workflowId }),
+  );
+
+  // Run history that stays fast (decision 030).
+  app.get(
+    `${WORKFLOW}/history`,
+    {
+      config: { action: "workflows.read" },
+      schema: {
+        params: WorkflowParamsSchema,
+        querystring: RunHistoryQuerySchema,
+        response: { 200: RunHistoryPageSchema },
+      },
+    },
+    async (request) =>
+      getRunHistory({ ...reader(request), workflowId: request.params.workflowId, query: request.query }),
+  );
+
+  app.get(
+    `${ORG}/history/runners`,
+    {
+      config: { action: "workflows.read" },
+      schema: { params: OrgParamsSchema, response: { 200: HistoryRunnersSchema } },
+    },
+    async (request) => getHistoryRunners(reader(request)),
+  );
+
+  app.get(
+    `${ORG}/workflow-health`,
+    {
+      config: { action: "workflows.read" },
+      schema: { params: OrgParamsSchema, response: { 200: WorkflowHealthSchema } },
+    },
+    async (request) => getWorkflowHealth(reader(request)),
+  );
+
+  app.get(
+    RUN,
     {
       config: { action: "workflows.read" },
       schema: { params: RunViewParamsSchema, response: { 200: RunDetailSchema } },
@@ -24,8 +102,22 @@ export const runRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => getRun(scope(request, request.params)),
   );
 
+  // The run view's one source: the run's state and its output as they are stored (docs/decisions/059).
   app.get(
-    `${BASE}/logs`,
+    `${RUN}/stream`,
+    {
+      config: { action: "workflows.read" },
+      schema: { params: RunViewParamsSchema, querystring: RunLogQuerySchema.pick({ after: true }) },
+    },
+    async (request, reply) => {
+      const lastEventId = Number(request.headers["last-event-id"]);
+      const after = Number.isSafeInteger(lastEventId) && lastEventId > 0 ? lastEventId : request.query.after;
+      await feeds.watch({ ...scope(request, request.params), request, reply, after });
+    },
+  );
+
+  app.get(
+    `${RUN}/logs`,
     {
       config: { action: "workflows.read" },
       schema: { params: RunViewParamsSchema, querystring: RunLogQuerySchema, response: { 200: RunLogPageSchema } },
@@ -34,7 +126,7 @@ export const runRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    `${BASE}/log.txt`,
+    `${RUN}/log.txt`,
     { config: { action: "workflows.read" }, schema: { params: RunViewParamsSchema } },
     async (request, reply) => {
       const { name, text } = await runLogText(scope(request, request.params));
@@ -48,7 +140,7 @@ export const runRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    `${BASE}/cancel`,
+    `${RUN}/cancel`,
     { config: { action: "runs.cancel" }, schema: { params: RunViewParamsSchema, response: { 200: RunDetailSchema } } },
     async (request) => cancelRun({ ...orgScope(request), runId: request.params.runId }),
   );

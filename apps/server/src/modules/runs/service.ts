@@ -1,26 +1,24 @@
 import { AppError } from "@flowdeck/shared";
 import { RUNNER_MESSAGES } from "@flowdeck/shared/runners/messages";
-import type { RunLogPage } from "@flowdeck/shared/runners/schemas";
-import type { RunDetail } from "@flowdeck/shared/workflows/schemas";
-import type { Database } from "../../db/database.ts";
+import type { RunLogPage } from "@flowdeck/shared/runs/schemas";
+import type { RunDetail } from "@flowdeck/shared/runs/schemas";
+import type { Executor } from "../../db/database.ts";
 import { transact, type OrgScope } from "../../lib/change-log.ts";
-import { findRun } from "../workflows/runs-repository.ts";
-import { toRun } from "../workflows/to-workflow.ts";
-import { endRun, runChangeEvents } from "./end-run.ts";
-import { findWorkflowName, listLogChunks, lockRun, peekRun, updateRun } from "./repository.ts";
-import { lockWorkflow } from "../workflows/repository.ts";
+import { requestCancel } from "./lifecycle.ts";
+import { findRun, listLogChunks } from "./repository.ts";
+import { toRun } from "./to-run.ts";
 
-type Scope = { db: Database; organizationId: string; runId: string };
+type Scope = { db: Executor; organizationId: string; runId: string };
 
 /** The run view: one run of the organization with its steps; 404 for another organization's. */
 export async function getRun({ db, organizationId, runId }: Scope): Promise<RunDetail> {
   const found = await findRun(db, organizationId, runId);
   if (!found) throw new AppError("not-found", RUNNER_MESSAGES.runNotFound);
-  const [workflowName, row] = await Promise.all([
-    findWorkflowName(db, found.run.workflowId),
-    peekRun(db, organizationId, runId),
-  ]);
-  return { ...toRun(found.run, found.steps), workflowName, logTruncated: row?.logTruncated ?? false };
+  return {
+    ...toRun(found.run, found.steps),
+    workflowName: found.run.workflowName,
+    logTruncated: found.run.logTruncated,
+  };
 }
 
 export async function getRunLog({ db, organizationId, runId, after, limit }: Scope & { after: number; limit: number }) {
@@ -51,30 +49,14 @@ export async function runLogText({ db, organizationId, runId }: Scope): Promise<
 }
 
 /**
- * Cancel: a queued run ends at once (cancelled, its credits refunded); a running one is asked to
- * stop, and its runner hears it on its next call (within a heartbeat, 3 s) and ends it cancelled.
- * A checklist under way ends at once.
+ * Cancel (lifecycle.ts requestCancel): a queued run or a checklist ends at once; a running one is
+ * asked to stop, and its runner hears it on its next call (within a heartbeat, 3 s) and ends it.
  */
 export async function cancelRun({ runId, ...context }: OrgScope & { runId: string }) {
   const { db, organizationId } = context;
-  const now = new Date();
   await transact(context, async (tx, log) => {
-    const peek = await peekRun(tx, organizationId, runId);
-    if (!peek) throw new AppError("not-found", RUNNER_MESSAGES.runNotFound);
-    await lockWorkflow(tx, organizationId, peek.workflowId);
-    const run = await lockRun(tx, organizationId, runId);
-    if (!run || (run.status !== "queued" && run.status !== "running")) {
-      throw new AppError("aborted", RUNNER_MESSAGES.cannotCancel);
-    }
-    log.record({ action: "run.cancelled", entityId: runId, summary: "Cancelled a run" });
-    if (run.kind === "executed" && run.status === "running") {
-      if (!run.cancelRequestedAt) await updateRun(tx, runId, { cancelRequestedAt: now });
-      for (const event of runChangeEvents(run)) log.announce(event);
-      return;
-    }
-    await endRun(tx, { organizationId, runId, workflowId: run.workflowId, status: "cancelled", now });
-    const refunded = run.creditsCharged > 0 && run.claimedAt === null;
-    for (const event of runChangeEvents(run, { credits: refunded })) log.announce(event);
+    const cancelled = await requestCancel(tx, log, { organizationId, runId, now: new Date() });
+    if (!cancelled) throw new AppError("aborted", RUNNER_MESSAGES.cannotCancel);
   });
   return getRun({ db, organizationId, runId });
 }

@@ -1,10 +1,9 @@
 import { AppError } from "@flowdeck/shared";
 import { RUNNER_MESSAGES } from "@flowdeck/shared/runners/messages";
 import type { LogBatch, LogBatchResponse, LogChunk } from "@flowdeck/shared/runners/protocol";
-import { transact } from "../../lib/change-log.ts";
-import type { RunnerScope } from "../runners/runner-auth.ts";
+import { transact, type RunnerScope } from "../../lib/change-log.ts";
 import { controlFor } from "./control.ts";
-import { findRunOfRunner, insertLogChunks, renewLease, updateRun, type NewLogChunk } from "./repository.ts";
+import { findRunOfRunner, insertLogChunks, recordLogBatch, type NewLogChunk } from "./repository.ts";
 
 type StoreLogs = {
   /** The runner sending its run's output. */
@@ -20,8 +19,9 @@ type StoreLogs = {
  * POST /runs/:runId/logs. Batches are stored strictly in sequence, under the run's lock: the
  * expected batch is stored and the next one expected; one already stored is acknowledged again
  * and not stored twice; one after a gap is refused with 409 and the number to resend from.
- * Output is not a change anyone made: no audit row, only the live event that the run view has new
- * lines, announced after the commit like every change's (docs/decisions/044).
+ * Output is not a change anyone made: no audit row and nothing on the organization's stream; the
+ * run's viewers hear `{ runId, seq }` after the commit (the run stream, docs/decisions/059).
+ * The run row is written once per batch: its next sequence, bytes, truncation and lease together.
  */
 export async function storeLogBatch({ scope, runId, batch, leaseMs, maxBytes }: StoreLogs): Promise<LogBatchResponse> {
   const result = await transact(scope, async (tx, log) => {
@@ -32,10 +32,16 @@ export async function storeLogBatch({ scope, runId, batch, leaseMs, maxBytes }: 
       throw new AppError("aborted", RUNNER_MESSAGES.logGap, { nextSeq: String(run.nextLogSeq) });
     }
     const capped = capChunks(batch.chunks, { used: run.logBytes, truncated: run.logTruncated, maxBytes });
-    await insertLogChunks(tx, runId, batch.seq, capped.rows);
-    await updateRun(tx, runId, { nextLogSeq: batch.seq + 1, logBytes: capped.used, logTruncated: capped.truncated });
-    await renewLease(tx, runId, new Date(), leaseMs);
-    if (capped.rows.length > 0) log.announce({ entity: "run", id: runId, action: "updated" });
+    const stored = await insertLogChunks(tx, runId, batch.seq, capped.rows);
+    await recordLogBatch(tx, runId, {
+      nextLogSeq: batch.seq + 1,
+      logBytes: capped.used,
+      logTruncated: capped.truncated,
+      // Only a running run's lease runs on (the runner may send its last batch after the end).
+      leaseExpiresAt: run.status === "running" ? new Date(Date.now() + leaseMs) : null,
+    });
+    const last = stored.at(-1);
+    if (last) log.signalRun({ runId, seq: last.id });
     return { run, nextSeq: batch.seq + 1 };
   });
   return { ...controlFor(result.run), nextSeq: result.nextSeq };

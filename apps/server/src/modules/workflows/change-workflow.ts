@@ -11,7 +11,7 @@ import { transact, type OrgScope } from "../../lib/change-log.ts";
 import { runIdempotent, type Idempotency } from "../../lib/idempotency.ts";
 import { findTasksByIds, type TaskSummary } from "../tasks/repository.ts";
 import { loadWorkflow } from "./load-workflow.ts";
-import { cancelRunningRun } from "./progress.ts";
+import { cancelChecklistUnderWay } from "../runs/lifecycle.ts";
 import {
   countSteps,
   deleteStepsByIds,
@@ -112,10 +112,10 @@ export async function updateWorkflow({
     const statusSet = input.status !== undefined && input.status !== current.status;
     if (statusSet) {
       values.status = input.status;
-      await cancelRunningRun(tx, workflowId, now);
+      await cancelChecklistUnderWay(tx, log, { workflow: current, now });
     }
     if (input.taskIds && (await replaceSteps(tx, current, input.taskIds))) {
-      await cancelRunningRun(tx, workflowId, now);
+      await cancelChecklistUnderWay(tx, log, { workflow: current, now });
       Object.assign(values, await countsAfterChange(tx, current, { statusSet, userId, now }));
     }
     if (input.stepOptions) await setStepOptions(tx, workflowId, input.stepOptions);
@@ -296,7 +296,7 @@ async function countsAfterChange(
     progress: progressPercent(completed, total),
   };
   if (options.statusSet || (workflow.status !== "in-progress" && workflow.status !== "completed")) return values;
-  const status = statusForProgress(completed, total, { running: false });
+  const status = statusForProgress(completed, total, "none");
   const done = status === "completed";
   return {
     ...values,

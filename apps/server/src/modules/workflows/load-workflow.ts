@@ -3,7 +3,7 @@ import { WORKFLOW_MESSAGES } from "@flowdeck/shared/workflows/messages";
 import type { Workflow } from "@flowdeck/shared/workflows/schemas";
 import type { Executor } from "../../db/database.ts";
 import { findWorkflow, listSteps, type WorkflowRow } from "./repository.ts";
-import { latestRuns } from "./runs-repository.ts";
+import { latestRuns } from "../runs/repository.ts";
 import { toWorkflow } from "./to-workflow.ts";
 
 /** The workflows of `rows` with their steps and latest run: three queries, whatever their number. */

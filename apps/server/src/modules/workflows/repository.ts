@@ -268,6 +268,15 @@ export async function setStepStatus(
     );
 }
 
+/** The workflow's status and completion as they are now in this transaction (not as when it was locked). */
+export async function findCompletion(db: Executor, workflowId: string) {
+  const [row] = await db
+    .select({ status: workflows.status, completedAt: workflows.completedAt, completedBy: workflows.completedBy })
+    .from(workflows)
+    .where(eq(workflows.id, workflowId));
+  return row;
+}
+
 /** How many steps the workflow has and how many are done, counted from the rows themselves. */
 export async function countSteps(db: Executor, workflowId: string) {
   const [row] = await db

@@ -1,10 +1,7 @@
 import {
   CreateWorkflowSchema,
   DeleteWorkflowResultSchema,
-  ExecuteWorkflowSchema,
   ReorderStepsSchema,
-  RunOptionsSchema,
-  RunsQuerySchema,
   SetStepStatusSchema,
   UpdateWorkflowSchema,
   WorkflowCommandPageSchema,
@@ -13,7 +10,6 @@ import {
   WorkflowListQuerySchema,
   WorkflowPageSchema,
   WorkflowParamsSchema,
-  WorkflowRunPageSchema,
   WorkflowSchema,
   WorkflowStatsSchema,
   WorkflowStepParamsSchema,
@@ -22,15 +18,8 @@ import { OrgParamsSchema } from "@flowdeck/shared/organizations/params";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { orgScope } from "../../plugins/tenancy.ts";
 import { createWorkflow, deleteWorkflow, reorderSteps, updateWorkflow } from "./change-workflow.ts";
-import { completeWorkflow, executeWorkflow, setStepStatus, startWorkflow } from "./run-workflow.ts";
-import {
-  getRunOptions,
-  getWorkflow,
-  getWorkflowRuns,
-  getWorkflowStats,
-  listSelectableCommands,
-  listWorkflows,
-} from "./service.ts";
+import { completeWorkflow, setStepStatus, startWorkflow } from "./run-workflow.ts";
+import { getWorkflow, getWorkflowStats, listSelectableCommands, listWorkflows } from "./service.ts";
 
 const BASE = "/api/orgs/:orgId/workflows";
 
@@ -83,25 +72,6 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: WorkflowParamsSchema, response: { 200: WorkflowDetailSchema } },
     },
     async (request) => getWorkflow({ ...orgScope(request), workflowId: request.params.workflowId }),
-  );
-
-  app.get(
-    `${BASE}/:workflowId/runs`,
-    {
-      config: { action: "workflows.read" },
-      schema: { params: WorkflowParamsSchema, querystring: RunsQuerySchema, response: { 200: WorkflowRunPageSchema } },
-    },
-    async (request) =>
-      getWorkflowRuns({ ...orgScope(request), workflowId: request.params.workflowId, page: request.query }),
-  );
-
-  app.get(
-    `${BASE}/:workflowId/run-options`,
-    {
-      config: { action: "workflows.read" },
-      schema: { params: WorkflowParamsSchema, response: { 200: RunOptionsSchema } },
-    },
-    async (request) => getRunOptions({ ...orgScope(request), workflowId: request.params.workflowId }),
   );
 
   app.post(
@@ -161,21 +131,6 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
         workflowId: request.params.workflowId,
         stepId: request.params.stepId,
         status: request.body.status,
-      }),
-  );
-
-  app.post(
-    `${BASE}/:workflowId/execute`,
-    {
-      config: { action: "workflows.run", idempotent: true },
-      schema: { params: WorkflowParamsSchema, body: ExecuteWorkflowSchema, response: { 200: WorkflowSchema } },
-    },
-    async (request) =>
-      executeWorkflow({
-        ...orgScope(request),
-        workflowId: request.params.workflowId,
-        idempotency: request.idempotency,
-        execution: request.body.platform ? { platform: request.body.platform } : null,
       }),
   );
 

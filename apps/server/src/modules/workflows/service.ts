@@ -1,23 +1,18 @@
-import type { KeysetQuery, Page, PageQuery } from "@flowdeck/shared";
+import type { KeysetQuery } from "@flowdeck/shared";
 import { RECENT_RUNS, WORKFLOW_RECENT_DAYS } from "@flowdeck/shared/workflows/constants";
 import type {
   WorkflowCommandPage,
   WorkflowDetail,
   WorkflowListFilters,
   WorkflowPage,
-  WorkflowRun,
   WorkflowStats,
 } from "@flowdeck/shared/workflows/schemas";
 import type { Database } from "../../db/database.ts";
 import { listTasks } from "../tasks/repository.ts";
-import { AppError } from "@flowdeck/shared";
-import { WORKFLOW_MESSAGES } from "@flowdeck/shared/workflows/messages";
-import { runOptions } from "./execution.ts";
-import { findWorkflow, listSteps } from "./repository.ts";
 import { loadWorkflow, withStepsAndRuns } from "./load-workflow.ts";
 import { listWorkflows as listWorkflowRows, organizationTimezone, workflowStatistics } from "./repository.ts";
-import { listRuns } from "./runs-repository.ts";
-import { toRun } from "./to-workflow.ts";
+import { listRecentRuns } from "../runs/repository.ts";
+import { toRun } from "../runs/to-run.ts";
 
 type Scope = { db: Database; organizationId: string };
 
@@ -43,40 +38,10 @@ export async function getWorkflow({
 }: Scope & { workflowId: string }): Promise<WorkflowDetail> {
   const workflow = await loadWorkflow(db, organizationId, workflowId);
   const [runs, timezone] = await Promise.all([
-    listRunPage({ db, organizationId, workflowId, page: { page: 1, pageSize: RECENT_RUNS } }),
+    listRecentRuns(db, organizationId, workflowId, RECENT_RUNS),
     organizationTimezone(db, organizationId),
   ]);
-  return { ...workflow, runs: runs.items, timezone };
-}
-
-export async function getWorkflowRuns({
-  db,
-  organizationId,
-  workflowId,
-  page,
-}: Scope & { workflowId: string; page: PageQuery }): Promise<Page<WorkflowRun>> {
-  await loadWorkflow(db, organizationId, workflowId); // 404 for another organization's workflow
-  return listRunPage({ db, organizationId, workflowId, page });
-}
-
-async function listRunPage({
-  db,
-  organizationId,
-  workflowId,
-  page,
-}: Scope & { workflowId: string; page: PageQuery }): Promise<Page<WorkflowRun>> {
-  const { runs, steps, total } = await listRuns(db, organizationId, workflowId, page);
-  return {
-    items: runs.map((run) =>
-      toRun(
-        run,
-        steps.filter((step) => step.runId === run.id),
-      ),
-    ),
-    total,
-    page: page.page,
-    pageSize: page.pageSize,
-  };
+  return { ...workflow, runs: runs.map(({ run, steps }) => toRun(run, steps)), timezone };
 }
 
 /** Spec 9: total, by status, recently created (7 days), overdue, average progress rounded. */
@@ -123,12 +88,4 @@ export async function listSelectableCommands({
       status,
     })),
   };
-}
-
-/** What Run now offers: the platforms with commands and the runners of each. */
-export async function getRunOptions({ db, organizationId, workflowId }: Scope & { workflowId: string }) {
-  const workflow = await findWorkflow(db, organizationId, workflowId);
-  if (!workflow) throw new AppError("not-found", WORKFLOW_MESSAGES.notFound);
-  const steps = await listSteps(db, organizationId, [workflowId]);
-  return runOptions(db, workflow, steps, new Date());
 }

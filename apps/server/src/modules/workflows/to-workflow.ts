@@ -1,6 +1,7 @@
-import type { LastRun, Workflow, WorkflowRun, WorkflowStep } from "@flowdeck/shared/workflows/schemas";
+import type { Workflow, WorkflowStep } from "@flowdeck/shared/workflows/schemas";
 import type { StepRow, WorkflowRow } from "./repository.ts";
-import type { RunRow, RunStepRow } from "./runs-repository.ts";
+import type { RunRow } from "../runs/repository.ts";
+import { toLastRun } from "../runs/to-run.ts";
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
@@ -21,43 +22,6 @@ export function toStep(row: StepRow): WorkflowStep {
     completedBy: row.completedBy,
     continueOnError: row.continueOnError,
     timeoutSeconds: row.timeoutSeconds,
-  };
-}
-
-export function toLastRun(row: RunRow): LastRun {
-  return {
-    id: row.id,
-    workflowId: row.workflowId,
-    trigger: row.trigger,
-    startedBy: row.startedBy,
-    startedByName: row.startedBy ? row.startedByName : null,
-    status: row.status,
-    startedAt: row.startedAt.toISOString(),
-    finishedAt: iso(row.finishedAt),
-    kind: row.kind,
-    platform: row.platform,
-    runner: row.runnerId ? { id: row.runnerId, name: row.runnerName ?? "" } : null,
-    cancelRequested: row.cancelRequestedAt !== null,
-    pinned: row.pinned,
-  };
-}
-
-export function toRun(row: RunRow, steps: RunStepRow[]): WorkflowRun {
-  return {
-    ...toLastRun(row),
-    steps: steps.map((step) => ({
-      id: step.id,
-      stepId: step.stepId,
-      position: step.position,
-      name: step.name,
-      status: step.status,
-      startedAt: iso(step.startedAt),
-      finishedAt: iso(step.finishedAt),
-      command: step.command,
-      continueOnError: step.continueOnError,
-      exitCode: step.exitCode,
-      signal: step.signal,
-    })),
   };
 }
 

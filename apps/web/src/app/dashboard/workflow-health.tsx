@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 import { Alert } from "@/components/ui/alert.tsx";
 import { SkeletonText } from "@/components/ui/skeleton.tsx";
-import { useWorkflowHealth } from "@/features/workflows/api/get-run-history.ts";
-import { RunStatusBadge } from "@/features/workflows/components/run-status-badge.tsx";
+import { useWorkflowHealth } from "@/features/runs/api/get-run-history.ts";
+import { RunStatusBadge } from "@/components/ui/run-status-badge.tsx";
 import { DashboardCard } from "@/features/dashboard/components/card.tsx";
 
 /** Each workflow's last status and its success rate over the last 30 days (decision 030). */

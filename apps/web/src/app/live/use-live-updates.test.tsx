@@ -3,6 +3,9 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { meQueryKey } from "@/lib/session/get-me.ts";
+import { LIVE_REFRESH, type LiveEntity, type QueryFamily } from "@flowdeck/shared";
+import { notificationKeys } from "@/features/notifications/api/notification-keys.ts";
+import { runKeys } from "@/features/runs/api/run-keys.ts";
 import { orgKey } from "@/lib/org-api.ts";
 import { createTestQueryClient } from "@/testing/render.tsx";
 import { useLiveUpdates } from "./use-live-updates.ts";
@@ -92,5 +95,43 @@ describe("useLiveUpdates", () => {
     // Events may have been missed while away: every query of the organization is read again.
     third.onopen?.();
     expect(stale()).toEqual(["task", "member"]);
+  });
+
+  it("refreshes exactly the families of the shared table for every entity the server announces", () => {
+    const families = [...new Set(Object.values(LIVE_REFRESH).flat())].filter(
+      (family): family is Exclude<QueryFamily, "run-view"> => family !== "me",
+    );
+    for (const entity of Object.keys(LIVE_REFRESH) as LiveEntity[]) {
+      const queryClient = createTestQueryClient();
+      const keys = [...families.map((family) => orgKey("org-1", family, "seeded")), meQueryKey];
+      for (const key of keys) queryClient.setQueryData(key, { seeded: true });
+      const wrapper = ({ children }: { children: ReactNode }) => (
+        <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      );
+      const { unmount } = renderHook(() => useLiveUpdates("org-1"), { wrapper });
+      TestEventSource.opened.at(-1)!.announce(entity);
+      const stale = keys.filter((key) => queryClient.getQueryState(key)?.isInvalidated).map((key) => key[2] ?? key[0]);
+      expect(stale.sort(), entity).toEqual([...LIVE_REFRESH[entity]].sort());
+      unmount();
+    }
+  });
+
+  it("refreshes an open Notifications page when a rule changes, and no run view on a run's change", () => {
+    const queryClient = createTestQueryClient();
+    const rules = notificationKeys.rules("org-1");
+    const runView = runKeys.run("org-1", "run-1");
+    queryClient.setQueryData(rules, { seeded: true });
+    queryClient.setQueryData(runView, { seeded: true });
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    );
+    renderHook(() => useLiveUpdates("org-1"), { wrapper });
+    const source = TestEventSource.opened.at(-1)!;
+    source.announce("notificationRule");
+    expect(queryClient.getQueryState(rules)?.isInvalidated).toBe(true);
+    source.announce("run");
+    source.announce("workflow");
+    // The run view lives on its own stream (use-run-stream.ts).
+    expect(queryClient.getQueryState(runView)?.isInvalidated).toBe(false);
   });
 });

@@ -12,5 +12,5 @@ export const dashboardKeys = {
   credit: (orgId: string) => orgKey(orgId, "credit"),
   transactions: (orgId: string, query: TransactionListQuery) => orgKey(orgId, "credit", "transactions", query),
   organization: (orgId: string) => orgKey(orgId, "organization"),
-  overview: (orgId: string) => orgKey(orgId, "organization", "overview"),
+  overview: (orgId: string) => orgKey(orgId, "overview"),
 };

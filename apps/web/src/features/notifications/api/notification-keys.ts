@@ -5,9 +5,9 @@ export const notificationsPath = (orgId: string, rest = "") => orgPath(orgId, `n
 export const DELIVERIES_PAGE_SIZE = 20;
 
 export const notificationKeys = {
-  all: (orgId: string) => orgKey(orgId, "notifications"),
-  rules: (orgId: string) => orgKey(orgId, "notifications", "rules"),
-  allDeliveries: (orgId: string) => orgKey(orgId, "notifications", "deliveries"),
-  deliveries: (orgId: string, page: number) => orgKey(orgId, "notifications", "deliveries", page),
+  all: (orgId: string) => orgKey(orgId, "notification"),
+  rules: (orgId: string) => orgKey(orgId, "notification", "rules"),
+  allDeliveries: (orgId: string) => orgKey(orgId, "notification", "deliveries"),
+  deliveries: (orgId: string, page: number) => orgKey(orgId, "notification", "deliveries", page),
   memberChoices: (orgId: string) => orgKey(orgId, "member", "notification-choices"),
 };

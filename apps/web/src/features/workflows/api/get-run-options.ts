@@ -1,4 +1,4 @@
-import type { RunOptions } from "@flowdeck/shared/workflows/schemas";
+import type { RunOptions } from "@flowdeck/shared/runs/schemas";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "@/lib/api-client.ts";
 import { workflowKeys, workflowPath } from "./workflow-keys.ts";

@@ -32,9 +32,8 @@ export function useSetStepStatus(orgId: string, workflowId: string) {
         { queryKey: [...workflowKeys.all(orgId), "list"] },
         (page) => page && { ...page, items: page.items.map((item) => (item.id === workflow.id ? workflow : item)) },
       );
+      // The run under way records the step, and ends when it was the last one: its history refreshes.
       void queryClient.invalidateQueries({ queryKey: workflowKeys.all(orgId) });
-      // The run under way records the step, and ends when it was the last one.
-      void queryClient.invalidateQueries({ queryKey: workflowKeys.allRuns(orgId) });
     },
   });
 }

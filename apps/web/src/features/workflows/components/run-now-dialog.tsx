@@ -1,6 +1,6 @@
 import type { RunnerPlatform } from "@flowdeck/shared/runners/protocol";
 import { TASK_PLATFORM_LABELS } from "@flowdeck/shared/tasks/constants";
-import type { RunOptions } from "@flowdeck/shared/workflows/schemas";
+import type { RunOptions } from "@flowdeck/shared/runs/schemas";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button.tsx";
 import { Modal } from "@/components/ui/modal.tsx";

@@ -4,7 +4,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { useIntent } from "@/lib/idempotency-key.ts";
 import { useChangeWorkState, type WorkState } from "../api/change-work-state.ts";
 import { useExecuteWorkflow } from "../api/execute-workflow.ts";
-import type { RunOptions } from "@flowdeck/shared/workflows/schemas";
+import type { RunOptions } from "@flowdeck/shared/runs/schemas";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { runOptionsQueryOptions } from "../api/get-run-options.ts";

@@ -16,6 +16,7 @@ function renderCard(item: Workflow) {
       now={now}
       view="grid"
       canEdit={false}
+      renderRuns={() => null}
       onEdit={() => {}}
       onDelete={() => {}}
       onNotice={() => {}}

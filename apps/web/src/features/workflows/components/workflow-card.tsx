@@ -4,7 +4,7 @@ import clsx from "clsx";
 import { CalendarClock, ChevronDown } from "lucide-react";
 import { useId, useState, type ReactNode } from "react";
 import { Link } from "react-router";
-import { RUN_STATUS_LABELS } from "@flowdeck/shared/workflows/constants";
+import { RUN_STATUS_LABELS } from "@flowdeck/shared/runs/constants";
 import { Badge } from "@/components/ui/badge.tsx";
 import { formatDate } from "@/lib/format-date.ts";
 import type { ViewMode } from "@/lib/use-view-mode.ts";
@@ -12,7 +12,6 @@ import { formatNextRun, nextRunNote, plural, scheduleText } from "../lib/format.
 import { formatInTimezone } from "@flowdeck/shared/workflows/relative-time";
 import { ProgressBar } from "./progress-bar.tsx";
 import { WorkflowActions, type WorkflowHandlers } from "./workflow-actions.tsx";
-import { WorkflowRuns } from "./workflow-runs.tsx";
 import { WorkflowStatusBadge } from "./workflow-status-badge.tsx";
 import { WorkflowSteps } from "./workflow-steps.tsx";
 
@@ -24,13 +23,24 @@ type WorkflowCardProps = WorkflowHandlers & {
   now: Date;
   view: ViewMode;
   canEdit: boolean;
+  /** The workflow's run history, from the runs feature (app/workflows composes them). */
+  renderRuns: (workflowId: string) => ReactNode;
 };
 
 /**
  * A workflow's card (spec 2): name, description, created time, command count, status, progress and
  * next run; expanded, its ordered commands (ticked by editors) and its run history.
  */
-export function WorkflowCard({ orgId, workflow, timezone, now, view, canEdit, ...handlers }: WorkflowCardProps) {
+export function WorkflowCard({
+  orgId,
+  workflow,
+  timezone,
+  now,
+  view,
+  canEdit,
+  renderRuns,
+  ...handlers
+}: WorkflowCardProps) {
   const [expanded, setExpanded] = useState(false);
   const titleId = useId();
   const panelId = useId();
@@ -152,7 +162,7 @@ export function WorkflowCard({ orgId, workflow, timezone, now, view, canEdit, ..
             <h3 className="mb-1 text-xs font-semibold tracking-wide text-gray-500 uppercase dark:text-gray-400">
               Run history
             </h3>
-            <WorkflowRuns orgId={orgId} workflowId={workflow.id} />
+            {renderRuns(workflow.id)}
           </section>
         </div>
       )}

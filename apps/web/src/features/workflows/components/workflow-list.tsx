@@ -1,6 +1,7 @@
 import { WORKFLOW_MESSAGES } from "@flowdeck/shared/workflows/messages";
 import type { WorkflowPage } from "@flowdeck/shared/workflows/schemas";
 import clsx from "clsx";
+import type { ReactNode } from "react";
 import { Plus, SearchX, Workflow as WorkflowIcon } from "lucide-react";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
@@ -25,6 +26,7 @@ type WorkflowListProps = WorkflowHandlers & {
   onCreate: () => void;
   onClearFilter: () => void;
   pages: CursorPages;
+  renderRuns: (workflowId: string) => ReactNode;
 };
 
 const LAYOUT: Record<ViewMode, string> = {
@@ -93,6 +95,7 @@ export function WorkflowList({ data, error, filtered, view, canEdit, ...props }:
             now={now}
             view={view}
             canEdit={canEdit}
+            renderRuns={props.renderRuns}
             onEdit={props.onEdit}
             onDelete={props.onDelete}
             onNotice={props.onNotice}

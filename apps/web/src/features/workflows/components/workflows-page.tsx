@@ -1,7 +1,7 @@
 import { can } from "@flowdeck/shared";
 import type { Workflow } from "@flowdeck/shared/workflows/schemas";
 import { Plus } from "lucide-react";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button.tsx";
 import { useCurrentOrganization } from "@/lib/session/use-current-organization.ts";
 import { useCursorPages, useLeaveEmptiedPage } from "@/lib/use-cursor-pages.ts";
@@ -20,15 +20,27 @@ const PAGE_SIZE = 12;
 
 type FormState = { workflow: Workflow | null; key: number } | null;
 
-/** /workflows: ordered commands with schedules, progress and runs (viewers read, editors change). */
-export function WorkflowsPage() {
+type RenderRuns = (workflowId: string) => ReactNode;
+
+/**
+ * /workflows: ordered commands with schedules, progress and runs (viewers read, editors change).
+ * Each card's run history comes from `renderRuns` (the runs feature, composed in app/workflows).
+ */
+export function WorkflowsPage({ renderRuns }: { renderRuns: RenderRuns }) {
   const { organization, role } = useCurrentOrganization();
   // The route's role guard only lets members of an organization in.
   if (!organization) return null;
-  return <WorkflowsView key={organization.id} orgId={organization.id} canEdit={can(role, "workflows.update")} />;
+  return (
+    <WorkflowsView
+      key={organization.id}
+      orgId={organization.id}
+      canEdit={can(role, "workflows.update")}
+      renderRuns={renderRuns}
+    />
+  );
 }
 
-function WorkflowsView({ orgId, canEdit }: { orgId: string; canEdit: boolean }) {
+function WorkflowsView({ orgId, canEdit, renderRuns }: { orgId: string; canEdit: boolean; renderRuns: RenderRuns }) {
   const { filters, update } = useWorkflowFilters();
   const [view, setView] = useViewMode("flowdeck-workflows-view");
   const [form, setForm] = useState<FormState>(null);
@@ -107,6 +119,7 @@ function WorkflowsView({ orgId, canEdit }: { orgId: string; canEdit: boolean }) 
           onCreate={() => openForm(null)}
           onClearFilter={() => update({ status: "all" })}
           pages={pages}
+          renderRuns={renderRuns}
           onEdit={openForm}
           onDelete={setDeleting}
           onNotice={setNotice}

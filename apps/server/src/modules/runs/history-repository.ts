@@ -1,0 +1,84 @@
+import type { RunHistoryQuery } from "@flowdeck/shared/runs/history";
+import { and, desc, eq, gte, lt, lte, or, sql } from "drizzle-orm";
+import type { Executor } from "../../db/database.ts";
+import { runners, user, workflowRunDays, workflowRuns, workflows } from "../../db/schema/index.ts";
+import { runColumns } from "./repository.ts";
+
+/** The health panel's window: today (UTC) and the 29 days before. */
+const HEALTH_DAYS = 30;
+
+/** started_at as PostgreSQL writes it (microseconds, which a JavaScript Date would lose), and the id. */
+export type HistoryCursor = { startedAt: string; id: string };
+
+/**
+ * A workflow's runs newest first after the cursor, on `workflow_runs_history_idx` (workflow,
+ * started_at desc, id desc): each page costs the same however long the history is. One row more
+ * than asked says whether another page follows.
+ */
+export async function listHistory(
+  db: Executor,
+  options: { organizationId: string; workflowId: string; query: RunHistoryQuery; after: HistoryCursor | null },
+) {
+  const { organizationId, workflowId, query, after } = options;
+  return db
+    .select({ ...runColumns, startedAtKey: sql<string>`${workflowRuns.startedAt}::text` })
+    .from(workflowRuns)
+    .leftJoin(user, eq(user.id, workflowRuns.startedBy))
+    .leftJoin(runners, eq(runners.id, workflowRuns.runnerId))
+    .where(
+      and(
+        eq(workflowRuns.organizationId, organizationId),
+        eq(workflowRuns.workflowId, workflowId),
+        query.status ? eq(workflowRuns.status, query.status) : undefined,
+        query.trigger ? eq(workflowRuns.trigger, query.trigger) : undefined,
+        query.runnerId ? eq(workflowRuns.runnerId, query.runnerId) : undefined,
+        query.from ? gte(workflowRuns.startedAt, new Date(query.from)) : undefined,
+        query.to ? lte(workflowRuns.startedAt, new Date(query.to)) : undefined,
+        after
+          ? or(
+              sql`${workflowRuns.startedAt} < ${after.startedAt}::timestamptz`,
+              and(sql`${workflowRuns.startedAt} = ${after.startedAt}::timestamptz`, lt(workflowRuns.id, after.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(desc(workflowRuns.startedAt), desc(workflowRuns.id))
+    .limit(query.limit + 1);
+}
+
+/**
+ * Each workflow of the organization with its last run, and its runs ended on the 30 UTC days up to
+ * `now`'s, from the per-day counts (decision 034): at most 30 rows a workflow, however many runs.
+ */
+export async function workflowHealth(db: Executor, organizationId: string, now: Date) {
+  const result = await db.execute(sql`
+    select w.id as workflow_id, w.name, l.status as last_status, l.started_at as last_run_at,
+      s.ended, s.succeeded
+    from ${workflows} w
+    left join lateral (
+      select r.status, r.started_at from ${workflowRuns} r
+      where r.workflow_id = w.id order by r.started_at desc, r.id desc limit 1
+    ) l on true
+    cross join lateral (
+      select coalesce(sum(d.ended), 0)::int as ended, coalesce(sum(d.succeeded), 0)::int as succeeded
+      from ${workflowRunDays} d
+      where d.workflow_id = w.id
+        and d.day > (${now.toISOString()}::timestamptz at time zone 'UTC')::date - ${HEALTH_DAYS}::int
+    ) s
+    where w.organization_id = ${organizationId}
+    order by w.name, w.id
+    limit 500`);
+  // Both drivers (node-postgres and PGlite) answer with `rows`.
+  return (
+    result as unknown as {
+      rows: {
+        workflow_id: string;
+        name: string;
+        last_status: string | null;
+        last_run_at: string | Date | null;
+        ended: number;
+        succeeded: number;
+      }[];
+    }
+  ).rows;
+}

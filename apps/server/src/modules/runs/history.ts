@@ -1,0 +1,88 @@
+import { AppError } from "@flowdeck/shared";
+import {
+  HISTORY_MESSAGES,
+  type HistoryRunners,
+  type RunHistoryPage,
+  type RunHistoryQuery,
+  type WorkflowHealth,
+} from "@flowdeck/shared/runs/history";
+import type { RunStatus } from "@flowdeck/shared/runs/constants";
+import type { Executor } from "../../db/database.ts";
+import { listRunners } from "../runners/repository.ts";
+import { loadWorkflow } from "../workflows/load-workflow.ts";
+import { findWorkflow, listSteps } from "../workflows/repository.ts";
+import { runOptions } from "./execution.ts";
+import { WORKFLOW_MESSAGES } from "@flowdeck/shared/workflows/messages";
+import { listHistory, workflowHealth, type HistoryCursor } from "./history-repository.ts";
+import { toLastRun } from "./to-run.ts";
+
+type Scope = { db: Executor; organizationId: string };
+
+const encodeCursor = (cursor: HistoryCursor) => Buffer.from(JSON.stringify(cursor)).toString("base64url");
+
+function decodeCursor(text: string): HistoryCursor {
+  try {
+    const value = JSON.parse(Buffer.from(text, "base64url").toString("utf8")) as Partial<HistoryCursor>;
+    if (
+      typeof value.startedAt === "string" &&
+      typeof value.id === "string" &&
+      !Number.isNaN(Date.parse(value.startedAt))
+    )
+      return { startedAt: value.startedAt, id: value.id };
+  } catch {
+    // Falls through to the clear message below.
+  }
+  throw new AppError("invalid-argument", HISTORY_MESSAGES.cursorInvalid, { cursor: HISTORY_MESSAGES.cursorInvalid });
+}
+
+/** A page of the workflow's history (decision 030); 404 for another organization's workflow. */
+export async function getRunHistory({
+  db,
+  organizationId,
+  workflowId,
+  query,
+}: Scope & { workflowId: string; query: RunHistoryQuery }): Promise<RunHistoryPage> {
+  const after = query.cursor ? decodeCursor(query.cursor) : null;
+  await loadWorkflow(db, organizationId, workflowId);
+  const rows = await listHistory(db, { organizationId, workflowId, query, after });
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map(toLastRun),
+    nextCursor: rows.length > query.limit && last ? encodeCursor({ startedAt: last.startedAtKey, id: last.id }) : null,
+  };
+}
+
+/** The runners the history can be filtered by: the organization's, revoked ones last. */
+export async function getHistoryRunners({ db, organizationId }: Scope): Promise<HistoryRunners> {
+  const rows = await listRunners(db, organizationId);
+  return { items: rows.map((row) => ({ id: row.id, name: row.name, revoked: row.revokedAt !== null })) };
+}
+
+/** The dashboard panel: each workflow's last status and its success rate over 30 days. */
+export async function getWorkflowHealth({
+  db,
+  organizationId,
+  now = new Date(),
+}: Scope & { now?: Date }): Promise<WorkflowHealth> {
+  const rows = await workflowHealth(db, organizationId, now);
+  return {
+    items: rows.map((row) => ({
+      workflowId: row.workflow_id,
+      name: row.name,
+      lastStatus: row.last_status as RunStatus | null,
+      lastRunAt: row.last_run_at === null ? null : new Date(row.last_run_at).toISOString(),
+      ended: row.ended,
+      succeeded: row.succeeded,
+      successRate: row.ended === 0 ? null : Math.round((row.succeeded / row.ended) * 100),
+    })),
+  };
+}
+
+/** What Run now offers: the platforms with commands and the runners of each. */
+export async function getRunOptions({ db, organizationId, workflowId }: Scope & { workflowId: string }) {
+  const workflow = await findWorkflow(db, organizationId, workflowId);
+  if (!workflow) throw new AppError("not-found", WORKFLOW_MESSAGES.notFound);
+  const steps = await listSteps(db, organizationId, [workflowId]);
+  return runOptions(db, workflow, steps, new Date());
+}

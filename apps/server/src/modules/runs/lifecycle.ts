@@ -1,0 +1,355 @@
+import { AppError } from "@flowdeck/shared";
+import { MAX_CREDIT_BALANCE } from "@flowdeck/shared/credits/amounts";
+import type { RunKind, RunStepStatus, RunTrigger } from "@flowdeck/shared/runs/constants";
+import type { StepStatus } from "@flowdeck/shared/workflows/constants";
+import { RUNNER_MESSAGES } from "@flowdeck/shared/runners/messages";
+import { WORKFLOW_MESSAGES } from "@flowdeck/shared/workflows/messages";
+import type { Executor } from "../../db/database.ts";
+import type { ChangeLog } from "../../lib/change-log.ts";
+import { completeWork, mark, resetForRun, settleProgress } from "../checklist/progress.ts";
+import { giveCredits, insertTransaction } from "../credits/repository.ts";
+import { notifyRunOutcome } from "../notifications/run-outcome.ts";
+import { recordExecution } from "../tasks/repository.ts";
+import { listSteps, lockWorkflow, type LockedWorkflow } from "../workflows/repository.ts";
+import { snapshotExecution, type ExecutionRequest } from "./execution.ts";
+import {
+  claimQueuedRun,
+  endOpenSteps,
+  findActiveRun,
+  findRunningChecklist,
+  findWorkflowName,
+  insertRun,
+  insertRunSteps,
+  lockRun,
+  peekRun,
+  setCancelRequested,
+  setRunEnded,
+  setRunStepDone,
+  type FinalStatus,
+  type RunRecord,
+} from "./repository.ts";
+
+/**
+ * The life of a run, in one place: every change of a run's status goes through a function here,
+ * with all its consequences (audit row, notification, credits, the workflow's progress, live
+ * events, waking runners). Each takes the transaction of the change that causes it and its
+ * ChangeLog; nothing else writes `workflow_runs.status` (a test searches the sources).
+ *
+ *   start ─► queued ─► claim ─► running ─► end (succeeded, failed, timed-out, cancelled, lost)
+ *   start ─► running (a checklist: people tick it) ─► tick / complete ─► end
+ *
+ * Locks: the workflow first, then the run, the order every change to a run takes.
+ */
+
+/** Why a run ends: decides its audit row. A run ended by another recorded change has none of its own. */
+export type EndReason =
+  /** Its runner reported the outcome. */
+  | "reported"
+  /** Its runner stopped calling (the sweeper). */
+  | "lease-expired"
+  /** It ran past its timeout and its runner did not say so (the sweeper). */
+  | "overdue"
+  /** A person cancelled it: Cancel records `run.cancelled`. */
+  | "cancelled"
+  /** Its runner was revoked: the revocation is recorded. */
+  | "runner-revoked"
+  /** A new run replaced it (a schedule's cancel policy, a checklist superseded): the new run is recorded. */
+  | "replaced"
+  /** Every step of a checklist was ticked: the tick or Complete is recorded. */
+  | "checklist-done"
+  /** Its workflow's steps or status were changed: the change is recorded. */
+  | "workflow-changed";
+
+const END_SUMMARY: Record<EndReason, ((workflowName: string, status: FinalStatus) => string) | null> = {
+  reported: (name, status) => `A run of "${name}" ${status}`,
+  "lease-expired": (name) => `A run of "${name}" was lost: its runner stopped reporting`,
+  overdue: (name) => `A run of "${name}" timed out`,
+  cancelled: null,
+  "runner-revoked": null,
+  replaced: null,
+  "checklist-done": null,
+  "workflow-changed": null,
+};
+
+/** What a run's open steps become when it ends: a step still running ends with the run, a pending one is skipped. */
+function openStepsEnd(kind: RunKind, status: FinalStatus): { running: RunStepStatus; pending: RunStepStatus } {
+  // A checklist that succeeded had every step done, including those Complete ticked at once.
+  if (kind === "checklist")
+    return status === "succeeded"
+      ? { running: "succeeded", pending: "succeeded" }
+      : { running: "skipped", pending: "skipped" };
+  return { running: status === "lost" ? "cancelled" : status, pending: "skipped" };
+}
+
+/**
+ * Counts one execution of each command the workflows' steps use (spec 4: executing bumps the
+ * command's execution count and last executed); steps whose command was deleted are skipped
+ * (docs/decisions/007). Part of starting a run; the scheduler counts a whole batch before any run
+ * starts: commands are locked in one order (organization, then id) before any step is, the order
+ * deleting a command takes too, so runs, scheduler batches and deletions never wait on each other
+ * in a circle.
+ */
+export async function countExecutions(tx: Executor, workflows: readonly LockedWorkflow[], now: Date) {
+  const byOrganization = new Map<string, string[]>();
+  for (const workflow of workflows) {
+    byOrganization.set(workflow.organizationId, [...(byOrganization.get(workflow.organizationId) ?? []), workflow.id]);
+  }
+  for (const organizationId of [...byOrganization.keys()].sort()) {
+    const steps = await listSteps(tx, organizationId, byOrganization.get(organizationId) ?? []);
+    const commands = steps.flatMap((step) => (step.taskId ? [step.taskId] : [])).sort();
+    await recordExecution(tx, organizationId, commands, now);
+  }
+}
+
+/**
+ * Starts a run (spec 4 "Executing"): an executed run is queued for a runner of the platform with
+ * each step's command line snapshotted and the credits charged, and the organization's runners are
+ * woken; without `execution`, a checklist is under way at once. The workflow goes in progress
+ * with every step to do again. A person's run is refused while another is under way; a checklist
+ * left under way is replaced by a scheduled run. The caller locked the workflow and records the
+ * start in the audit log (its summary says who and why).
+ */
+export async function startRun(
+  tx: Executor,
+  log: ChangeLog,
+  options: {
+    workflow: LockedWorkflow;
+    trigger: RunTrigger;
+    startedBy: string | null;
+    now: Date;
+    execution: ExecutionRequest | null;
+    /** The scheduler counted its whole batch's executions first (see countExecutions). */
+    executionsCounted?: boolean;
+  },
+) {
+  const { workflow, trigger, startedBy, now, execution } = options;
+  if (!options.executionsCounted) await countExecutions(tx, [workflow], now);
+  const active = await findActiveRun(tx, workflow.id);
+  if (active) {
+    // A run a runner executes is never ended by another starting: it ends by its own outcome or Cancel.
+    if (trigger === "manual" || active.kind === "executed") {
+      throw new AppError("aborted", WORKFLOW_MESSAGES.alreadyRunning);
+    }
+    await endRun(tx, log, {
+      organizationId: workflow.organizationId,
+      runId: active.id,
+      status: "cancelled",
+      reason: "replaced",
+      now,
+    });
+  }
+  const steps = await listSteps(tx, workflow.organizationId, [workflow.id]);
+  const snapshot = execution
+    ? await snapshotExecution(tx, { workflow, steps, request: execution, startedBy })
+    : undefined;
+  const run = await insertRun(tx, {
+    workflowId: workflow.id,
+    organizationId: workflow.organizationId,
+    trigger,
+    startedBy,
+    at: now,
+    execution: snapshot?.run,
+  });
+  await insertRunSteps(
+    tx,
+    run.id,
+    steps.map((step) => ({
+      stepId: step.id,
+      position: step.position,
+      name: step.name,
+      // A checklist skips a deleted command's step; a runner reports it skipped itself.
+      status: step.taskId || snapshot ? "pending" : "skipped",
+      ...snapshot?.steps.get(step.id),
+    })),
+  );
+  await resetForRun(tx, { workflow, stepCount: steps.length, now });
+  // Lists hear of it as their workflow's change (the caller's audit row); runners through their queue.
+  if (execution) log.wakeRunners(workflow.organizationId);
+  return run;
+}
+
+/**
+ * A runner takes the oldest queued run it may execute (runs/claim-run.ts waits for one): the run
+ * is running, leased to it, and recorded as claimed.
+ */
+export async function claimRun(
+  tx: Executor,
+  log: ChangeLog,
+  options: { runner: Parameters<typeof claimQueuedRun>[1]; now: Date; leaseMs: number },
+) {
+  const run = await claimQueuedRun(tx, options.runner, options.now, options.leaseMs);
+  if (!run) return undefined;
+  const workflowName = await findWorkflowName(tx, run.workflowId);
+  log.record({ action: "run.claimed", entityId: run.id, summary: `Claimed a run of "${workflowName}"` });
+  announceRun(log, run);
+  return { run, workflowName };
+}
+
+/**
+ * Cancel: a queued run or a checklist ends at once (cancelled, a queued run's credits refunded); a
+ * running executed run is asked to stop, and its runner hears it on its next call and ends it.
+ * 404 for another organization's run; false when the run had already ended.
+ */
+export async function requestCancel(
+  tx: Executor,
+  log: ChangeLog,
+  options: { organizationId: string; runId: string; now: Date },
+) {
+  const { organizationId, runId, now } = options;
+  const locked = await lockRunAfterWorkflow(tx, organizationId, runId);
+  if (!locked) throw new AppError("not-found", RUNNER_MESSAGES.runNotFound);
+  const { run } = locked;
+  if (run.status !== "queued" && run.status !== "running") return false;
+  log.record({ action: "run.cancelled", entityId: runId, summary: "Cancelled a run" });
+  if (run.kind === "executed" && run.status === "running") {
+    await setCancelRequested(tx, runId, now);
+    announceRun(log, run);
+    return true;
+  }
+  await endRun(tx, log, { organizationId, runId, status: "cancelled", reason: "cancelled", now });
+  return true;
+}
+
+/**
+ * A person ticks a checklist step done or to do (spec 4); the run under way records it too, and
+ * succeeds once every step is done. The workflow's progress follows.
+ */
+export async function tickChecklist(
+  tx: Executor,
+  log: ChangeLog,
+  options: { workflow: LockedWorkflow; stepId: string; status: StepStatus; by: string | null; now: Date },
+) {
+  const { workflow, stepId, status, by, now } = options;
+  await mark(tx, { workflow, stepId, status, by, now });
+  const running = await findRunningChecklist(tx, workflow.id);
+  if (running) {
+    await setRunStepDone(tx, { runId: running.id, stepId, done: status === "completed", at: now });
+    // A step is the run's own news; the lists hear of the workflow's progress.
+    log.signalRun({ runId: running.id, seq: null });
+  }
+  const { done } = await settleProgress(tx, { workflow, by, now, run: running ? "under-way" : "none" });
+  if (done && running) {
+    await endRun(tx, log, {
+      organizationId: workflow.organizationId,
+      runId: running.id,
+      status: "succeeded",
+      reason: "checklist-done",
+      now,
+    });
+  }
+}
+
+/** Spec 4 "Complete": every step done by the person completing it, and the checklist under way succeeds. */
+export async function completeChecklist(
+  tx: Executor,
+  log: ChangeLog,
+  options: { workflow: LockedWorkflow; by: string | null; now: Date },
+) {
+  await completeWork(tx, options);
+  await endChecklistUnderWay(tx, log, { ...options, status: "succeeded", reason: "checklist-done" });
+}
+
+/**
+ * Ends the checklist under way, if any, as cancelled: its workflow's steps or status were changed.
+ * An executed run is left alone: it runs its snapshot, and has its own Cancel.
+ */
+export async function cancelChecklistUnderWay(
+  tx: Executor,
+  log: ChangeLog,
+  options: { workflow: LockedWorkflow; now: Date },
+) {
+  return endChecklistUnderWay(tx, log, { ...options, status: "cancelled", reason: "workflow-changed" });
+}
+
+async function endChecklistUnderWay(
+  tx: Executor,
+  log: ChangeLog,
+  options: { workflow: LockedWorkflow; now: Date; status: FinalStatus; reason: EndReason },
+) {
+  const { workflow, now, status, reason } = options;
+  const running = await findRunningChecklist(tx, workflow.id);
+  if (!running) return false;
+  await endRun(tx, log, { organizationId: workflow.organizationId, runId: running.id, status, reason, now });
+  return true;
+}
+
+/**
+ * Ends a queued or running run, the one way any run ends: its status and finish, its open steps
+ * (`openStepsEnd`), the notification rules told (decision 026: in this same transaction, so a
+ * rolled-back end tells nothing), a run cancelled before any runner claimed it refunded, the
+ * workflow's progress settled, its audit row (by `reason`), and its viewers and lists told.
+ * Returns undefined when the run had already ended: ending is idempotent, whoever comes second
+ * (runner, sweeper, person) changes nothing.
+ */
+export async function endRun(
+  tx: Executor,
+  log: ChangeLog,
+  options: {
+    organizationId: string;
+    runId: string;
+    status: FinalStatus;
+    reason: EndReason;
+    now: Date;
+    /** Checked again under the lock (the sweeper: is the lease still expired?). */
+    onlyIf?: (run: RunRecord) => boolean;
+  },
+) {
+  const { organizationId, runId, status, reason, now } = options;
+  const peek = await lockRunAfterWorkflow(tx, organizationId, runId);
+  if (!peek) return undefined;
+  const { workflow, run } = peek;
+  if (run.status !== "queued" && run.status !== "running") return undefined;
+  if (options.onlyIf && !options.onlyIf(run)) return undefined;
+  await setRunEnded(tx, runId, status, now);
+  await notifyRunOutcome(tx, { runId, status, at: now });
+  await endOpenSteps(tx, runId, openStepsEnd(run.kind, status), now);
+  const refunded = status === "cancelled" && run.claimedAt === null && run.creditsCharged > 0;
+  if (refunded) {
+    await giveCredits(tx, { organizationId, amount: run.creditsCharged, max: MAX_CREDIT_BALANCE });
+    await insertTransaction(tx, {
+      organizationId,
+      userId: null,
+      amount: run.creditsCharged,
+      type: "addition",
+      description: `Refund: run of ${workflow.name} cancelled before it started`,
+    });
+    log.announce({ entity: "organization", id: organizationId, action: "updated" }, organizationId);
+  }
+  await settleProgress(tx, { workflow, by: null, now, run: "ended" });
+  const summary = END_SUMMARY[reason];
+  if (summary) {
+    log.record({
+      action: "run.finished",
+      organizationId,
+      entityId: runId,
+      summary: summary(workflow.name, status),
+      changes: { status: { before: run.status, after: status } },
+    });
+  }
+  announceRun(log, run);
+  return run;
+}
+
+/** The workflow, then the run, locked: the run is read first (unlocked) to learn its workflow. */
+async function lockRunAfterWorkflow(tx: Executor, organizationId: string, runId: string) {
+  const first = await peekRun(tx, organizationId, runId);
+  if (!first) return undefined;
+  const workflow = await lockWorkflow(tx, organizationId, first.workflowId);
+  const run = await lockRun(tx, organizationId, runId);
+  if (!workflow || !run) return undefined;
+  return { workflow, run };
+}
+
+/**
+ * A run's state changed: its viewers re-read it (the run stream), and the lists that show it —
+ * the workflow's card and history, the Runners page — refresh.
+ */
+function announceRun(
+  log: ChangeLog,
+  run: { id: string; organizationId: string; workflowId: string; runnerId?: string | null },
+) {
+  log.signalRun({ runId: run.id, seq: null });
+  log.announce({ entity: "run", id: run.id, action: "updated" }, run.organizationId);
+  log.announce({ entity: "workflow", id: run.workflowId, action: "updated" }, run.organizationId);
+  if (run.runnerId) log.announce({ entity: "runner", id: run.runnerId, action: "updated" }, run.organizationId);
+}

@@ -1,0 +1,39 @@
+import { transact, type ChangeContext } from "../../lib/change-log.ts";
+import { endRun } from "./lifecycle.ts";
+import { expiredLeases, overdueRuns } from "./repository.ts";
+
+const BATCH = 100;
+
+/**
+ * Running runs whose runner missed its lease end as lost; running runs a lease past their timeout
+ * end as timed out (a runner stops a run at its timeout itself; the server gives it one more lease
+ * to report). Each run is ended in its own transaction that locks the workflow and the run and
+ * checks again, so two instances sweeping at once end a run once.
+ */
+export async function sweepRuns(options: { context: ChangeContext; now: Date; leaseMs: number }) {
+  const { context, now, leaseMs } = options;
+  for (const run of await expiredLeases(context.db, now, BATCH)) {
+    await transact(context, (tx, log) =>
+      endRun(tx, log, {
+        organizationId: run.organizationId,
+        runId: run.id,
+        status: "lost",
+        reason: "lease-expired",
+        now,
+        // A runner that called between the look and the lock keeps its run.
+        onlyIf: (locked) => locked.leaseExpiresAt !== null && locked.leaseExpiresAt < now,
+      }),
+    );
+  }
+  for (const run of await overdueRuns(context.db, now, leaseMs, BATCH)) {
+    await transact(context, (tx, log) =>
+      endRun(tx, log, {
+        organizationId: run.organizationId,
+        runId: run.id,
+        status: "timed-out",
+        reason: "overdue",
+        now,
+      }),
+    );
+  }
+}

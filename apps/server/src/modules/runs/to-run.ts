@@ -1,0 +1,42 @@
+import type { LastRun, WorkflowRun } from "@flowdeck/shared/runs/schemas";
+import type { RunRow, RunStepRow } from "./repository.ts";
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+export function toLastRun(row: RunRow): LastRun {
+  return {
+    id: row.id,
+    workflowId: row.workflowId,
+    trigger: row.trigger,
+    startedBy: row.startedBy,
+    startedByName: row.startedBy ? row.startedByName : null,
+    status: row.status,
+    startedAt: row.startedAt.toISOString(),
+    finishedAt: iso(row.finishedAt),
+    kind: row.kind,
+    platform: row.platform,
+    runner: row.runnerId ? { id: row.runnerId, name: row.runnerName ?? "" } : null,
+    cancelRequested: row.cancelRequestedAt !== null,
+    pinned: row.pinned,
+    stepCounts: { total: row.stepCounts[0] ?? 0, done: row.stepCounts[1] ?? 0, skipped: row.stepCounts[2] ?? 0 },
+  };
+}
+
+export function toRun(row: RunRow, steps: RunStepRow[]): WorkflowRun {
+  return {
+    ...toLastRun(row),
+    steps: steps.map((step) => ({
+      id: step.id,
+      stepId: step.stepId,
+      position: step.position,
+      name: step.name,
+      status: step.status,
+      startedAt: iso(step.startedAt),
+      finishedAt: iso(step.finishedAt),
+      command: step.command,
+      continueOnError: step.continueOnError,
+      exitCode: step.exitCode,
+      signal: step.signal,
+    })),
+  };
+}

@@ -1,0 +1,174 @@
+import { can, MESSAGES } from "@flowdeck/shared";
+import type { RunStep } from "@flowdeck/shared/runs/schemas";
+import { Download, XCircle } from "lucide-react";
+import { useParams } from "react-router";
+import { Breadcrumbs } from "@/components/ui/breadcrumbs.tsx";
+import { Alert } from "@/components/ui/alert.tsx";
+import { Button } from "@/components/ui/button.tsx";
+import { SkeletonText } from "@/components/ui/skeleton.tsx";
+import { useCurrentOrganization } from "@/lib/session/use-current-organization.ts";
+import { formatDateTime } from "@/lib/format-date.ts";
+import { useCancelRun } from "../api/cancel-run.ts";
+import { usePinRun } from "../api/pin-run.ts";
+import { useRun } from "../api/get-run.ts";
+import { runPath } from "../api/run-keys.ts";
+import { runKindText, runStepsText } from "../lib/run-kind.ts";
+import { useRunStream, type LogLine } from "../lib/use-run-stream.ts";
+import { RunLogView } from "./run-log-view.tsx";
+import { RunStatusBadge, StepStatusBadge } from "@/components/ui/run-status-badge.tsx";
+
+/** /workflows/runs/:runId: a run, one section per step with its output as it arrives. */
+export function RunViewPage() {
+  const { runId = "" } = useParams();
+  const { organization, role } = useCurrentOrganization();
+  if (!organization) return <Alert tone="info">{MESSAGES.noOrganizationSelected}</Alert>;
+  return (
+    <RunView
+      key={`${organization.id}/${runId}`}
+      orgId={organization.id}
+      runId={runId}
+      canCancel={can(role, "runs.cancel")}
+      canPin={can(role, "runs.pin")}
+    />
+  );
+}
+
+function RunView({
+  orgId,
+  runId,
+  canCancel,
+  canPin,
+}: {
+  orgId: string;
+  runId: string;
+  canCancel: boolean;
+  canPin: boolean;
+}) {
+  const pin = usePinRun(orgId);
+  // The first read (and its error, such as another organization's run); the stream keeps it current.
+  const run = useRun(orgId, runId);
+  const logs = useRunStream(orgId, runId);
+  const cancel = useCancelRun(orgId);
+
+  if (!run.data) {
+    return run.isError ? (
+      <Alert tone="error">{run.error.message}</Alert>
+    ) : (
+      <div aria-busy="true" aria-label="Loading the run">
+        <SkeletonText lines={4} />
+      </div>
+    );
+  }
+  const detail = run.data;
+  const underWay = detail.status === "queued" || detail.status === "running";
+  return (
+    <div className="space-y-6">
+      <header className="space-y-2">
+        <Breadcrumbs items={[{ label: "Workflows", to: "/workflows" }, { label: detail.workflowName }]} />
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="min-w-0 text-2xl font-semibold wrap-anywhere">{detail.workflowName}</h1>
+          <RunStatusBadge status={detail.status} />
+        </div>
+        <p className="text-sm wrap-anywhere text-gray-600 dark:text-gray-400">
+          {runKindText(detail)} · {runStepsText(detail)} · started{" "}
+          <time dateTime={detail.startedAt}>{formatDateTime(detail.startedAt)}</time>
+          {detail.trigger === "schedule"
+            ? " by the scheduler"
+            : detail.startedByName
+              ? ` by ${detail.startedByName}`
+              : ""}
+          {detail.finishedAt && (
+            <>
+              {" "}
+              · ended <time dateTime={detail.finishedAt}>{formatDateTime(detail.finishedAt)}</time>
+            </>
+          )}
+        </p>
+        <div className="flex flex-wrap gap-2">
+          {canCancel && underWay && (
+            <Button
+              variant="danger"
+              busy={cancel.isPending}
+              disabled={detail.cancelRequested}
+              onClick={() => cancel.mutate(detail.id)}
+            >
+              <XCircle aria-hidden="true" className="size-4" />
+              {detail.cancelRequested ? "Cancelling…" : "Cancel run"}
+            </Button>
+          )}
+          {canPin && (
+            <Button
+              variant="secondary"
+              busy={pin.isPending}
+              aria-pressed={detail.pinned}
+              onClick={() => pin.mutate({ runId: detail.id, pinned: !detail.pinned })}
+            >
+              {detail.pinned ? "Unpin run" : "Pin run"}
+            </Button>
+          )}
+          {!canPin && detail.pinned && <span className="self-center text-sm text-gray-500">Pinned</span>}
+          {detail.kind === "executed" && (
+            <a
+              href={runPath(orgId, runId, "/log.txt")}
+              download
+              className="inline-flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-gray-700 hover:bg-gray-100 dark:text-gray-200 dark:hover:bg-gray-800"
+            >
+              <Download aria-hidden="true" className="size-4" />
+              Download log
+            </a>
+          )}
+        </div>
+        {cancel.isError && <Alert tone="error">{cancel.error.message}</Alert>}
+        {pin.isError && <Alert tone="error">{pin.error.message}</Alert>}
+        {detail.logTruncated && <Alert tone="info">The output reached its size limit and was cut.</Alert>}
+      </header>
+      <ol className="space-y-4">
+        {detail.steps.map((step) => (
+          <StepSection
+            key={step.id}
+            step={step}
+            lines={logs.lines.get(step.position) ?? []}
+            executed={detail.kind === "executed"}
+          />
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+function StepSection({ step, lines, executed }: { step: RunStep; lines: readonly LogLine[]; executed: boolean }) {
+  const headingId = `step-${step.id}`;
+  return (
+    <li aria-labelledby={headingId} className="rounded-lg border border-gray-200 p-4 dark:border-gray-800">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <h2 id={headingId} className="font-medium">
+          {step.position + 1}. {step.name}
+        </h2>
+        <StepStatusBadge status={step.status} />
+        {step.exitCode !== null && (
+          <span className="text-sm text-gray-600 dark:text-gray-400">exit code {step.exitCode}</span>
+        )}
+        {step.signal && <span className="text-sm text-gray-600 dark:text-gray-400">signal {step.signal}</span>}
+        {step.startedAt && step.finishedAt && (
+          <span className="text-sm text-gray-600 dark:text-gray-400">{duration(step.startedAt, step.finishedAt)}</span>
+        )}
+        {step.continueOnError && <span className="text-xs text-gray-500">continues on error</span>}
+      </div>
+      {executed && (
+        <pre className="mt-2 overflow-x-auto text-xs text-gray-500 dark:text-gray-400">
+          {step.command === null ? "No command for this platform: skipped." : `$ ${step.command}`}
+        </pre>
+      )}
+      <div className="mt-2">
+        <RunLogView lines={lines} label={`Output of ${step.name}`} />
+      </div>
+    </li>
+  );
+}
+
+function duration(from: string, to: string) {
+  const seconds = Math.max(0, (new Date(to).getTime() - new Date(from).getTime()) / 1000);
+  if (seconds < 60) return `${seconds.toFixed(1)} s`;
+  const minutes = Math.floor(seconds / 60);
+  return `${minutes} min ${Math.round(seconds % 60)} s`;
+}

@@ -1,0 +1,18 @@
+import { TASK_PLATFORM_LABELS } from "@flowdeck/shared/tasks/constants";
+import type { LastRun } from "@flowdeck/shared/runs/schemas";
+
+/** "Checklist" or "Executed on <runner>": a checklist is never shown as if something ran. */
+export function runKindText(run: Pick<LastRun, "kind" | "runner" | "platform">) {
+  if (run.kind === "checklist") return "Checklist";
+  if (run.runner) return `Executed on ${run.runner.name}`;
+  return `Waiting for a ${run.platform ? TASK_PLATFORM_LABELS[run.platform] : ""} runner`;
+}
+
+/**
+ * "2 of 3 done · 1 skipped", out of every step of the run: a cancelled run's steps that were never
+ * done count as not done, so the numbers add up whatever way the run ended.
+ */
+export function runStepsText(run: Pick<LastRun, "stepCounts">) {
+  const { total, done, skipped } = run.stepCounts;
+  return `${done} of ${total} done${skipped > 0 ? ` · ${skipped} skipped` : ""}`;
+}

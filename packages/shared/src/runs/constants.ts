@@ -1,0 +1,40 @@
+/** Who or what started a run, and how it went. */
+export const RUN_TRIGGERS = ["manual", "schedule"] as const;
+export type RunTrigger = (typeof RUN_TRIGGERS)[number];
+/** A checklist is ticked by people (spec 4); an executed run is carried out by a runner. */
+export const RUN_KINDS = ["checklist", "executed"] as const;
+export type RunKind = (typeof RUN_KINDS)[number];
+export const RUN_STATUSES = ["queued", "running", "succeeded", "failed", "cancelled", "timed-out", "lost"] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
+/** A run still under way: at most one per workflow. */
+export const ACTIVE_RUN_STATUSES = ["queued", "running"] as const satisfies readonly RunStatus[];
+export const RUN_STEP_STATUSES = [
+  "pending",
+  "running",
+  "succeeded",
+  "failed",
+  "skipped",
+  "cancelled",
+  "timed-out",
+] as const;
+export type RunStepStatus = (typeof RUN_STEP_STATUSES)[number];
+
+export const RUN_STATUS_LABELS: Record<RunStatus, string> = {
+  queued: "Queued",
+  running: "Running",
+  succeeded: "Succeeded",
+  failed: "Failed",
+  cancelled: "Cancelled",
+  "timed-out": "Timed out",
+  lost: "Lost",
+};
+
+export const RUN_STEP_STATUS_LABELS: Record<RunStepStatus, string> = {
+  pending: "Pending",
+  running: "Running",
+  succeeded: "Succeeded",
+  failed: "Failed",
+  skipped: "Skipped",
+  cancelled: "Cancelled",
+  "timed-out": "Timed out",
+};

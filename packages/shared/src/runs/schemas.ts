@@ -1,0 +1,101 @@
+import { z } from "zod";
+import { OrgParamsSchema } from "../organizations/params.ts";
+import { RUNNER_PLATFORMS } from "../runners/protocol.ts";
+import { RUN_KINDS, RUN_STATUSES, RUN_STEP_STATUSES, RUN_TRIGGERS } from "./constants.ts";
+
+/**
+ * POST /api/orgs/:orgId/workflows/:workflowId/execute ("Run now"). With a platform, the run is
+ * queued for a runner of that platform; without one, it is a checklist that people tick (spec 4).
+ */
+export const ExecuteWorkflowSchema = z
+  .object({ platform: z.enum(RUNNER_PLATFORMS, { error: "Platform must be windows, linux or mac" }).optional() })
+  // No body at all is a checklist run, as before runners.
+  .nullish()
+  .transform((body) => body ?? {});
+export const RunStepSchema = z.object({
+  id: z.string(),
+  stepId: z.string().nullable(),
+  position: z.number().int(),
+  name: z.string(),
+  status: z.enum(RUN_STEP_STATUSES),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  /** An executed run's command line for its platform, as it was when the run was queued. */
+  command: z.string().nullable(),
+  continueOnError: z.boolean(),
+  exitCode: z.number().int().nullable(),
+  signal: z.string().nullable(),
+});
+export type RunStep = z.infer<typeof RunStepSchema>;
+
+/** One execution (spec 3 executionHistory entry {startedAt, startedBy, status}), as a record. */
+export const WorkflowRunSchema = z.object({
+  id: z.string(),
+  workflowId: z.string(),
+  trigger: z.enum(RUN_TRIGGERS),
+  /** Null when the scheduler started it. */
+  startedBy: z.string().nullable(),
+  startedByName: z.string().nullable(),
+  status: z.enum(RUN_STATUSES),
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  /** "Checklist" (ticked by people) or "Executed on <runner>". */
+  kind: z.enum(RUN_KINDS),
+  platform: z.enum(RUNNER_PLATFORMS).nullable(),
+  /** The runner that claimed it, once one has. */
+  runner: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** Cancel was asked for; a running run stops at its runner's next call. */
+  cancelRequested: z.boolean(),
+  /** Kept whatever the retention (decision 029). */
+  pinned: z.boolean(),
+  /** How many steps it has, how many succeeded and how many were skipped: lists show them without the steps. */
+  stepCounts: z.object({ total: z.number().int(), done: z.number().int(), skipped: z.number().int() }),
+  steps: z.array(RunStepSchema),
+});
+export type WorkflowRun = z.infer<typeof WorkflowRunSchema>;
+
+export const LastRunSchema = WorkflowRunSchema.omit({ steps: true });
+export type LastRun = z.infer<typeof LastRunSchema>;
+
+/** GET /api/orgs/:orgId/runs/:runId: one run with its steps, for the run view. */
+export const RunDetailSchema = WorkflowRunSchema.extend({
+  workflowName: z.string(),
+  /** The output reached the organization's cap and was cut. */
+  logTruncated: z.boolean(),
+});
+export type RunDetail = z.infer<typeof RunDetailSchema>;
+
+/** GET /api/orgs/:orgId/workflows/:workflowId/run-options: what Run now offers. */
+export const RunOptionsSchema = z.object({
+  /** The platforms the workflow's commands have lines for, with the organization's runners of each. */
+  platforms: z.array(
+    z.object({ platform: z.enum(RUNNER_PLATFORMS), runnersOnline: z.number().int(), runners: z.number().int() }),
+  ),
+  /** An online runner's platform first, else a registered runner's; null: no runner, a checklist. */
+  defaultPlatform: z.enum(RUNNER_PLATFORMS).nullable(),
+});
+export type RunOptions = z.infer<typeof RunOptionsSchema>;
+
+export const RunViewParamsSchema = OrgParamsSchema.extend({ runId: z.string().trim().min(1).max(100) });
+
+/** GET /api/orgs/:orgId/runs/:runId/logs?after=<id>: the run's output after a chunk, in order. */
+export const RunLogQuerySchema = z.object({
+  after: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(5000).default(2000),
+});
+
+export const RunLogChunkSchema = z.object({
+  id: z.number().int(),
+  /** Zero-based step position. */
+  position: z.number().int(),
+  stream: z.enum(["stdout", "stderr", "system"]),
+  text: z.string(),
+});
+export type RunLogChunk = z.infer<typeof RunLogChunkSchema>;
+
+export const RunLogPageSchema = z.object({
+  items: z.array(RunLogChunkSchema),
+  /** Pass as `after` for the next page (the last chunk's id, or the one given when none came). */
+  next: z.number().int(),
+});
+export type RunLogPage = z.infer<typeof RunLogPageSchema>;
