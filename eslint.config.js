@@ -32,6 +32,34 @@ const webZones = [
   },
 ];
 
+// The server's layers (docs/conventions.md, "The server, one way"): routes → services → repositories.
+const server = "./apps/server/src";
+const routeFiles = [`${server}/modules/**/routes.ts`, `${server}/modules/**/*-routes.ts`];
+const repositoryFiles = [`${server}/modules/**/repository.ts`, `${server}/modules/**/*-repository.ts`];
+export const serverZones = [
+  {
+    target: routeFiles,
+    from: [...repositoryFiles, `${server}/db/**`],
+    message: "Routes call services: they never import a repository or db/.",
+  },
+  {
+    target: repositoryFiles,
+    from: [`${server}/modules/**`, `${server}/plugins/**`],
+    except: ["**/repository.ts", "**/*-repository.ts"],
+    message: "A repository holds queries: it never imports a service, a route or a plugin.",
+  },
+  {
+    target: [`${server}/lib/**`, `${server}/db/**`],
+    from: `${server}/modules/**`,
+    message: "lib/ and db/ serve every module: they never import one.",
+  },
+  {
+    target: `${server}/jobs/**`,
+    from: repositoryFiles,
+    message: "A job is a loop over a service: it never imports a repository.",
+  },
+];
+
 export default tseslint.config(
   { ignores: ["**/dist/**", "**/node_modules/**", "data/**", "test-results/**", "playwright-report/**"] },
   js.configs.recommended,
@@ -54,6 +82,14 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       "import-x/no-restricted-paths": ["error", { zones: webZones }],
     },
+  },
+  {
+    files: ["apps/server/src/**/*.ts"],
+    plugins: { "import-x": importX },
+    settings: {
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: "apps/server/tsconfig.json" })],
+    },
+    rules: { "import-x/no-restricted-paths": ["error", { zones: serverZones }] },
   },
   {
     files: ["**/test/**/*.ts", "e2e/**/*.ts"],

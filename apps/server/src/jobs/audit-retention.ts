@@ -1,10 +1,8 @@
 import type { Database } from "../db/database.ts";
-import { deleteExpiredRows } from "../modules/audit/repository.ts";
+import { AUDIT_EXPIRY_BATCH, deleteExpiredAuditBatch } from "../modules/audit/expire-audit.ts";
 import { repeatEvery } from "./repeat-every.ts";
 
 export const DEFAULT_AUDIT_RETENTION_INTERVAL_MS = 60 * 60 * 1000;
-/** Rows one statement deletes: small batches keep locks and the write-ahead log short. */
-const BATCH_SIZE = 500;
 /** A pass stops after this many batches; the next pass goes on. */
 const MAX_BATCHES = 200;
 
@@ -22,7 +20,7 @@ export function createAuditRetentionJob(options: { db: Database; logger: Logger;
     options.intervalMs ?? DEFAULT_AUDIT_RETENTION_INTERVAL_MS,
     async () => {
       for (let batch = 0; batch < MAX_BATCHES && !stopping; batch++) {
-        if ((await deleteExpiredRows(db, BATCH_SIZE)) < BATCH_SIZE) return;
+        if ((await deleteExpiredAuditBatch(db)) < AUDIT_EXPIRY_BATCH) return;
       }
     },
     (error) => logger.error({ err: error }, "audit retention: a pass failed"),
@@ -37,14 +35,4 @@ export function createAuditRetentionJob(options: { db: Database; logger: Logger;
       await loop.stop();
     },
   };
-}
-
-/** One pass now (tests, and the first tick): deletes every expired row, a batch at a time. */
-export async function purgeExpiredAuditRows(db: Database): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const deleted = await deleteExpiredRows(db, BATCH_SIZE);
-    total += deleted;
-    if (deleted < BATCH_SIZE) return total;
-  }
 }

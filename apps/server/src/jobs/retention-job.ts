@@ -1,16 +1,9 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Database } from "../db/database.ts";
-import {
-  claimRetentionTurn,
-  deleteExpiredRuns,
-  deleteOldNotifications,
-  deleteRunsOverCap,
-} from "../modules/retention/repository.ts";
+import { expireBatch, type RetentionResult } from "../modules/retention/expire-runs.ts";
 import { repeatEvery } from "./repeat-every.ts";
 
 export type RetentionLogger = { error: (details: object, message: string) => void };
-
-export type RetentionResult = { runs: number; notifications: number; claimed: boolean };
 
 export const DEFAULT_RETENTION_INTERVAL_MS = 60_000;
 /** Small batches, each its own short transaction: run routes and runners never wait long on them. */
@@ -47,21 +40,11 @@ export function createRetentionJob(options: {
   const clock = options.clock ?? (() => new Date());
   let stopping = false;
 
-  async function batch(now: Date): Promise<RetentionResult> {
-    return db.transaction(async (tx) => {
-      if (!(await claimRetentionTurn(tx))) return { runs: 0, notifications: 0, claimed: false };
-      let runs = await deleteExpiredRuns(tx, now, batchSize);
-      if (runs < batchSize) runs += await deleteRunsOverCap(tx, batchSize - runs);
-      const notifications = await deleteOldNotifications(tx, now, batchSize);
-      return { runs, notifications, claimed: true };
-    });
-  }
-
   async function tick(now: Date = clock()): Promise<RetentionResult> {
     const total: RetentionResult = { runs: 0, notifications: 0, claimed: false };
     for (let round = 0; round < MAX_BATCHES_PER_TICK && !stopping; round++) {
       const started = performance.now();
-      const done = await batch(now);
+      const done = await expireBatch(db, now, batchSize);
       if (!done.claimed) break;
       total.claimed = true;
       total.runs += done.runs;

@@ -2,7 +2,7 @@ import { AppError } from "@flowdeck/shared";
 import { eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { auditLog, organizations, tasks, verification } from "../../src/db/schema/index.ts";
-import { purgeExpiredAuditRows } from "../../src/jobs/audit-retention.ts";
+import { purgeExpiredAuditRows } from "../../src/modules/audit/expire-audit.ts";
 import { transact } from "../../src/lib/change-log.ts";
 import { addMember, createUser, registerOwner, signIn, TEST_PASSWORD } from "../helpers/factories.ts";
 import { TestClient } from "../helpers/http-client.ts";

@@ -1,5 +1,5 @@
 import type { RunHistoryQuery } from "@flowdeck/shared/runs/history";
-import { and, desc, eq, gte, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lt, lte, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
 import { runners, user, workflowRunDays, workflowRuns, workflows } from "../../db/schema/index.ts";
 import { runColumns } from "./repository.ts";
@@ -81,4 +81,13 @@ export async function workflowHealth(db: Executor, organizationId: string, now: 
       }[];
     }
   ).rows;
+}
+
+/** The organization's runners by name, revoked ones last: what the history's runner filter offers. */
+export async function listRunnersForHistory(db: Executor, organizationId: string) {
+  return db
+    .select({ id: runners.id, name: runners.name, revokedAt: runners.revokedAt })
+    .from(runners)
+    .where(eq(runners.organizationId, organizationId))
+    .orderBy(sql`${runners.revokedAt} is not null`, asc(runners.name), asc(runners.id));
 }

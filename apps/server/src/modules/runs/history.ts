@@ -8,12 +8,11 @@ import {
 } from "@flowdeck/shared/runs/history";
 import type { RunStatus } from "@flowdeck/shared/runs/constants";
 import type { Executor } from "../../db/database.ts";
-import { listRunners } from "../runners/repository.ts";
 import { loadWorkflow } from "../workflows/load-workflow.ts";
 import { findWorkflow, listSteps } from "../workflows/repository.ts";
 import { runOptions } from "./execution.ts";
 import { WORKFLOW_MESSAGES } from "@flowdeck/shared/workflows/messages";
-import { listHistory, workflowHealth, type HistoryCursor } from "./history-repository.ts";
+import { listHistory, listRunnersForHistory, workflowHealth, type HistoryCursor } from "./history-repository.ts";
 import { toLastRun } from "./to-run.ts";
 
 type Scope = { db: Executor; organizationId: string };
@@ -55,7 +54,7 @@ export async function getRunHistory({
 
 /** The runners the history can be filtered by: the organization's, revoked ones last. */
 export async function getHistoryRunners({ db, organizationId }: Scope): Promise<HistoryRunners> {
-  const rows = await listRunners(db, organizationId);
+  const rows = await listRunnersForHistory(db, organizationId);
   return { items: rows.map((row) => ({ id: row.id, name: row.name, revoked: row.revokedAt !== null })) };
 }
 

@@ -18,7 +18,7 @@ import {
 } from "../../db/keyset.ts";
 import { preparedStatements } from "../../db/prepared.ts";
 import { tasks, user } from "../../db/schema/index.ts";
-import { countWorkflowsRunning } from "../workflows/repository.ts";
+import { countWorkflowsRunning } from "./workflow-steps-repository.ts";
 
 /** The columns a task is written with (the API's commands object spread over three columns). */
 export type TaskValues = {

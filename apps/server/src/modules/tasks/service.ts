@@ -26,7 +26,7 @@ import {
   type TaskRow,
   type TaskValues,
 } from "./repository.ts";
-import { copyTaskIntoSteps, listWorkflowsUsingTask } from "../workflows/repository.ts";
+import { copyTaskIntoSteps, listWorkflowsUsingTask } from "./workflow-steps-repository.ts";
 
 type Scope = { db: Database; organizationId: string };
 type Change = OrgScope;

@@ -1,7 +1,7 @@
 import type { KeysetQuery } from "@flowdeck/shared";
 import type { ConcurrencyPolicy, StepStatus, WorkflowStatus } from "@flowdeck/shared/workflows/constants";
 import type { WorkflowListFilters } from "@flowdeck/shared/workflows/schemas";
-import { and, asc, count, eq, getTableColumns, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, asc, count, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/database.ts";
 import {
@@ -314,37 +314,3 @@ export async function workflowStatistics(db: Executor, organizationId: string, n
 }
 
 // For the tasks feature: the steps that run a command belong to their workflows.
-
-/** How many workflows have a step running the command `taskId` (a column or value) refers to. */
-export function countWorkflowsRunning(taskId: SQLWrapper) {
-  return sql<number>`(
-    select count(distinct ${workflowSteps.workflowId})::int from ${workflowSteps}
-    where ${workflowSteps.taskId} = ${taskId}
-  )`;
-}
-
-/** The workflows with a step that runs the task, by name. */
-export async function listWorkflowsUsingTask(db: Executor, organizationId: string, taskId: string) {
-  return db
-    .select({ id: workflows.id, name: workflows.name })
-    .from(workflowSteps)
-    .innerJoin(workflows, eq(workflows.id, workflowSteps.workflowId))
-    .where(and(eq(workflowSteps.organizationId, organizationId), eq(workflowSteps.taskId, taskId)))
-    .groupBy(workflows.id, workflows.name)
-    .orderBy(asc(workflows.name), asc(workflows.id));
-}
-
-/**
- * Refreshes the copy of the command that each of its workflow steps keeps, so the steps still
- * say what they ran once the command is gone (the foreign key then sets their task_id to null).
- */
-export async function copyTaskIntoSteps(
-  db: Executor,
-  organizationId: string,
-  task: { id: string; name: string; category: string; description: string },
-) {
-  await db
-    .update(workflowSteps)
-    .set({ name: task.name, category: task.category, description: task.description, updatedAt: new Date() })
-    .where(and(eq(workflowSteps.organizationId, organizationId), eq(workflowSteps.taskId, task.id)));
-}
