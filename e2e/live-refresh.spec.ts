@@ -43,7 +43,7 @@ async function claimedRun(
   const queued = await request.post(`/api/orgs/${organizationId}/workflows/${workflow.id}/execute`, {
     data: { platform: "linux" },
   });
-  expect(queued.status()).toBe(200);
+  expect(queued.status()).toBe(201);
   const job = (await (await request.post("/api/runner/v1/jobs/claim", { headers: runner, data: {} })).json()).job;
   await request.post(`/api/runner/v1/runs/${job.runId}/steps/0`, { headers: runner, data: { state: "started" } });
   let seq = 0;

@@ -25,7 +25,7 @@ test("ticking every step ends the run in every view at once; a cancelled run cou
   for (const name of STEPS)
     taskIds.push((await createTask(request, owner.organizationId, { name, commands: { linux: "true" } })).id);
   const workflowId = (await createWorkflow(request, owner.organizationId, taskIds, { name: "Release night" })).id;
-  const firstRun = (await api(`/workflows/${workflowId}/execute`)).lastRun.id as string;
+  const firstRun = (await api(`/workflows/${workflowId}/execute`, { mode: "checklist" })).id as string;
 
   // The run view and the run history stay open in other tabs while the steps are ticked off.
   const runView = await page.context().newPage();
@@ -57,6 +57,8 @@ test("ticking every step ends the run in every view at once; a cancelled run cou
 
   // A second run: one step done, then cancelled from the card.
   await card.getByRole("button", { name: "Run now Release night" }).click();
+  await page.getByRole("radio", { name: /As a checklist/ }).check();
+  await page.getByRole("dialog").getByRole("button", { name: "Run", exact: true }).click();
   await expect(runs).toHaveCount(2);
   await expect(runs.first()).toContainText("0 of 3 done");
   await expect(runs.first()).toContainText("Running");

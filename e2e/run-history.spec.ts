@@ -14,9 +14,9 @@ test("the run history filters a workflow's runs and opens one", async ({ owner, 
   });
   const workflowId = (await createWorkflow(request, owner.organizationId, [task.id], { name: "Nightly backup" })).id;
   // One run completed (succeeded), then one still running.
-  expect((await api(`/workflows/${workflowId}/execute`)).status()).toBe(200);
+  expect((await api(`/workflows/${workflowId}/execute`, { mode: "checklist" })).status()).toBe(201);
   expect((await api(`/workflows/${workflowId}/complete`)).status()).toBe(200);
-  expect((await api(`/workflows/${workflowId}/execute`)).status()).toBe(200);
+  expect((await api(`/workflows/${workflowId}/execute`, { mode: "checklist" })).status()).toBe(201);
 
   await page.goto("/workflows");
   await page
@@ -60,7 +60,7 @@ test("the run history filters by the runner that executed each run", async ({ ow
   const workflowId = (await createWorkflow(request, owner.organizationId, [task.id], { name: "Release build" })).id;
   /** Run now, then the runner claims the run and completes it. */
   const executeOn = async (runner: Record<string, string>, outcome: string) => {
-    expect((await api(`/workflows/${workflowId}/execute`, { platform: "linux" })).status()).toBe(200);
+    expect((await api(`/workflows/${workflowId}/execute`, { platform: "linux" })).status()).toBe(201);
     const claim = await request.post("/api/runner/v1/jobs/claim", { headers: runner, data: {} });
     const runId = (await claim.json()).job.runId as string;
     const done = await request.post(`/api/runner/v1/runs/${runId}/complete`, { headers: runner, data: { outcome } });

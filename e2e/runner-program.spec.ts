@@ -79,6 +79,8 @@ test("the runner registered with the command the Runners page shows executes a r
   await page.goto("/workflows");
   const card = page.getByRole("article", { name: "Real run" });
   await card.getByRole("button", { name: /^Run now/ }).click();
+  await expect(page.getByRole("radio", { name: /On Linux/ })).toBeChecked();
+  await page.getByRole("dialog").getByRole("button", { name: "Run", exact: true }).click();
   await card.getByRole("link", { name: /view the last run of Real run/ }).click();
   await expect(page.getByText("Executed on e2e-real-runner")).toBeVisible({ timeout: 15_000 });
   const output = page.getByRole("log", { name: "Output of Long job" });
@@ -125,8 +127,8 @@ test("a second member's browser, open on the run before it starts, sees the runn
     headers: ORIGIN,
     data: { platform: "linux" },
   });
-  expect(executed.status()).toBe(200);
-  const runId = (await executed.json()).lastRun.id as string;
+  expect(executed.status()).toBe(201);
+  const runId = (await executed.json()).id as string;
 
   // The viewer's own browser has the run open while it waits for a runner.
   const page = await openSignedInPage(browser, viewer.request);

@@ -38,6 +38,9 @@ test("a runner registered from /admin/runners executes a run whose output shows 
   await page.goto("/workflows");
   const card = page.getByRole("article", { name: "Greeting" });
   await card.getByRole("button", { name: /^Run now/ }).click();
+  await expect(page.getByRole("radio", { name: /On Linux/ })).toBeChecked();
+  await expect(page.getByRole("dialog")).toContainText("1 of 1 Linux runner online");
+  await page.getByRole("dialog").getByRole("button", { name: "Run", exact: true }).click();
   await expect(page.getByText("Greeting is queued for a runner.")).toBeVisible();
 
   const claim = await request.post("/api/runner/v1/jobs/claim", { headers: runner, data: {} });

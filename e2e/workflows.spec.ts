@@ -113,6 +113,10 @@ test("a workflow is built, scheduled weekly, run and completed step by step whil
 
   // Run it now.
   await card.getByRole("button", { name: "Run now Release to production" }).click();
+  // No runner is registered: the run would wait queued; this one is a checklist, chosen.
+  await expect(page.getByRole("dialog")).toContainText("No Linux runner is registered yet");
+  await page.getByRole("radio", { name: /As a checklist/ }).check();
+  await page.getByRole("dialog").getByRole("button", { name: "Run", exact: true }).click();
   await expect(card.getByText("In progress", { exact: true })).toBeVisible();
   await expect(watched.getByText("In progress", { exact: true })).toBeVisible();
   const history = watched.getByRole("list", { name: "Run history" }).getByRole("listitem");

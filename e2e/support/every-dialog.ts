@@ -139,9 +139,11 @@ export async function startRun(request: APIRequestContext, organizationId: strin
   const workflow = ((await list.json()) as { items: { id: string; name: string }[] }).items.find((item) =>
     item.name.startsWith("Release "),
   )!;
-  const run = await post(request, `/api/orgs/${organizationId}/workflows/${workflow.id}/execute`);
-  expect(run.status(), await run.text()).toBe(200);
-  const runId = ((await run.json()) as { lastRun: { id: string } }).lastRun.id;
+  const run = await post(request, `/api/orgs/${organizationId}/workflows/${workflow.id}/execute`, {
+    mode: "checklist",
+  });
+  expect(run.status(), await run.text()).toBe(201);
+  const runId = ((await run.json()) as { id: string }).id;
   return { runPath: `/workflows/runs/${runId}`, historyPath: `/workflows/${workflow.id}/history` };
 }
 

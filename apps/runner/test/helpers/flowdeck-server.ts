@@ -83,14 +83,11 @@ export async function queueRun(
   if (options.timeoutSeconds) {
     await db.update(workflows).set({ timeoutSeconds: options.timeoutSeconds }).where(eq(workflows.id, workflow.id));
   }
-  const response = await client.post<{ lastRun: { id: string } | null }>(
-    `/api/orgs/${orgId}/workflows/${workflow.id}/execute`,
-    { platform: "linux" },
-  );
-  if (response.status !== 200 || !response.body.lastRun) {
-    throw new Error(`execute: ${response.status} ${JSON.stringify(response.body)}`);
-  }
-  return response.body.lastRun.id;
+  const response = await client.post<{ id: string }>(`/api/orgs/${orgId}/workflows/${workflow.id}/execute`, {
+    platform: "linux",
+  });
+  if (response.status !== 201) throw new Error(`execute: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.id;
 }
 
 export type RunView = {

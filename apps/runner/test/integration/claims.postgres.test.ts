@@ -60,13 +60,13 @@ describe("two runner programs on PostgreSQL", () => {
     const queued = await Promise.all(
       Array.from({ length: RUNS }, async (_, index) => {
         const workflow = await createWorkflow(client, orgId, [command.id], { name: `Job ${index}` });
-        const response = await client.post<{ lastRun: { id: string; status: string } }>(
+        const response = await client.post<{ id: string; status: string }>(
           `/api/orgs/${orgId}/workflows/${workflow.id}/execute`,
           { platform: "linux" },
         );
-        expect(response.status).toBe(200);
-        expect(response.body.lastRun.status).toBe("queued");
-        return response.body.lastRun.id;
+        expect(response.status).toBe(201);
+        expect(response.body.status).toBe("queued");
+        return response.body.id;
       }),
     );
 
@@ -104,14 +104,6 @@ describe("two runner programs on PostgreSQL", () => {
     // Each run was executed by the runner the server records as having claimed it.
     const executedBy = new Map(executed);
     for (const run of runs) expect(executedBy.get(run.runId), run.runId).toBe(run.runner?.name);
-    // And the audit log has one claim of each run, by that runner: no run was claimed twice.
-    const claims = await client.get<{ items: { entityId: string; actor: { label: string } }[] }>(
-      `/api/orgs/${orgId}/audit?action=run.claimed&limit=100`,
-    );
-    expect(claims.status).toBe(200);
-    expect(claims.body.items.map((claim) => [claim.entityId, claim.actor.label]).sort()).toEqual(
-      [...executedBy].sort(),
-    );
     // Both took part: the runs were shared, not serialised behind one runner.
     const by = (name: string) => executed.filter(([, runner]) => runner === name).length;
     expect(by("one")).toBeGreaterThan(0);

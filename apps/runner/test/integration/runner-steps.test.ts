@@ -149,14 +149,11 @@ describe("flowdeck-runner executes a workflow's step settings", () => {
     const second = await createTask(client, orgId, { name: "Edited", commands: { linux: "echo second as queued" } });
     const third = await createTask(client, orgId, { name: "Deleted", commands: { linux: "echo third as queued" } });
     const workflow = await createWorkflow(client, orgId, [first.id, second.id, third.id], { name: "Snapshot" });
-    const execute = await client.post<{ lastRun: { id: string } }>(
-      `/api/orgs/${orgId}/workflows/${workflow.id}/execute`,
-      {
-        platform: "linux",
-      },
-    );
-    expect(execute.status).toBe(200);
-    const runId = execute.body.lastRun.id;
+    const execute = await client.post<{ id: string }>(`/api/orgs/${orgId}/workflows/${workflow.id}/execute`, {
+      platform: "linux",
+    });
+    expect(execute.status).toBe(201);
+    const runId = execute.body.id;
 
     // Edited while the run waits for a runner, and again while its first step runs.
     expect((await client.patch(tasksUrl(second.id), { commands: { linux: "echo edited while queued" } })).status).toBe(

@@ -151,7 +151,7 @@ const CASES: Record<string, Case> = {
   },
   "POST /api/orgs/:orgId/workflows/:workflowId/execute": {
     setup: aWorkflow,
-    change: (o, ids) => o.client.post(org(o, `/workflows/${ids.workflowId}/execute`)),
+    change: (o, ids) => o.client.post(org(o, `/workflows/${ids.workflowId}/execute`), { mode: "checklist" }),
     action: "workflow.run",
   },
   "POST /api/orgs/:orgId/workflows/:workflowId/start": {

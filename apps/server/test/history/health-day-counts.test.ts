@@ -61,7 +61,9 @@ describe("the health panel's per-day counts", () => {
     const workflow = await createWorkflow(org.users.editor.client, org.organizationId, [commandId], {
       name: "Counted by the API",
     });
-    expect((await org.users.editor.client.post(orgUrl(`/workflows/${workflow.id}/execute`))).status).toBe(200);
+    expect(
+      (await org.users.editor.client.post(orgUrl(`/workflows/${workflow.id}/execute`), { mode: "checklist" })).status,
+    ).toBe(201);
     expect(await panelRow(workflow.id)).toMatchObject({ lastStatus: "running", ended: 0, successRate: null });
     expect((await org.users.editor.client.post(orgUrl(`/workflows/${workflow.id}/complete`))).status).toBe(200);
     expect(await panelRow(workflow.id)).toMatchObject({ lastStatus: "succeeded", ended: 1, succeeded: 1 });

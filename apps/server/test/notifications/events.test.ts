@@ -26,7 +26,7 @@ async function eventsOf(ruleId: string) {
 }
 
 const run = (workflowId: string) =>
-  org.users.editor.client.post(workflowsUrl(org.organizationId, `/${workflowId}/execute`));
+  org.users.editor.client.post(workflowsUrl(org.organizationId, `/${workflowId}/execute`), { mode: "checklist" });
 const complete = (workflowId: string) =>
   org.users.editor.client.post(workflowsUrl(org.organizationId, `/${workflowId}/complete`));
 
@@ -38,20 +38,20 @@ describe("run outcomes", () => {
       emailRoles: ["owner"],
     });
     const workflow = await createWorkflow(org.users.editor.client, org.organizationId, commandIds);
-    expect((await run(workflow.id)).status).toBe(200);
+    expect((await run(workflow.id)).status).toBe(201);
     expect((await complete(workflow.id)).status).toBe(200); // a success after nothing: no recovery
     expect(await eventsOf(rule.id)).toEqual([]);
 
     // A run fails (runners will report this; here the row says so).
-    expect((await run(workflow.id)).status).toBe(200);
+    expect((await run(workflow.id)).status).toBe(201);
     await t.app.db
       .update(workflowRuns)
       .set({ status: "failed", finishedAt: new Date() })
       .where(and(eq(workflowRuns.workflowId, workflow.id), eq(workflowRuns.status, "running")));
 
-    expect((await run(workflow.id)).status).toBe(200);
+    expect((await run(workflow.id)).status).toBe(201);
     expect((await complete(workflow.id)).status).toBe(200); // first success after the failure
-    expect((await run(workflow.id)).status).toBe(200);
+    expect((await run(workflow.id)).status).toBe(201);
     expect((await complete(workflow.id)).status).toBe(200); // a success after a success
     const events = await eventsOf(rule.id);
     expect(events.map((e) => e.event)).toEqual(["run.recovered"]);
@@ -102,7 +102,7 @@ describe("runs still going", () => {
       emailRoles: ["owner"],
     });
     const workflow = await createWorkflow(org.users.editor.client, org.organizationId, commandIds, { name: "Slow" });
-    expect((await run(workflow.id)).status).toBe(200);
+    expect((await run(workflow.id)).status).toBe(201);
     const job = createDeliveryJob({ db: t.app.db, mailer: t.app.mailer, appUrl: "http://localhost:3000" });
     await job.tick(new Date(Date.now() + 29 * 60_000));
     expect(await eventsOf(rule.id)).toEqual([]);

@@ -139,7 +139,7 @@ describe("registration", () => {
 });
 
 describe("a run executed by a runner", () => {
-  it("is audited as the runner's doing: its claim, each finished step and its end", async () => {
+  it("is audited as the runner's doing, its end only: its claim and its steps are in the run itself", async () => {
     const { client, id } = await registerRunner(t.app, admin(), org.organizationId, { name: "auditor" });
     const workflow = await createLinuxWorkflow(editor(), org.organizationId, ["echo one", "exit 3"], "Audited");
     const runId = await queueRun(editor(), org.organizationId, workflow.id);
@@ -155,12 +155,7 @@ describe("a run executed by a runner", () => {
     await client.complete(runId, "failed");
 
     const rows = (await rowsSince(t.app, org.organizationId, baseline)).reverse();
-    expect(rows.map((row) => row.action)).toEqual([
-      "run.claimed",
-      "run.step_finished",
-      "run.step_finished",
-      "run.finished",
-    ]);
+    expect(rows.map((row) => row.action)).toEqual(["run.finished"]);
     for (const row of rows) {
       expect(row).toMatchObject({
         actorKind: "runner",
@@ -170,11 +165,18 @@ describe("a run executed by a runner", () => {
         entityId: runId,
       });
     }
-    expect(rows[2]!.summary).toBe('Step 2 of a run of "Audited" failed (exit code 3)');
-    expect(rows[3]).toMatchObject({
+    expect(rows[0]).toMatchObject({
       summary: 'A run of "Audited" failed',
       changes: { status: { before: "running", after: "failed" } },
     });
+    const view = await editor().get(`/api/orgs/${org.organizationId}/runs/${runId}`);
+    expect(view.body).toMatchObject({ runner: { id, name: "auditor" }, status: "failed" });
+    expect(
+      view.body.steps.map((step: { status: string; exitCode: number | null }) => [step.status, step.exitCode]),
+    ).toEqual([
+      ["succeeded", 0],
+      ["failed", 3],
+    ]);
   });
 
   it("is claimed with its command snapshot, reports steps and output, and drives progress", async () => {
@@ -305,7 +307,7 @@ describe("a run executed by a runner", () => {
         headers: { cookie: editor().cookieHeader, origin: "http://localhost:3000", "content-type": "application/json" },
         payload: JSON.stringify({ platform: "linux" }),
       });
-      expect(response.statusCode).toBe(200);
+      expect(response.statusCode).toBe(201);
       const body = (await claim).body;
       expect(body.job?.workflowId).toBe(workflow.id);
       // Woken by the event, not by the periodic look (every 5 s) nor the end of the hold (20 s).

@@ -131,7 +131,10 @@ describe("credits per run", () => {
     expect(refused.status).toBe(400);
     expect(refused.body.error.message).toBe("Insufficient credits");
     // A checklist run costs nothing.
-    expect((await editor().post(`/api/orgs/${org.organizationId}/workflows/${workflow.id}/execute`)).status).toBe(200);
+    expect(
+      (await editor().post(`/api/orgs/${org.organizationId}/workflows/${workflow.id}/execute`, { mode: "checklist" }))
+        .status,
+    ).toBe(201);
     expect(await balance()).toBe(2);
   });
 });

@@ -92,8 +92,8 @@ export async function createLinuxWorkflow(
 /** Run now for Linux: the queued run's id. */
 export async function queueRun(editor: TestClient, orgId: string, workflowId: string, platform = "linux") {
   const response = await editor.post(`/api/orgs/${orgId}/workflows/${workflowId}/execute`, { platform });
-  if (response.status !== 200) throw new Error(`run now failed: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body.lastRun.id as string;
+  if (response.status !== 201) throw new Error(`run now failed: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body.id as string;
 }
 
 /** Polls `check` until it holds or the deadline passes (never a fixed sleep). */

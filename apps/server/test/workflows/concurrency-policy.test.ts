@@ -77,18 +77,19 @@ describe("a workflow due while its run is under way", () => {
       const tick = await scheduler().tick(new Date(again.getTime() + seconds * 1000));
       expect([...tick.ran, ...tick.skipped]).not.toContain(workflowId);
     }
-    expect(await runsOf(workflowId)).toHaveLength(1);
-    const done = await org.users.editor.client.post(workflowsUrl(org.organizationId, `/${workflowId}/complete`));
+    const [first] = await runsOf(workflowId);
+    expect(first).toMatchObject({ status: "queued", kind: "executed" });
+    const done = await org.users.editor.client.post(`/api/orgs/${org.organizationId}/runs/${first!.id}/cancel`);
     expect(done.status).toBe(200);
     expect((await scheduler().tick(new Date(again.getTime() + 20_000))).ran).toContain(workflowId);
-    expect((await runsOf(workflowId)).map((run) => run.status)).toEqual(["succeeded", "running"]);
+    expect((await runsOf(workflowId)).map((run) => run.status)).toEqual(["cancelled", "queued"]);
   });
 
-  it("cancels the checklist under way and starts anew", async () => {
+  it("cancels the run still queued and starts anew", async () => {
     const start = new Date();
     const { workflowId, again } = await busyWorkflow("cancel", start);
     expect((await scheduler().tick(new Date(again.getTime() + 1000))).ran).toContain(workflowId);
-    expect((await runsOf(workflowId)).map((run) => run.status)).toEqual(["cancelled", "running"]);
+    expect((await runsOf(workflowId)).map((run) => run.status)).toEqual(["cancelled", "queued"]);
   });
 
   it("cancels a run a real runner executes, which the runner hears on its next call", async () => {

@@ -52,7 +52,15 @@ describe("the scheduler", () => {
     }
     const runs = await runsOf(id);
     expect(runs).toHaveLength(1);
-    expect(runs[0]).toMatchObject({ trigger: "schedule", startedBy: null, status: "running", startedAt: now });
+    // With no runner registered yet, the run is queued for one (issue "The first hour"), never a checklist.
+    expect(runs[0]).toMatchObject({
+      trigger: "schedule",
+      startedBy: null,
+      status: "queued",
+      kind: "executed",
+      platform: "linux",
+      startedAt: now,
+    });
     // The audit log names the scheduler, not a person, as the one who ran it.
     const [recorded] = await t.app.db
       .select()
@@ -130,12 +138,13 @@ describe("the scheduler", () => {
     const first = new Date();
     const id = await dueWorkflow(daily("09:00"), new Date(first.getTime() - 60_000));
     await scheduler().tick(first);
-    await org.users.editor.client.post(workflowsUrl(org.organizationId, `/${id}/complete`));
+    const [queued] = await runsOf(id);
+    await org.users.editor.client.post(`/api/orgs/${org.organizationId}/runs/${queued!.id}/cancel`);
     const nextDue = (await rowOf(id)).nextExecution!;
     const second = new Date(nextDue.getTime() + 1_000);
     expect((await scheduler().tick(second)).ran).toContain(id);
     const runs = await runsOf(id);
-    expect(runs.map((run) => run.status).sort()).toEqual(["running", "succeeded"]);
+    expect(runs.map((run) => run.status).sort()).toEqual(["cancelled", "queued"]);
     const row = await rowOf(id);
     expect(row).toMatchObject({ status: "in-progress", progress: 0, completedTasks: 0 });
     expect(row.nextExecution!.getTime()).toBe(nextDue.getTime() + 24 * HOUR);

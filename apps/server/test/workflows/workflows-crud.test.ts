@@ -403,7 +403,7 @@ describe("reordering steps", () => {
 describe("deleting", () => {
   it("removes the workflow with its steps and runs in one go", async () => {
     const created = await createWorkflow(editor(), org.organizationId, ids());
-    await editor().post(url(`/${created.id}/execute`));
+    await editor().post(url(`/${created.id}/execute`), { mode: "checklist" });
     const response = await editor().delete(url(`/${created.id}`));
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ id: created.id });

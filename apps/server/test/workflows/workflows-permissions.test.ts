@@ -64,8 +64,8 @@ const routes: Route[] = [
   },
   {
     name: "POST execute",
-    call: async (c) => c.post(url(`/${(await fresh()).id}/execute`)),
-    ok: 200,
+    call: async (c) => c.post(url(`/${(await fresh()).id}/execute`), { mode: "checklist" }),
+    ok: 201,
     minimum: "editor",
   },
   { name: "POST start", call: async (c) => c.post(url(`/${(await fresh()).id}/start`)), ok: 200, minimum: "editor" },

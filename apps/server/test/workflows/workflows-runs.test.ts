@@ -31,24 +31,27 @@ describe("running a workflow now (spec 4 'Executing')", () => {
   it("puts it in progress, records a run by the person, and counts each command's execution", async () => {
     const created = await createWorkflow(editor(), org.organizationId, commandIds, { status: "draft" });
     const before = await Promise.all(commandIds.map(executionsOf));
-    const response = await org.users.admin.client.post(url(`/${created.id}/execute`));
-    expect(response.status).toBe(200);
+    const response = await org.users.admin.client.post(url(`/${created.id}/execute`), { mode: "checklist" });
+    expect(response.status).toBe(201);
     expect(response.body).toMatchObject({
+      kind: "checklist",
+      trigger: "manual",
+      startedBy: org.users.admin.id,
+      startedByName: org.users.admin.email,
+      status: "running",
+      finishedAt: null,
+    });
+    const workflow = (await editor().get(url(`/${created.id}`))).body;
+    expect(workflow).toMatchObject({
       status: "in-progress",
       progress: 0,
       lastExecuted: expect.any(String),
-      lastRun: {
-        trigger: "manual",
-        startedBy: org.users.admin.id,
-        startedByName: org.users.admin.email,
-        status: "running",
-        finishedAt: null,
-      },
+      lastRun: { id: response.body.id, trigger: "manual", status: "running" },
     });
-    expect(response.body.lastRun.startedAt).toBe(response.body.lastExecuted);
+    expect(workflow.lastRun.startedAt).toBe(workflow.lastExecuted);
     expect(await Promise.all(commandIds.map(executionsOf))).toEqual(before.map((count) => count + 1));
     const command = await editor().get(tasksUrl(org.organizationId, `/${commandIds[0]}`));
-    expect(command.body.lastExecuted).toBe(response.body.lastExecuted);
+    expect(command.body.lastExecuted).toBe(workflow.lastExecuted);
 
     const detail = await org.users.viewer.client.get(url(`/${created.id}`));
     expect(detail.body.runs).toHaveLength(1);
@@ -63,8 +66,8 @@ describe("running a workflow now (spec 4 'Executing')", () => {
 
   it("refuses a second run while one is under way", async () => {
     const created = await createWorkflow(editor(), org.organizationId, commandIds);
-    expect((await editor().post(url(`/${created.id}/execute`))).status).toBe(200);
-    const again = await editor().post(url(`/${created.id}/execute`));
+    expect((await editor().post(url(`/${created.id}/execute`), { mode: "checklist" })).status).toBe(201);
+    const again = await editor().post(url(`/${created.id}/execute`), { mode: "checklist" });
     expect(again.status).toBe(409);
     expect(again.body.error).toEqual({ code: "aborted", message: WORKFLOW_MESSAGES.alreadyRunning });
     const runs = await t.app.db.select().from(workflowRuns).where(eq(workflowRuns.workflowId, created.id));
@@ -75,10 +78,17 @@ describe("running a workflow now (spec 4 'Executing')", () => {
     const created = await createWorkflow(editor(), org.organizationId, commandIds);
     const before = await executionsOf(commandIds[0]!);
     const headers = { "idempotency-key": `run-${created.id}` };
-    const first = await editor().request({ method: "POST", url: url(`/${created.id}/execute`), headers });
-    const retried = await editor().request({ method: "POST", url: url(`/${created.id}/execute`), headers });
-    expect(first.status).toBe(200);
-    expect(retried.status).toBe(200);
+    const request = {
+      method: "POST",
+      url: url(`/${created.id}/execute`),
+      headers,
+      payload: { mode: "checklist" },
+    } as const;
+    const first = await editor().request<{ id: string }>(request);
+    const retried = await editor().request<{ id: string }>(request);
+    expect(first.status).toBe(201);
+    expect(retried.status).toBe(201);
+    expect(retried.body.id).toBe(first.body.id);
     expect(retried.headers["idempotent-replayed"]).toBe("true");
     expect(await executionsOf(commandIds[0]!)).toBe(before + 1);
   });
@@ -90,8 +100,8 @@ describe("running a workflow now (spec 4 'Executing')", () => {
     const listed = await editor().get(url(`/${created.id}`));
     expect(listed.body.steps[1]).toMatchObject({ taskId: null, name: "Doomed" });
 
-    const response = await editor().post(url(`/${created.id}/execute`));
-    expect(response.status).toBe(200);
+    const response = await editor().post(url(`/${created.id}/execute`), { mode: "checklist" });
+    expect(response.status).toBe(201);
     const detail = await editor().get(url(`/${created.id}`));
     expect(detail.body.runs[0].steps.map((step: { status: string }) => step.status)).toEqual(["pending", "skipped"]);
   });
@@ -110,7 +120,7 @@ describe("steps and progress (spec 4 recalculation)", () => {
     expect(body.steps[0]).toMatchObject({ status: "todo", completedAt: null, completedBy: null });
 
     // Run it, then do every step: the run ends as succeeded.
-    await editor().post(url(`/${created.id}/execute`));
+    await editor().post(url(`/${created.id}/execute`), { mode: "checklist" });
     body = await markStep(created.id, b, "completed");
     expect(body).toMatchObject({ status: "in-progress", progress: 33 });
     body = await markStep(created.id, b, "todo");
@@ -143,7 +153,8 @@ describe("steps and progress (spec 4 recalculation)", () => {
   it("a new run starts every step over", async () => {
     const created = await createWorkflow(editor(), org.organizationId, commandIds);
     await editor().post(url(`/${created.id}/complete`));
-    const response = await editor().post(url(`/${created.id}/execute`));
+    expect((await editor().post(url(`/${created.id}/execute`), { mode: "checklist" })).status).toBe(201);
+    const response = await editor().get(url(`/${created.id}`));
     expect(response.body).toMatchObject({ status: "in-progress", progress: 0, completedTasks: 0, completedAt: null });
     expect(response.body.steps.every((step: { status: string }) => step.status === "todo")).toBe(true);
   });
@@ -169,7 +180,7 @@ describe("steps and progress (spec 4 recalculation)", () => {
       org.organizationId,
       many.map((command) => command.id),
     );
-    await editor().post(url(`/${created.id}/execute`));
+    await editor().post(url(`/${created.id}/execute`), { mode: "checklist" });
     const clients = [org.users.editor.client, org.users.admin.client, org.users.owner.client];
     const responses = await Promise.all(
       created.steps.map((step, index) =>
@@ -205,7 +216,7 @@ describe("start and complete (spec 4)", () => {
       startedBy: org.users.admin.id,
       progress: 0,
     });
-    await editor().post(url(`/${created.id}/execute`));
+    await editor().post(url(`/${created.id}/execute`), { mode: "checklist" });
     const completed = await editor().post(url(`/${created.id}/complete`));
     expect(completed.status).toBe(200);
     expect(completed.body).toMatchObject({
@@ -236,7 +247,7 @@ describe("run history", () => {
   it("pages through the runs, newest first, with one cursor (the runs list of page numbers is gone)", async () => {
     const created = await createWorkflow(editor(), org.organizationId, commandIds);
     for (let run = 0; run < 3; run++) {
-      await editor().post(url(`/${created.id}/execute`));
+      await editor().post(url(`/${created.id}/execute`), { mode: "checklist" });
       await editor().post(url(`/${created.id}/complete`));
     }
     const page = await org.users.viewer.client.get(url(`/${created.id}/history?limit=2`));
@@ -265,7 +276,7 @@ describe("live updates (spec 4 'Screens')", () => {
       await stream.next();
       const created = await createWorkflow(editor(), org.organizationId, commandIds);
       expect(await stream.nextChange()).toEqual({ entity: "workflow", id: created.id, action: "created" });
-      await editor().post(url(`/${created.id}/execute`));
+      await editor().post(url(`/${created.id}/execute`), { mode: "checklist" });
       expect(await stream.nextChange()).toEqual({ entity: "workflow", id: created.id, action: "updated" });
       await markStep(created.id, created.steps[0]!.id, "completed");
       expect(await stream.nextChange()).toEqual({ entity: "workflow", id: created.id, action: "updated" });

@@ -14,6 +14,9 @@ export const RUNNER_MESSAGES = {
   runNotRunning: "This run is not running",
   cannotCancel: "Only a queued or running run can be cancelled",
   noCommandsForPlatform: "This workflow has no command for that platform",
+  noCommandsAnywhere:
+    "This workflow has no command for any platform, so no runner could run it: run it as a checklist, or give its commands a command line",
+  checklistHasNoPlatform: "A checklist runs on no platform: leave the platform out, or ask for an executed run",
   revoked: "Runner revoked",
   logTruncated: (megabytes: number) => `[flowdeck] Output truncated: this run's log reached its ${megabytes} MB limit.`,
 } as const;

@@ -3,15 +3,24 @@ import { OrgParamsSchema } from "../organizations/params.ts";
 import { RUNNER_PLATFORMS } from "../runners/protocol.ts";
 import { RUN_KINDS, RUN_STATUSES, RUN_STEP_STATUSES, RUN_TRIGGERS } from "./constants.ts";
 
+/** How a run is carried out: by a runner (executed), or by people ticking its steps (a checklist, spec 4). */
+export const RUN_MODES = ["executed", "checklist"] as const;
+export type RunMode = (typeof RUN_MODES)[number];
+
 /**
- * POST /api/orgs/:orgId/workflows/:workflowId/execute ("Run now"). With a platform, the run is
- * queued for a runner of that platform; without one, it is a checklist that people tick (spec 4).
+ * POST /api/orgs/:orgId/workflows/:workflowId/execute ("Run now"). A run is executed by default,
+ * queued for a runner of `platform` (or of the platform an online matching runner has, else the
+ * first the commands have); `"mode": "checklist"` asks for a checklist that people tick instead.
+ * No body at all is an executed run on the default platform.
  */
 export const ExecuteWorkflowSchema = z
-  .object({ platform: z.enum(RUNNER_PLATFORMS, { error: "Platform must be windows, linux or mac" }).optional() })
-  // No body at all is a checklist run, as before runners.
+  .object({
+    platform: z.enum(RUNNER_PLATFORMS, { error: "Platform must be windows, linux or mac" }).optional(),
+    mode: z.enum(RUN_MODES, { error: "Mode is executed or checklist" }).default("executed"),
+  })
   .nullish()
-  .transform((body) => body ?? {});
+  .transform((body) => body ?? { mode: "executed" as const });
+export type ExecuteWorkflowInput = z.input<typeof ExecuteWorkflowSchema>;
 export const RunStepSchema = z.object({
   id: z.string(),
   stepId: z.string().nullable(),
@@ -57,21 +66,42 @@ export type WorkflowRun = z.infer<typeof WorkflowRunSchema>;
 export const LastRunSchema = WorkflowRunSchema.omit({ steps: true });
 export type LastRun = z.infer<typeof LastRunSchema>;
 
+/**
+ * The runners that could take a queued run: of its platform and with every label it asks for,
+ * registered (not revoked) and online.
+ */
+export const MatchingRunnersSchema = z.object({
+  labels: z.array(z.string()),
+  registered: z.number().int(),
+  online: z.number().int(),
+});
+export type MatchingRunners = z.infer<typeof MatchingRunnersSchema>;
+
 /** GET /api/orgs/:orgId/runs/:runId: one run with its steps, for the run view. */
 export const RunDetailSchema = WorkflowRunSchema.extend({
   workflowName: z.string(),
   /** The output reached the organization's cap and was cut. */
   logTruncated: z.boolean(),
+  /** While an executed run is queued: the runners that could take it (null otherwise). */
+  matchingRunners: MatchingRunnersSchema.nullable(),
 });
 export type RunDetail = z.infer<typeof RunDetailSchema>;
 
 /** GET /api/orgs/:orgId/workflows/:workflowId/run-options: what Run now offers. */
 export const RunOptionsSchema = z.object({
-  /** The platforms the workflow's commands have lines for, with the organization's runners of each. */
+  /**
+   * The platforms the workflow's commands have lines for, with the organization's runners of each
+   * that have every label the workflow asks for (the only ones that could take its run).
+   */
   platforms: z.array(
     z.object({ platform: z.enum(RUNNER_PLATFORMS), runnersOnline: z.number().int(), runners: z.number().int() }),
   ),
-  /** An online runner's platform first, else a registered runner's; null: no runner, a checklist. */
+  /** The labels a runner must have to take the workflow's runs. */
+  labels: z.array(z.string()),
+  /**
+   * Where a run goes when nobody chooses: a platform an online matching runner has, else one a
+   * registered matching runner has, else the first with commands; null only without any command.
+   */
   defaultPlatform: z.enum(RUNNER_PLATFORMS).nullable(),
 });
 export type RunOptions = z.infer<typeof RunOptionsSchema>;

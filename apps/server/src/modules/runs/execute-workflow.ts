@@ -1,37 +1,60 @@
-import type { Workflow } from "@flowdeck/shared/workflows/schemas";
+import { AppError } from "@flowdeck/shared";
+import { RUNNER_MESSAGES } from "@flowdeck/shared/runners/messages";
+import type { RunnerPlatform } from "@flowdeck/shared/runners/protocol";
+import type { RunDetail, RunMode } from "@flowdeck/shared/runs/schemas";
 import { attributedUserId } from "../../lib/actor.ts";
 import type { OrgScope } from "../../lib/change-log.ts";
 import { runIdempotent, type Idempotency } from "../../lib/idempotency.ts";
 import { lockOrThrow } from "../workflows/change-workflow.ts";
-import { loadWorkflow } from "../workflows/load-workflow.ts";
-import type { ExecutionRequest } from "./execution.ts";
+import { listSteps } from "../workflows/repository.ts";
+import { defaultExecution } from "./execution.ts";
 import { startRun } from "./lifecycle.ts";
+import { getRun } from "./service.ts";
 
 /**
- * POST execute ("Run now"): a run started by a person, like the scheduler's but with trigger
- * 'manual'. Idempotent with an Idempotency-Key, so a retried click does not run it twice.
+ * POST execute ("Run now", a script, CI): a run started by a person or a token, executed by a
+ * runner of the platform asked for or of the default one (`defaultExecution`), or a checklist
+ * when `mode` asks for one. Answers the run. Idempotent with an Idempotency-Key, so a retried
+ * click or pipeline step does not run it twice.
  */
 export async function executeWorkflow({
   workflowId,
   idempotency,
-  execution,
+  request,
   now = new Date(),
   ...scope
 }: OrgScope & {
   workflowId: string;
   now?: Date;
   idempotency: Idempotency | null;
-  execution: ExecutionRequest | null;
-}): Promise<Workflow> {
+  request: { mode: RunMode; platform?: RunnerPlatform };
+}): Promise<RunDetail> {
   const { organizationId, actor } = scope;
+  if (request.mode === "checklist" && request.platform) {
+    throw new AppError("invalid-argument", RUNNER_MESSAGES.checklistHasNoPlatform, {
+      platform: RUNNER_MESSAGES.checklistHasNoPlatform,
+    });
+  }
   return runIdempotent({
     context: scope,
     idempotency,
     work: async (tx, log) => {
       const workflow = await lockOrThrow(tx, organizationId, workflowId);
-      await startRun(tx, log, { workflow, trigger: "manual", startedBy: attributedUserId(actor), now, execution });
+      const execution =
+        request.mode === "checklist"
+          ? null
+          : request.platform
+            ? { platform: request.platform }
+            : await defaultExecution(tx, workflow, await listSteps(tx, organizationId, [workflowId]), now);
+      const run = await startRun(tx, log, {
+        workflow,
+        trigger: "manual",
+        startedBy: attributedUserId(actor),
+        now,
+        execution,
+      });
       log.record({ action: "workflow.run", entityId: workflowId, summary: `Ran the workflow "${workflow.name}"` });
-      return loadWorkflow(tx, organizationId, workflowId);
+      return getRun({ db: tx, organizationId, runId: run.id });
     },
   });
 }

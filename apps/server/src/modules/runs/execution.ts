@@ -32,23 +32,43 @@ export function platformsWithCommands(lines: CommandLines) {
   return RUNNER_PLATFORMS.filter((platform) => [...lines.values()].some((line) => line[platform] !== null));
 }
 
+/** The organization's runners that could take a run asking for `labels`: every label, on any platform. */
+async function matchingRunners(tx: Executor, organizationId: string, labels: readonly string[], now: Date) {
+  const onlineSince = now.getTime() - RUNNER_TIMINGS.offlineAfterMs;
+  return (await listRunnerPresence(tx, organizationId))
+    .filter((row) => labels.every((label) => row.labels.includes(label)))
+    .map((row) => ({ os: row.os, online: row.lastSeenAt.getTime() > onlineSince }));
+}
+
+/** How many runners of `platform` with all of `labels` are registered and online. */
+export async function countMatchingRunners(
+  tx: Executor,
+  options: { organizationId: string; platform: RunnerPlatform; labels: readonly string[]; now: Date },
+) {
+  const rows = (await matchingRunners(tx, options.organizationId, options.labels, options.now)).filter(
+    (row) => row.os === options.platform,
+  );
+  return { labels: [...options.labels], registered: rows.length, online: rows.filter((row) => row.online).length };
+}
+
 /**
- * The platform a run goes to when nobody chose one (the scheduler, Run now's default): one with
- * commands that an online runner has, else one a registered runner has. Null when the
- * organization has no runner for any of them: the run stays a checklist, as before runners.
+ * The platform a run goes to when nobody chose one (the scheduler, the API, Run now's default):
+ * one with commands that an online runner with the workflow's labels has, else one a registered
+ * matching runner has, else the first with commands (the run waits queued until a runner comes).
+ * Null only when no platform has a command: such a run could never be claimed.
  */
 export async function choosePlatform(
   tx: Executor,
-  organizationId: string,
-  available: readonly RunnerPlatform[],
-  now: Date,
+  options: { organizationId: string; labels: readonly string[]; available: readonly RunnerPlatform[]; now: Date },
 ): Promise<RunnerPlatform | null> {
+  const { available } = options;
   if (available.length === 0) return null;
-  const rows = await listRunnerPresence(tx, organizationId);
-  const onlineSince = now.getTime() - RUNNER_TIMINGS.offlineAfterMs;
-  const online = rows.filter((row) => row.lastSeenAt.getTime() > onlineSince).map((row) => row.os);
+  const rows = await matchingRunners(tx, options.organizationId, options.labels, options.now);
+  const online = rows.filter((row) => row.online).map((row) => row.os);
   const registered = rows.map((row) => row.os);
-  return available.find((os) => online.includes(os)) ?? available.find((os) => registered.includes(os)) ?? null;
+  return (
+    available.find((os) => online.includes(os)) ?? available.find((os) => registered.includes(os)) ?? available[0]!
+  );
 }
 
 /**
@@ -103,29 +123,43 @@ async function chargeForRun(tx: Executor, options: { workflow: LockedWorkflow; u
   return amount;
 }
 
-/** Where the scheduler sends a workflow's run: see `choosePlatform`; null keeps it a checklist. */
+/**
+ * Where a run goes when nobody chose the platform (the scheduler, the API, the queue): see
+ * `choosePlatform`. A workflow without any command line is refused with a clear 400: its run
+ * could never be claimed, and a checklist is only ever started by a person asking for one.
+ */
 export async function defaultExecution(
   tx: Executor,
   workflow: LockedWorkflow,
   steps: readonly StepRow[],
   now: Date,
-): Promise<ExecutionRequest | null> {
+): Promise<ExecutionRequest> {
   const lines = await commandLines(tx, workflow.organizationId, steps);
-  const platform = await choosePlatform(tx, workflow.organizationId, platformsWithCommands(lines), now);
-  return platform ? { platform } : null;
+  const platform = await choosePlatform(tx, {
+    organizationId: workflow.organizationId,
+    labels: workflow.runnerLabels,
+    available: platformsWithCommands(lines),
+    now,
+  });
+  if (!platform) throw new AppError("invalid-argument", RUNNER_MESSAGES.noCommandsAnywhere);
+  return { platform };
 }
 
-/** What Run now offers for a workflow: its platforms with commands, the runners of each, a default. */
+/**
+ * What Run now offers for a workflow: its platforms with commands, the runners of each that have
+ * the workflow's labels (the only ones that could take its run), and the default platform.
+ */
 export async function runOptions(db: Executor, workflow: LockedWorkflow, steps: readonly StepRow[], now: Date) {
   const available = platformsWithCommands(await commandLines(db, workflow.organizationId, steps));
-  const rows = await listRunnerPresence(db, workflow.organizationId);
-  const since = now.getTime() - RUNNER_TIMINGS.offlineAfterMs;
+  const labels = workflow.runnerLabels;
+  const rows = await matchingRunners(db, workflow.organizationId, labels, now);
   return {
     platforms: available.map((platform) => ({
       platform,
       runners: rows.filter((row) => row.os === platform).length,
-      runnersOnline: rows.filter((row) => row.os === platform && row.lastSeenAt.getTime() > since).length,
+      runnersOnline: rows.filter((row) => row.os === platform && row.online).length,
     })),
-    defaultPlatform: await choosePlatform(db, workflow.organizationId, available, now),
+    labels,
+    defaultPlatform: await choosePlatform(db, { organizationId: workflow.organizationId, labels, available, now }),
   };
 }

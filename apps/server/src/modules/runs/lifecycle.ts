@@ -170,7 +170,8 @@ export async function startRun(
 
 /**
  * A runner takes the oldest queued run it may execute (runs/claim-run.ts waits for one): the run
- * is running, leased to it, and recorded as claimed.
+ * is running and leased to it. The claim is kept in the run itself (its runner and claimedAt), not
+ * as an audit row: a run writes two, its start and its end.
  */
 export async function claimRun(
   tx: Executor,
@@ -180,7 +181,6 @@ export async function claimRun(
   const run = await claimQueuedRun(tx, options.runner, options.now, options.leaseMs);
   if (!run) return undefined;
   const workflowName = await findWorkflowName(tx, run.workflowId);
-  log.record({ action: "run.claimed", entityId: run.id, summary: `Claimed a run of "${workflowName}"` });
   announceRun(log, run);
   return { run, workflowName };
 }

@@ -34,8 +34,9 @@ export async function heartbeat({ scope, runId, leaseMs }: RunCall): Promise<Run
 /**
  * POST /runs/:runId/steps/:position: a step started, or finished with its outcome, exit code and
  * signal. A step that succeeded is ticked in the workflow's checklist, so progress follows the
- * run. Reports about a step already finished, or a run already ended, change nothing. A step's
- * progress is the run's own: its viewers hear it, and the lists only through the workflow's progress.
+ * run. Reports about a step already finished, or a run already ended, change nothing. A step is
+ * kept in the run itself (status, exit code, signal, times), not as an audit row: its viewers hear
+ * it start, and the lists showing the run hear it finish.
  */
 export async function reportStep({
   scope,
@@ -71,13 +72,8 @@ export async function reportStep({
       await settleProgress(tx, { workflow, by: null, now, run: "under-way" });
       log.announce({ entity: "workflow", id: workflow.id, action: "updated" });
     }
-    log.record({
-      action: "run.step_finished",
-      entityId: runId,
-      summary: `Step ${position + 1} of a run of "${workflow.name}" ${report.outcome}${exitCodeText(report.exitCode)}`,
-      changes: { status: { after: report.outcome } },
-    });
     log.signalRun({ runId, seq: null });
+    log.announce({ entity: "run", id: runId, action: "updated" });
   });
   return controlFor(await runOf(db, scope, runId));
 }
@@ -100,8 +96,4 @@ export async function completeRun({
     }),
   );
   return controlFor(await runOf(db, scope, runId));
-}
-
-function exitCodeText(exitCode: number | null) {
-  return exitCode === null ? "" : ` (exit code ${exitCode})`;
 }

@@ -310,7 +310,12 @@ export async function peekRun(db: Executor, organizationId: string, runId: strin
 /** One run of the organization with its steps, as the API shows it; undefined when it has no such run. */
 export async function findRun(db: Executor, organizationId: string, runId: string) {
   const [run] = await db
-    .select({ ...runColumns, logTruncated: workflowRuns.logTruncated, workflowName: workflows.name })
+    .select({
+      ...runColumns,
+      logTruncated: workflowRuns.logTruncated,
+      requiredLabels: workflowRuns.requiredLabels,
+      workflowName: workflows.name,
+    })
     .from(workflowRuns)
     .innerJoin(workflows, eq(workflows.id, workflowRuns.workflowId))
     .leftJoin(user, eq(user.id, workflowRuns.startedBy))

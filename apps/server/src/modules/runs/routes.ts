@@ -5,9 +5,15 @@ import {
   WorkflowHealthSchema,
 } from "@flowdeck/shared/runs/history";
 import { OrgParamsSchema } from "@flowdeck/shared/organizations/params";
-import { RunLogPageSchema, RunLogQuerySchema, RunViewParamsSchema } from "@flowdeck/shared/runs/schemas";
-import { ExecuteWorkflowSchema, RunDetailSchema, RunOptionsSchema } from "@flowdeck/shared/runs/schemas";
-import { WorkflowParamsSchema, WorkflowSchema } from "@flowdeck/shared/workflows/schemas";
+import {
+  ExecuteWorkflowSchema,
+  RunDetailSchema,
+  RunLogPageSchema,
+  RunLogQuerySchema,
+  RunOptionsSchema,
+  RunViewParamsSchema,
+} from "@flowdeck/shared/runs/schemas";
+import { WorkflowParamsSchema } from "@flowdeck/shared/workflows/schemas";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { orgScope } from "../../plugins/tenancy.ts";
@@ -40,15 +46,17 @@ export const runRoutes: FastifyPluginAsyncZod = async (app) => {
     `${WORKFLOW}/execute`,
     {
       config: { action: "workflows.run", idempotent: true },
-      schema: { params: WorkflowParamsSchema, body: ExecuteWorkflowSchema, response: { 200: WorkflowSchema } },
+      schema: { params: WorkflowParamsSchema, body: ExecuteWorkflowSchema, response: { 201: RunDetailSchema } },
     },
-    async (request) =>
-      executeWorkflow({
+    async (request, reply) => {
+      const run = await executeWorkflow({
         ...orgScope(request),
         workflowId: request.params.workflowId,
         idempotency: request.idempotency,
-        execution: request.body.platform ? { platform: request.body.platform } : null,
-      }),
+        request: request.body,
+      });
+      return reply.status(201).send(run);
+    },
   );
 
   app.get(

@@ -4,20 +4,35 @@ import type { RunLogPage } from "@flowdeck/shared/runs/schemas";
 import type { RunDetail } from "@flowdeck/shared/runs/schemas";
 import type { Executor } from "../../db/database.ts";
 import { transact, type OrgScope } from "../../lib/change-log.ts";
+import { countMatchingRunners } from "./execution.ts";
 import { requestCancel } from "./lifecycle.ts";
 import { findRun, listLogChunks } from "./repository.ts";
 import { toRun } from "./to-run.ts";
 
 type Scope = { db: Executor; organizationId: string; runId: string };
 
-/** The run view: one run of the organization with its steps; 404 for another organization's. */
+/**
+ * The run view: one run of the organization with its steps, and while it is queued the runners
+ * that could take it (so the view can say why it waits); 404 for another organization's.
+ */
 export async function getRun({ db, organizationId, runId }: Scope): Promise<RunDetail> {
   const found = await findRun(db, organizationId, runId);
   if (!found) throw new AppError("not-found", RUNNER_MESSAGES.runNotFound);
+  const { run } = found;
+  const matchingRunners =
+    run.status === "queued" && run.platform
+      ? await countMatchingRunners(db, {
+          organizationId,
+          platform: run.platform,
+          labels: run.requiredLabels,
+          now: new Date(),
+        })
+      : null;
   return {
-    ...toRun(found.run, found.steps),
-    workflowName: found.run.workflowName,
-    logTruncated: found.run.logTruncated,
+    ...toRun(run, found.steps),
+    workflowName: run.workflowName,
+    logTruncated: run.logTruncated,
+    matchingRunners,
   };
 }
 

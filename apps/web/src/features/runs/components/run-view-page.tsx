@@ -1,7 +1,7 @@
 import { can, MESSAGES } from "@flowdeck/shared";
 import type { RunStep } from "@flowdeck/shared/runs/schemas";
 import { Download, XCircle } from "lucide-react";
-import { useParams } from "react-router";
+import { Link, useParams } from "react-router";
 import { Breadcrumbs } from "@/components/ui/breadcrumbs.tsx";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
@@ -12,7 +12,7 @@ import { useCancelRun } from "../api/cancel-run.ts";
 import { usePinRun } from "../api/pin-run.ts";
 import { useRun } from "../api/get-run.ts";
 import { runPath } from "../api/run-keys.ts";
-import { runKindText, runStepsText } from "../lib/run-kind.ts";
+import { runKindText, runStepsText, waitingText } from "../lib/run-kind.ts";
 import { useRunStream, type LogLine } from "../lib/use-run-stream.ts";
 import { RunLogView } from "./run-log-view.tsx";
 import { RunStatusBadge, StepStatusBadge } from "@/components/ui/run-status-badge.tsx";
@@ -29,6 +29,7 @@ export function RunViewPage() {
       runId={runId}
       canCancel={can(role, "runs.cancel")}
       canPin={can(role, "runs.pin")}
+      canManageRunners={can(role, "runners.manage")}
     />
   );
 }
@@ -38,11 +39,13 @@ function RunView({
   runId,
   canCancel,
   canPin,
+  canManageRunners,
 }: {
   orgId: string;
   runId: string;
   canCancel: boolean;
   canPin: boolean;
+  canManageRunners: boolean;
 }) {
   const pin = usePinRun(orgId);
   // The first read (and its error, such as another organization's run); the stream keeps it current.
@@ -60,6 +63,7 @@ function RunView({
     );
   }
   const detail = run.data;
+  const waiting = waitingText(detail);
   const underWay = detail.status === "queued" || detail.status === "running";
   return (
     <div className="space-y-6">
@@ -121,6 +125,18 @@ function RunView({
         {cancel.isError && <Alert tone="error">{cancel.error.message}</Alert>}
         {pin.isError && <Alert tone="error">{pin.error.message}</Alert>}
         {detail.logTruncated && <Alert tone="info">The output reached its size limit and was cut.</Alert>}
+        {waiting && (
+          <Alert tone="info">
+            {waiting}{" "}
+            {canManageRunners ? (
+              <Link to="/admin/runners" className="font-medium underline">
+                Register a runner
+              </Link>
+            ) : (
+              "An admin can register one under Runners."
+            )}
+          </Alert>
+        )}
       </header>
       <ol className="space-y-4">
         {detail.steps.map((step) => (

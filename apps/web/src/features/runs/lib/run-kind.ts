@@ -1,5 +1,5 @@
 import { TASK_PLATFORM_LABELS } from "@flowdeck/shared/tasks/constants";
-import type { LastRun } from "@flowdeck/shared/runs/schemas";
+import type { LastRun, RunDetail } from "@flowdeck/shared/runs/schemas";
 
 /** "Checklist" or "Executed on <runner>": a checklist is never shown as if something ran. */
 export function runKindText(run: Pick<LastRun, "kind" | "runner" | "platform">) {
@@ -15,4 +15,17 @@ export function runKindText(run: Pick<LastRun, "kind" | "runner" | "platform">) 
 export function runStepsText(run: Pick<LastRun, "stepCounts">) {
   const { total, done, skipped } = run.stepCounts;
   return `${done} of ${total} done${skipped > 0 ? ` · ${skipped} skipped` : ""}`;
+}
+
+/**
+ * Why a queued run waits, from the runners that could take it: none registered, none online, or
+ * none with the run's labels. Null once a runner could take it now (it will, within a heartbeat).
+ */
+export function waitingText(run: Pick<RunDetail, "status" | "platform" | "matchingRunners">) {
+  const runners = run.matchingRunners;
+  if (run.status !== "queued" || !runners || !run.platform || runners.online > 0) return null;
+  const platform = TASK_PLATFORM_LABELS[run.platform];
+  if (runners.labels.length > 0) return `No online ${platform} runner has the labels ${runners.labels.join(", ")}.`;
+  if (runners.registered === 0) return `Waiting for a ${platform} runner — none is registered.`;
+  return `Waiting for a ${platform} runner — none is online.`;
 }

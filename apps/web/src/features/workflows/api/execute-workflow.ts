@@ -1,19 +1,19 @@
-import type { RunnerPlatform } from "@flowdeck/shared/runners/protocol";
-import type { Workflow } from "@flowdeck/shared/workflows/schemas";
+import type { RunDetail } from "@flowdeck/shared/runs/schemas";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client.ts";
 import { IDEMPOTENCY_HEADER } from "@/lib/idempotency-key.ts";
-import { workflowKeys, workflowPath } from "./workflow-keys.ts";
 import { orgKey } from "@/lib/org-api.ts";
+import type { RunChoice } from "../components/run-now-dialog.tsx";
+import { workflowKeys, workflowPath } from "./workflow-keys.ts";
 
-/** With a platform the run is queued for a runner; without one it is a checklist to tick. */
-export type ExecuteVariables = { workflowId: string; idempotencyKey: string; platform: RunnerPlatform | null };
+/** A platform queues the run for a runner of it; "checklist" asks for a checklist to tick. */
+export type ExecuteVariables = { workflowId: string; idempotencyKey: string; choice: RunChoice };
 
-export function executeWorkflow(orgId: string, { workflowId, idempotencyKey, platform }: ExecuteVariables) {
-  return api<Workflow>(workflowPath(orgId, workflowId, "/execute"), {
+export function executeWorkflow(orgId: string, { workflowId, idempotencyKey, choice }: ExecuteVariables) {
+  return api<RunDetail>(workflowPath(orgId, workflowId, "/execute"), {
     method: "POST",
     headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
-    body: platform ? { platform } : {},
+    body: choice === "checklist" ? { mode: "checklist" } : { platform: choice },
   });
 }
 

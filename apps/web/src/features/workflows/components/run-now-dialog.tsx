@@ -1,15 +1,30 @@
 import type { RunnerPlatform } from "@flowdeck/shared/runners/protocol";
-import { TASK_PLATFORM_LABELS } from "@flowdeck/shared/tasks/constants";
 import type { RunOptions } from "@flowdeck/shared/runs/schemas";
+import { TASK_PLATFORM_LABELS } from "@flowdeck/shared/tasks/constants";
 import { useId, useState } from "react";
 import { Button } from "@/components/ui/button.tsx";
 import { Modal } from "@/components/ui/modal.tsx";
 
 export type RunChoice = RunnerPlatform | "checklist";
 
+type PlatformOption = RunOptions["platforms"][number];
+
+/** What Run now says of a platform's runners: only those with the workflow's labels count. */
+export function runnersText(option: PlatformOption, labels: readonly string[]) {
+  const platform = TASK_PLATFORM_LABELS[option.platform];
+  const withLabels = labels.length > 0 ? ` with the labels ${labels.join(", ")}` : "";
+  if (option.runnersOnline > 0) {
+    return `${option.runnersOnline} of ${option.runners} ${platform} runner${option.runners === 1 ? "" : "s"}${withLabels} online`;
+  }
+  if (labels.length > 0) return `No online ${platform} runner has the labels ${labels.join(", ")}: it waits queued`;
+  if (option.runners === 0) return `No ${platform} runner is registered yet: it waits queued until one is`;
+  return `No ${platform} runner is online: it waits queued until one is`;
+}
+
 /**
- * When a workflow's commands exist for several platforms, Run now asks where to execute it; the
- * platform of an online runner is chosen first. A checklist (ticked by hand, spec 4) stays possible.
+ * Run now: where the workflow runs. Its default platform (an online runner's) comes first and is
+ * chosen; a checklist (ticked by hand, spec 4) is second, and runs only when chosen; the other
+ * platforms with commands follow.
  */
 export function RunNowDialog({
   workflowName,
@@ -26,16 +41,34 @@ export function RunNowDialog({
 }) {
   const [choice, setChoice] = useState<RunChoice>(options.defaultPlatform ?? "checklist");
   const name = useId();
-  const runnersText = (online: number, all: number) =>
-    all === 0
-      ? "no runner yet: it waits queued until one registers"
-      : `${online} of ${all} runner${all === 1 ? "" : "s"} online`;
+  const first = options.platforms.filter((option) => option.platform === options.defaultPlatform);
+  const rest = options.platforms.filter((option) => option.platform !== options.defaultPlatform);
+  const platform = (option: PlatformOption) => (
+    <label key={option.platform} className="flex items-start gap-2 text-sm">
+      <input
+        type="radio"
+        name={name}
+        value={option.platform}
+        checked={choice === option.platform}
+        onChange={() => setChoice(option.platform)}
+        className="mt-1"
+      />
+      <span>
+        <span className="font-medium">On {TASK_PLATFORM_LABELS[option.platform]}</span>
+        <span className="block text-gray-600 dark:text-gray-400">{runnersText(option, options.labels)}</span>
+      </span>
+    </label>
+  );
   return (
     <Modal
       open
       onClose={onClose}
       title={`Run ${workflowName}`}
-      description="Its commands exist for several platforms. Where should it run?"
+      description={
+        options.platforms.length === 0
+          ? "Its commands have no command line for any platform: it can only run as a checklist."
+          : "Where should it run?"
+      }
       footer={
         <>
           <Button variant="ghost" onClick={onClose}>
@@ -48,25 +81,8 @@ export function RunNowDialog({
       }
     >
       <fieldset className="space-y-2">
-        <legend className="sr-only">Platform</legend>
-        {options.platforms.map((option) => (
-          <label key={option.platform} className="flex items-start gap-2 text-sm">
-            <input
-              type="radio"
-              name={name}
-              value={option.platform}
-              checked={choice === option.platform}
-              onChange={() => setChoice(option.platform)}
-              className="mt-1"
-            />
-            <span>
-              <span className="font-medium">{TASK_PLATFORM_LABELS[option.platform]}</span>
-              <span className="block text-gray-600 dark:text-gray-400">
-                {runnersText(option.runnersOnline, option.runners)}
-              </span>
-            </span>
-          </label>
-        ))}
+        <legend className="sr-only">Where it runs</legend>
+        {first.map(platform)}
         <label className="flex items-start gap-2 text-sm">
           <input
             type="radio"
@@ -77,10 +93,11 @@ export function RunNowDialog({
             className="mt-1"
           />
           <span>
-            <span className="font-medium">Checklist</span>
+            <span className="font-medium">As a checklist</span>
             <span className="block text-gray-600 dark:text-gray-400">Nothing is executed: people tick the steps.</span>
           </span>
         </label>
+        {rest.map(platform)}
       </fieldset>
     </Modal>
   );

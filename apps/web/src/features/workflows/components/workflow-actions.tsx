@@ -32,17 +32,19 @@ export function WorkflowActions({ orgId, workflow, onEdit, onDelete, onNotice }:
   const fail = (error: Error) => onNotice({ tone: "error", text: error.message });
 
   const run = (choice: RunChoice) => {
-    const platform = choice === "checklist" ? null : choice;
-    const idempotencyKey = runIntent.begin({ workflowId: workflow.id, platform });
+    const idempotencyKey = runIntent.begin({ workflowId: workflow.id, choice });
     if (!idempotencyKey) return;
     execute.mutate(
-      { workflowId: workflow.id, idempotencyKey, platform },
+      { workflowId: workflow.id, idempotencyKey, choice },
       {
         onSuccess: () => {
           setAsking(null);
           onNotice({
             tone: "success",
-            text: platform ? `${workflow.name} is queued for a runner.` : `${workflow.name} is running.`,
+            text:
+              choice === "checklist"
+                ? `${workflow.name} is running as a checklist.`
+                : `${workflow.name} is queued for a runner.`,
           });
         },
         onError: fail,
@@ -51,13 +53,14 @@ export function WorkflowActions({ orgId, workflow, onEdit, onDelete, onNotice }:
     );
   };
 
-  /** Asks for the platform only when there is a choice; without runners it is a checklist, as before. */
+  /**
+   * Asks where to run it: the default platform first (an online runner's), a checklist second, and
+   * only when chosen (issue "The first hour": nothing runs as a checklist unasked).
+   */
   const runNow = async () => {
     setChecking(true);
     try {
-      const options = await queryClient.fetchQuery(runOptionsQueryOptions(orgId, workflow.id));
-      if (options.platforms.length > 1 && options.defaultPlatform) setAsking(options);
-      else run(options.defaultPlatform ?? "checklist");
+      setAsking(await queryClient.fetchQuery(runOptionsQueryOptions(orgId, workflow.id)));
     } catch (error) {
       fail(error as Error);
     } finally {
