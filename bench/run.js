@@ -6,6 +6,7 @@ import { benchFirstPaint } from "./lib/bench-first-paint.js";
 import { benchLighthouse } from "./lib/bench-lighthouse.js";
 import { benchRunScale } from "./lib/bench-run-scale.js";
 import { benchScale } from "./lib/bench-scale.js";
+import { benchViewers } from "./lib/bench-viewers.js";
 import { createScratchDatabase } from "./lib/postgres.js";
 import { startServer } from "./lib/server.js";
 import { formatMemory, memoryOf } from "./lib/memory.js";
@@ -26,15 +27,18 @@ async function main() {
     lighthouse: { type: "boolean" },
     "first-paint": { type: "boolean" },
     scale: { type: "boolean" },
+    viewers: { type: "boolean" },
   };
   const { values: only } = parseArgs({ options: flags });
   if (only.lighthouse) return benchLighthouse();
   if (only["first-paint"]) return benchFirstPaint();
   if (only.scale) return benchScale();
-  if (only.runners || only["runs-scale"]) {
+  if (only.runners || only["runs-scale"] || only.viewers) {
     // Both measure on PostgreSQL only (bench/README.md says why).
     const adminUrl = process.env.BENCH_DATABASE_URL;
-    if (!adminUrl) throw new Error("--runners and --runs-scale need BENCH_DATABASE_URL (a PostgreSQL server)");
+    if (!adminUrl)
+      throw new Error("--runners, --runs-scale and --viewers need BENCH_DATABASE_URL (a PostgreSQL server)");
+    if (only.viewers) await benchViewers(adminUrl);
     if (only.runners) await benchRunners(adminUrl);
     if (only["runs-scale"]) await benchRunScale(adminUrl);
     return;

@@ -6,6 +6,7 @@ import { startRunners } from "./runner-processes.js";
 import { startServer } from "./server.js";
 import { ownerApi, registerOwner } from "./session.js";
 import { ms, pause, percentile } from "./stats.js";
+import { openRunStream } from "./run-stream.js";
 import { createChangeWaiters, ENDED_RUN_STATUSES } from "./wait-for-change.js";
 
 const RUNNERS = Number(process.env.BENCH_RUNNERS ?? 4);
@@ -37,7 +38,7 @@ export async function benchRunners(adminUrl) {
       (change) => change.entity === "runner",
       async () => ((await api("GET", "/runners")).items.filter((r) => r.online).length >= RUNNERS ? true : undefined),
     );
-    const context = { server, api, waiters, databaseUrl: database.url };
+    const context = { server, session, api, waiters, databaseUrl: database.url };
 
     await firstOutput(context);
     await bigOutput(context);
@@ -56,8 +57,7 @@ async function createWorkflow(api, name, command) {
 
 /** "Run now" on Linux, as the workflow card's button does; answers the queued run's id. */
 async function runNow(api, workflowId) {
-  const workflow = await api("POST", `/workflows/${workflowId}/execute`, { platform: "linux" });
-  return workflow.lastRun.id;
+  return (await api("POST", `/workflows/${workflowId}/execute`, { platform: "linux" })).id;
 }
 
 function runEnded({ api, waiters }, runId) {
@@ -70,23 +70,21 @@ function runEnded({ api, waiters }, runId) {
   );
 }
 
-/** Run now → the first line of output in a client that follows the event stream and the log route. */
+/** Run now → the first line of output in a client that follows the run's stream, as the run view does. */
 async function firstOutput(context) {
-  const { api, waiters } = context;
+  const { api, server, session } = context;
   const workflow = await createWorkflow(api, "First output", "echo first-line");
   const latencies = [];
   for (let index = 0; index < FIRST_OUTPUT_RUNS; index++) {
     const started = performance.now();
     const runId = await runNow(api, workflow.id);
-    await waiters.until(
-      (change) => change.entity === "run" && change.id === runId,
-      async () => {
-        const page = await api("GET", `/runs/${runId}/logs?after=0`);
-        return page.items.some((chunk) => chunk.stream === "stdout" && chunk.text.includes("first-line"))
-          ? true
-          : undefined;
-      },
-    );
+    let seen;
+    const first = new Promise((resolve) => (seen = resolve));
+    const view = await openRunStream(server.url, session, runId, {
+      onLog: (items) => items.some((chunk) => chunk.stream === "stdout" && chunk.text.includes("first-line")) && seen(),
+    });
+    await first;
+    await view.close();
     latencies.push(performance.now() - started);
     await runEnded(context, runId);
   }
@@ -109,7 +107,7 @@ async function bigOutput(context) {
     await server.eventLoop.reset();
     const probe = probeHealthz(server.url);
     const runId = await runNow(api, workflow.id);
-    const followed = followLog(context, runId);
+    const followed = followLog(context, runId, BIG_OUTPUT_LINES);
     const run = await runEnded(context, runId);
     const linesSeen = await followed;
     const healthz = await probe.stop();
@@ -133,23 +131,28 @@ async function bigOutput(context) {
   }
 }
 
-/** Reads the run's log page by page after each change, as the run view does; answers lines seen. */
-async function followLog({ api, waiters }, runId) {
-  let after = 0;
+/**
+ * Follows the run's stream as the run view does until the run has ended and all `expected` lines
+ * came (the stream sends a run's end after the output it printed before); answers lines seen.
+ */
+async function followLog({ server, session }, runId, expected) {
   let lines = 0;
-  await waiters.until(
-    (change) => change.entity === "run" && change.id === runId,
-    async () => {
-      for (;;) {
-        const page = await api("GET", `/runs/${runId}/logs?after=${after}&limit=5000`);
-        for (const chunk of page.items) if (chunk.stream === "stdout") lines += chunk.text.split("\n").length - 1;
-        after = page.next;
-        if (page.items.length < 5000) break;
-      }
-      const run = await api("GET", `/runs/${runId}`);
-      return ENDED_RUN_STATUSES.has(run.status) ? true : undefined;
+  let ended = false;
+  let finish;
+  const done = new Promise((resolve) => (finish = resolve));
+  const check = () => ended && lines >= expected && finish();
+  const view = await openRunStream(server.url, session, runId, {
+    onRun: (run) => {
+      ended = ENDED_RUN_STATUSES.has(run.status);
+      check();
     },
-  );
+    onLog: (items) => {
+      for (const chunk of items) if (chunk.stream === "stdout") lines += chunk.text.split("\n").length - 1;
+      check();
+    },
+  });
+  await done;
+  await view.close();
   return lines;
 }
 

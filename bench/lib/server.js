@@ -6,7 +6,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const SERVER_BUNDLE = path.join(ROOT, "apps/server/dist/server.js");
+// BENCH_SERVER_ROOT: another checkout's built server (an earlier commit, to measure before and after).
+const SERVER_ROOT = process.env.BENCH_SERVER_ROOT ? path.resolve(process.env.BENCH_SERVER_ROOT) : ROOT;
+const SERVER_BUNDLE = path.join(SERVER_ROOT, "apps/server/dist/server.js");
 const LOOP_MONITOR = path.join(import.meta.dirname, "loop-monitor.js");
 
 /**
@@ -22,7 +24,7 @@ export async function startServer({ databaseUrl, env = {}, eventLoop = false, da
   const url = `http://127.0.0.1:${port}`;
   const nodeArgs = eventLoop ? ["--import", LOOP_MONITOR] : [];
   const child = spawn(process.execPath, [...nodeArgs, SERVER_BUNDLE], {
-    cwd: ROOT,
+    cwd: SERVER_ROOT,
     stdio: ["ignore", "inherit", "inherit", ...(eventLoop ? ["ipc"] : [])],
     env: {
       ...process.env,
@@ -74,7 +76,12 @@ function eventLoopOf(child) {
       child.on("message", answer);
       child.send(message);
     });
-  return { reset: () => ask("event-loop:reset"), report: () => ask("event-loop:report") };
+  return {
+    reset: () => ask("event-loop:reset"),
+    report: () => ask("event-loop:report"),
+    /** SQL statements the server has sent to PostgreSQL since it started. */
+    statements: async () => (await ask("statements:report")).statements,
+  };
 }
 
 async function waitUntilReady(url, exited, timeoutMs = 180_000) {
