@@ -46,8 +46,15 @@ export function operationIdFor(method: string, url: string): string {
 }
 
 /** The error answers a route can give, from what kind of route it is. */
-export function errorStatusesFor(options: { method: string; url: string; isPublic: boolean; hasInput: boolean }) {
+export function errorStatusesFor(options: {
+  method: string;
+  url: string;
+  isPublic: boolean;
+  hasInput: boolean;
+  idempotent?: boolean;
+}) {
   const statuses = new Set<number>([500]);
+  if (options.idempotent) statuses.add(409);
   if (options.hasInput || options.method !== "GET") statuses.add(400);
   if (!options.isPublic) statuses.add(401);
   if (options.url.startsWith("/api/orgs/:orgId")) {
