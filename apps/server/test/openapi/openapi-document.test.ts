@@ -1,5 +1,6 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { ACTIONS } from "@flowdeck/shared";
+import { RUNNER_MESSAGES } from "@flowdeck/shared/runners/messages";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isInternalRoute } from "../../src/plugins/openapi/internal-routes.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
@@ -97,6 +98,10 @@ describe("what the reference shows for each operation", () => {
     expect(page.total).toEqual({ type: "integer", examples: [42] });
     const added = document.paths["/api/orgs/{orgId}/credits/add"].post.requestBody.content["application/json"].schema;
     expect(added.properties.amount.examples).toEqual([10]);
+    // An error's example is a real answer: the route's own refusal text for a 403.
+    const refused = JSON.stringify(document.paths["/api/orgs/{orgId}/runners/{runnerId}/revoke"].post.responses["403"]);
+    expect(refused).toContain(JSON.stringify({ code: "permission-denied", message: RUNNER_MESSAGES.cannotManage }));
+    expect(JSON.stringify(list.responses["401"])).toContain('"code":"unauthenticated"');
   });
 
   it("documents the Idempotency-Key header, and its 409, on the routes that honour it, and only there", () => {

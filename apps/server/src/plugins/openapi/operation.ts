@@ -1,4 +1,5 @@
-import { ERROR_STATUS } from "@flowdeck/shared";
+import { codeForStatus, deniedMessage, ERROR_STATUS, isAction, MESSAGES } from "@flowdeck/shared";
+import { IDEMPOTENCY_TEXTS } from "../../lib/idempotency.ts";
 
 /** The one error body, as JSON Schema, for every documented error answer. */
 export const ERROR_BODY_SCHEMA = {
@@ -63,4 +64,22 @@ export function errorStatusesFor(options: {
   }
   if (/:[A-Za-z]+/.test(options.url.replace("/api/orgs/:orgId", ""))) statuses.add(404);
   return [...statuses].sort();
+}
+
+const ERROR_EXAMPLE_MESSAGES: Record<number, string> = {
+  400: "Name is required",
+  401: MESSAGES.notSignedIn,
+  404: MESSAGES.organizationNotFound,
+  409: IDEMPOTENCY_TEXTS.keyReused,
+  500: MESSAGES.internal,
+};
+
+/** A real answer for an error status: the route's own refusal text for a 403. */
+export function errorExampleFor(status: number, action: unknown) {
+  const message =
+    status === 403 && isAction(action)
+      ? deniedMessage(action)
+      : (ERROR_EXAMPLE_MESSAGES[status] ?? "Something went wrong");
+  const fields = status === 400 ? { fields: { name: message } } : {};
+  return { error: { code: codeForStatus(status), message, ...fields } };
 }

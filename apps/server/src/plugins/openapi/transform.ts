@@ -3,7 +3,7 @@ import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import { IDEMPOTENCY_HEADER, MAX_IDEMPOTENCY_KEY_LENGTH } from "@flowdeck/shared/idempotency";
 import { withRealisticExamples } from "./examples.ts";
 import { isInternalRoute } from "./internal-routes.ts";
-import { ERROR_BODY_SCHEMA, errorStatusesFor, operationIdFor, tagFor } from "./operation.ts";
+import { ERROR_BODY_SCHEMA, errorExampleFor, errorStatusesFor, operationIdFor, tagFor } from "./operation.ts";
 import { requiredRoleFor } from "./required-role.ts";
 import { OPERATION_SUMMARIES } from "./summaries.ts";
 
@@ -66,7 +66,11 @@ export function openapiTransform(input: TransformInput) {
   if (Object.keys(response).length === 0) response["200"] = { description: "Success", type: "object" };
   const hasInput = Boolean(schema.body || schema.querystring || schema.params);
   for (const status of errorStatusesFor({ method, url, isPublic, hasInput, idempotent })) {
-    response[String(status)] ??= { ...ERROR_BODY_SCHEMA, "x-response-description": ERROR_DESCRIPTIONS[status] };
+    response[String(status)] ??= {
+      ...ERROR_BODY_SCHEMA,
+      "x-response-description": ERROR_DESCRIPTIONS[status],
+      examples: [errorExampleFor(status, route.config?.action)],
+    };
   }
   schema.response = response;
   return { schema, url };
