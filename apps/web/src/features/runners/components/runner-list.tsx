@@ -57,7 +57,11 @@ function columns(actions: Actions): DataTableColumn<Runner>[] {
   return [
     { key: "name", header: "Name", cell: (runner) => <span className="font-medium">{runner.name}</span> },
     { key: "status", header: "Status", cell: (runner) => <RunnerStatus runner={runner} /> },
-    { key: "platform", header: "Platform", cell: platformOf },
+    {
+      key: "platform",
+      header: "Platform",
+      cell: (runner) => <span className="whitespace-nowrap">{platformOf(runner)}</span>,
+    },
     { key: "labels", header: "Labels", cell: (runner) => runner.labels.join(", ") || "—" },
     { key: "version", header: "Version", cell: (runner) => runner.version },
     { key: "seen", header: "Last seen", cell: (runner) => <LastSeen runner={runner} /> },
