@@ -34,7 +34,7 @@ export function UnmailedInvitationNotice({
             aria-label={`Invitation link for ${invitation.email}`}
             value={invitation.link}
             onFocus={(event) => event.currentTarget.select()}
-            className="min-w-0 flex-1 rounded border border-indigo-200 bg-white px-2 py-1 font-mono text-xs text-gray-900 dark:border-indigo-900 dark:bg-gray-900 dark:text-gray-100"
+            className="min-w-48 flex-1 rounded border border-indigo-200 bg-white px-2 py-1 font-mono text-xs text-gray-900 dark:border-indigo-900 dark:bg-gray-900 dark:text-gray-100"
           />
           <Button variant="secondary" onClick={copy}>
             {copied ? <Check aria-hidden className="size-4" /> : <Copy aria-hidden className="size-4" />}
