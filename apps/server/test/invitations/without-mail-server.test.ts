@@ -47,6 +47,11 @@ describe("an invitation without a mail server", () => {
     expect(replayed.body).toMatchObject({ id: (sent.body as { id: string }).id, mailed: false });
     expect(replayed.body).not.toHaveProperty("link");
 
+    // Resend writes the mail again, and answers the same link again.
+    const resent = await org.users.admin.client.post(`${url}/${(sent.body as { id: string }).id}/resend`);
+    expect(resent.status).toBe(200);
+    expect(resent.body).toMatchObject({ email, mailed: false, link });
+
     const list = await org.users.admin.client.get(url);
     expect(JSON.stringify(list.body)).not.toContain(link.split("/invite/")[1]);
   });

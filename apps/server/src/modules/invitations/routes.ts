@@ -66,7 +66,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { action: "invitations.send", rateLimit: abuseLimit(app.config.abuseRateLimit) },
       preHandler: app.rateLimit(perAccountLimit("invitations.send", app.config.abuseRateLimit)),
-      schema: { params: InvitationParamsSchema, response: { 200: InvitationSchema } },
+      schema: { params: InvitationParamsSchema, response: { 200: SentInvitationSchema } },
     },
     async (request) => {
       return resendInvitation({

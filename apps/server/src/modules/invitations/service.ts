@@ -124,9 +124,16 @@ export async function inviteUser({
   // answer: the mail that never went out is sent now, once.
   const unsent = made ?? (await findUnsentInvitation(db, { organizationId, id: answer.id }));
   if (unsent) await sendInvitation(db, mail, unsent);
-  if (!mail.mailer.outbox) return { ...answer, mailed: true };
-  // Written to the outbox only: the link goes to the admin, outside the stored answer.
-  return { ...answer, mailed: false, ...(unsent && { link: invitationLink(mail, unsent) }) };
+  return { ...answer, ...mailOutcome(mail, unsent) };
+}
+
+/**
+ * Whether the invitation's mail reached a mail server. Written to the outbox only, the link goes
+ * to the admin instead, when this request sent it (never in a stored idempotent answer).
+ */
+function mailOutcome(mail: MailContext, sent: InvitationRow | undefined): Pick<SentInvitation, "mailed" | "link"> {
+  if (!mail.mailer.outbox) return { mailed: true };
+  return sent ? { mailed: false, link: invitationLink(mail, sent) } : { mailed: false };
 }
 
 /** Resend (spec 4): the expiry moves to 7 days from now and the mail goes out again, with the same link. */
@@ -134,7 +141,7 @@ export async function resendInvitation({
   mail,
   id,
   ...scope
-}: OrgScope & { mail: MailContext; id: string }): Promise<Invitation> {
+}: OrgScope & { mail: MailContext; id: string }): Promise<SentInvitation> {
   const { db, organizationId } = scope;
   const invitation = await transact(scope, async (tx, log) => {
     const renewed = await renewInvitation(tx, {
@@ -147,7 +154,7 @@ export async function resendInvitation({
     return renewed;
   });
   await sendInvitation(db, mail, invitation);
-  return toInvitation(invitation);
+  return { ...toInvitation(invitation), ...mailOutcome(mail, invitation) };
 }
 
 /** Cancel (spec 4) deletes the invitation; its link stops working at once. */
