@@ -1,4 +1,5 @@
 import { expect, test } from "./support/fixtures.ts";
+import { PHONE, registerRunner } from "./support/every-dialog.ts";
 import { createTask, createWorkflow } from "./support/tasks-and-workflows.ts";
 
 // Issue 12: an admin registers a runner with the command the Runners page shows, runs a workflow
@@ -72,4 +73,28 @@ test("a runner registered from /admin/runners executes a run whose output shows 
   await request.post(`/api/runner/v1/runs/${job.runId}/complete`, { headers: runner, data: { outcome: "cancelled" } });
   await expect(page.getByRole("heading", { name: "Greeting" }).locator("..").getByText("Cancelled")).toBeVisible();
   await expect(page.getByText("signal SIGINT")).toBeVisible();
+});
+
+test("on a 390 px phone each runner is a card whose Edit and Revoke are on the screen", async ({
+  owner,
+  request,
+  ownerPage: page,
+}) => {
+  await registerRunner(request, owner.organizationId);
+  await page.setViewportSize(PHONE);
+  await page.goto("/admin/runners");
+  const card = page.getByRole("list", { name: "1 runner" }).getByRole("listitem");
+  await expect(card).toContainText("build-production-eu-west-1-worker-pool-a-01");
+  await expect(card).toContainText("Linux · x64");
+  await expect(card).toContainText("Labels: production-eu-west-1-critical-path");
+  await expect(page.getByRole("table")).toBeHidden();
+  for (const name of [/^Edit /, /^Revoke /]) {
+    const button = card.getByRole("button", { name });
+    await expect(button).toBeInViewport({ ratio: 1 });
+    const box = (await button.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+  }
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await card.getByRole("button", { name: /^Revoke / }).click();
+  await expect(page.getByRole("dialog", { name: "Revoke runner" })).toBeVisible();
 });

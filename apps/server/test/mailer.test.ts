@@ -94,6 +94,30 @@ describe("without SMTP_URL", () => {
     expect(lines[0]).not.toContain(token);
   });
 
+  it("writes a long link and accented text whole, with no quoted-printable soft line breaks", async () => {
+    const outboxDir = path.join(mkdtempSync(path.join(os.tmpdir(), "flowdeck-outbox-")), "outbox");
+    const mailer = createMailer({
+      smtpUrl: undefined,
+      from: "Flowdeck <x@example.com>",
+      outboxDir,
+      logger: Fastify({ logger: false }).log,
+    });
+    expect(mailer.outbox).toBe(outboxDir);
+    const link = `http://localhost:3000/invite/${"a1B2-c3D4_".repeat(12)}?from=mail`;
+    const text = `Zoë invites you to Crème Brûlée Ops — accept within 7 days:\n\n${link}\n`;
+    await mailer.send({ to: "ada@example.com", subject: "Join Crème Brûlée Ops", text });
+
+    const [file] = readdirSync(outboxDir);
+    const raw = readFileSync(path.join(outboxDir, file ?? ""), "utf8");
+    expect(raw).toContain(`\n${link}\n`);
+    expect(raw).toContain("Zoë invites you to Crème Brûlée Ops");
+    expect(raw.slice(raw.indexOf("\n\n"))).not.toMatch(/=\n/);
+    expect(raw).toMatch(/^Content-Transfer-Encoding: 8bit$/m);
+    const mail = parseMessage(raw);
+    expect(mail.subject).toBe("Join Crème Brûlée Ops");
+    expect(mail.text).toBe(text.replace(/\n$/, ""));
+  });
+
   it("keeps two messages sent at the same moment in two files", async () => {
     const outboxDir = path.join(mkdtempSync(path.join(os.tmpdir(), "flowdeck-outbox-")), "outbox");
     const logger = Fastify({ logger: false }).log;

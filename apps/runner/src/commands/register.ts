@@ -3,6 +3,7 @@ import { REGISTRATION_TOKEN_PREFIX, RunnerLabelsSchema, RunnerNameSchema } from 
 import { describeApiError } from "../api/describe-error.ts";
 import { RunnerApi } from "../api/runner-api.ts";
 import { parseOptions, USAGE_EXIT_CODE } from "../cli/parse.ts";
+import { runnerCommand } from "../cli/invocation.ts";
 import { printError, printLine } from "../cli/output.ts";
 import { resolveConfigDir } from "../config/config-dir.ts";
 import { configFilePath, readRunnerConfig, writeRunnerConfig } from "../config/runner-config.ts";
@@ -87,7 +88,7 @@ export async function register(args: string[]): Promise<number> {
   if (existing) {
     throw new RunnerError(
       `This machine is already registered as "${existing.name}" with ${existing.url} (${configFilePath(dir)}). ` +
-        "Run flowdeck-runner unregister first, or use --config <dir> for another runner.",
+        `Run ${runnerCommand()} unregister first, or use --config <dir> for another runner.`,
     );
   }
 
@@ -127,6 +128,6 @@ export async function register(args: string[]): Promise<number> {
     `Registered "${registered.name}" (${platformLabel(platform)}, ${arch}) as a runner of ${registered.organizationName}.`,
   );
   printLine(`Its credentials are in ${file} (readable only by you).`);
-  printLine(`Start it with: flowdeck-runner start${configOption}`);
+  printLine(`Start it with: ${runnerCommand()} start${configOption}`);
   return 0;
 }

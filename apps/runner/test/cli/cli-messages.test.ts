@@ -41,6 +41,22 @@ async function otherWebsiteUrl(): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
+/** runner.json as register writes it, for a Flowdeck at `url`. */
+async function registeredWith(url: string) {
+  await writeRunnerConfig(configDir, {
+    url,
+    runnerId: "runner-1",
+    secret: "fdrs_not-checked-here",
+    name: "build-01",
+    labels: [],
+    os: "linux",
+    arch: "x64",
+    organizationId: "org-1",
+    organizationName: "Acme",
+    registeredAt: new Date().toISOString(),
+  });
+}
+
 function expectOneLine(text: string) {
   expect(text.trim().split("\n")).toHaveLength(1);
   expect(text).not.toMatch(/\n\s+at /);
@@ -98,20 +114,21 @@ describe("flowdeck-runner's messages", () => {
     expect(result.stderr).toContain("flowdeck-runner register --url");
   });
 
+  it("stops printing quietly when the reader closes the pipe (status | head)", async () => {
+    const url = await closedPortUrl();
+    await registeredWith(url);
+    const runner = startRunner(["status", "--config", configDir]);
+    processes.track(runner.pid);
+    runner.child.stdout!.destroy();
+    expect(await runner.exited).toBe(1);
+    expect(runner.stderr().trim()).toBe(
+      `Cannot reach Flowdeck at ${url}: the connection was refused. Is the server running, and is the URL right?`,
+    );
+  });
+
   it("waits for a server that is down, retrying with backoff, and stops cleanly on SIGTERM", async () => {
     const url = await closedPortUrl();
-    await writeRunnerConfig(configDir, {
-      url,
-      runnerId: "runner-1",
-      secret: "fdrs_not-checked-here",
-      name: "build-01",
-      labels: [],
-      os: "linux",
-      arch: "x64",
-      organizationId: "org-1",
-      organizationName: "Acme",
-      registeredAt: new Date().toISOString(),
-    });
+    await registeredWith(url);
     const runner = startRunner(["start", "--config", configDir]);
     processes.track(runner.pid);
     await runner.waitForOutput(/Retrying in \d+ s\.\n[\s\S]*Retrying in \d+ s\./);

@@ -39,10 +39,15 @@ export async function createRegistrationToken(client: TestClient, orgId: string)
  * Registers a runner the way a person does, with the command Flowdeck shows (a new registration
  * token), keeping its configuration in `configDir`; resolves with the command's exit and output.
  */
-export async function registerRunner(flowdeck: Flowdeck, configDir: string, name?: string) {
+export async function registerRunner(
+  flowdeck: Flowdeck,
+  configDir: string,
+  name?: string,
+  env: Record<string, string> = {},
+) {
   const token = await createRegistrationToken(flowdeck.owner.client, flowdeck.owner.organizationId);
   const named = name ? ["--name", name] : [];
-  return runRunner(["register", "--url", flowdeck.url, "--token", token, ...named, "--config", configDir]);
+  return runRunner(["register", "--url", flowdeck.url, "--token", token, ...named, "--config", configDir], env);
 }
 
 /** A step of a test workflow: its command's lines, and the step's settings in the workflow. */

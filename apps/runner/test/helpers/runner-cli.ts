@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { waitFor } from "./processes.ts";
 
-const BIN = path.resolve(import.meta.dirname, "../../bin/flowdeck-runner.js");
+export const RUNNER_BIN = path.resolve(import.meta.dirname, "../../bin/flowdeck-runner.js");
 
 export type RunnerProcess = {
   child: ChildProcess;
@@ -16,7 +16,7 @@ export type RunnerProcess = {
 
 /** Starts the built `flowdeck-runner` as a separate process, as a person would. */
 export function startRunner(args: string[], env: Record<string, string> = {}): RunnerProcess {
-  const child = spawn(process.execPath, [BIN, ...args], {
+  const child = spawn(process.execPath, [RUNNER_BIN, ...args], {
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

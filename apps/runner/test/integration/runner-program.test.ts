@@ -14,7 +14,7 @@ import {
   type Flowdeck,
 } from "../helpers/flowdeck-server.ts";
 import { ProcessTracker, waitFor } from "../helpers/processes.ts";
-import { runRunner, startRunner } from "../helpers/runner-cli.ts";
+import { RUNNER_BIN, runRunner, startRunner } from "../helpers/runner-cli.ts";
 
 const processes = new ProcessTracker();
 let flowdeck: Flowdeck;
@@ -138,6 +138,21 @@ describe("flowdeck-runner against the real server", () => {
     expect(run.steps.map((step) => step.status)).toEqual(["succeeded", "skipped"]);
     expect(run.status).toBe("cancelled");
     expect(textOf(await getLogs(flowdeck.owner.client, orgId, runId), 0, "stdout")).toContain("finished");
+  });
+
+  it("ends register with the command that starts it, as it was itself run", async () => {
+    const [byNode, byNpx] = [
+      await mkdtemp(path.join(os.tmpdir(), "flowdeck-runner-it-")),
+      await mkdtemp(path.join(os.tmpdir(), "flowdeck-runner-it-")),
+    ];
+    configDirs.push(byNode, byNpx);
+    const notNpm = { npm_command: "", npm_lifecycle_event: "" };
+    const run = await registerRunner(flowdeck, byNode, "it-by-node", notNpm);
+    expect(run.stdout).toContain(
+      `Start it with: node ${path.relative(process.cwd(), RUNNER_BIN)} start --config ${JSON.stringify(byNode)}\n`,
+    );
+    const npx = await registerRunner(flowdeck, byNpx, "it-by-npx", { npm_command: "exec", npm_lifecycle_event: "npx" });
+    expect(npx.stdout).toContain(`Start it with: npx flowdeck-runner start --config ${JSON.stringify(byNpx)}\n`);
   });
 
   it("stops with a clear message when the runner is revoked, and unregister removes its credentials", async () => {

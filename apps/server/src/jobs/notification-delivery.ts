@@ -91,7 +91,7 @@ export function createDeliveryJob(options: {
         subject: `[${delivery.organizationName}] ${summarize(payload)}`,
         text: mailText(payload, appUrl),
       });
-      return { ok: true, responseStatus: null, error: null };
+      return { ok: true, responseStatus: null, error: null, outbox: mailer.outbox !== undefined };
     } catch {
       return { ok: false, responseStatus: null, error: "The mail server refused the message" };
     }
@@ -117,6 +117,7 @@ export function createDeliveryJob(options: {
           responseStatus: result.responseStatus,
           error: result.error,
           durationMs: Date.now() - started,
+          outbox: result.outbox ?? false,
           retryAt,
         }),
       );

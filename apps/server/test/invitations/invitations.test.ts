@@ -65,6 +65,7 @@ describe("sending an invitation", () => {
       status: "pending",
       createdAt: expect.any(String),
       expiresAt: expect.any(String),
+      mailed: true,
     });
     await recorder.waitFor({ entity: "invitation", id: sent.body.id, action: "created" });
 

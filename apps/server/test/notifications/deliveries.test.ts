@@ -197,6 +197,10 @@ describe("mail", () => {
       [org.users.admin.email, org.users.editor.email].sort(),
     );
     expect(mails.every((item: { status: string }) => item.status === "delivered")).toBe(true);
+    expect(mails.flatMap((item: { attempts: unknown[] }) => item.attempts)).toEqual([
+      expect.objectContaining({ ok: true, outbox: false }),
+      expect.objectContaining({ ok: true, outbox: false }),
+    ]);
 
     await org.users.owner.client.put(muteUrl(org.organizationId), { muted: false });
     expect((await org.users.admin.client.post(rulesUrl(org.organizationId, `/${rule.id}/test`))).body).toEqual({
@@ -212,5 +216,43 @@ describe("mail", () => {
     });
     expect(response.status).toBe(400);
     expect(response.body.error.message).toBe("E-mail recipients must be members of this organization");
+  });
+});
+
+describe("mail without a mail server", () => {
+  let local: TestApp;
+  let team: OrgWithRoles;
+  beforeAll(async () => {
+    local = await createTestApp();
+    team = await createOrgWithRoles(local.app);
+  });
+  afterAll(() => local.close());
+
+  it("logs a mail written to the outbox as such, not as received", async () => {
+    const rule = await createRule(team.users.owner.client, team.organizationId, {
+      name: "Admins by outbox",
+      emailRoles: ["admin"],
+    });
+    const before = await team.users.admin.client.get(deliveriesUrl(team.organizationId));
+    expect(before.body.items).toEqual([]);
+    await team.users.admin.client.post(rulesUrl(team.organizationId, `/${rule.id}/test`));
+    const queued = await team.users.admin.client.get(deliveriesUrl(team.organizationId));
+    expect(queued.body.items).toEqual([expect.objectContaining({ status: "pending", attempts: [] })]);
+
+    const tick = createDeliveryJob({
+      db: local.app.db,
+      mailer: local.app.mailer,
+      appUrl: "http://localhost:3000",
+    }).tick;
+    expect(await tick()).toEqual({ attempted: 1 });
+    const log = await team.users.admin.client.get(deliveriesUrl(team.organizationId));
+    expect(log.body.items).toEqual([
+      expect.objectContaining({
+        channel: "email",
+        target: team.users.admin.email,
+        status: "delivered",
+        attempts: [expect.objectContaining({ ok: true, outbox: true })],
+      }),
+    ]);
   });
 });

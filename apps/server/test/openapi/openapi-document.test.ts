@@ -1,5 +1,6 @@
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { ACTIONS } from "@flowdeck/shared";
+import { RUNNER_MESSAGES } from "@flowdeck/shared/runners/messages";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isInternalRoute } from "../../src/plugins/openapi/internal-routes.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
@@ -76,6 +77,61 @@ describe("GET /api/openapi.json", () => {
   });
 });
 
+describe("what the reference shows for each operation", () => {
+  it("gives every operation a one-line summary", () => {
+    const missing = operations()
+      .filter(({ operation }) => typeof operation.summary !== "string" || operation.summary.trim() === "")
+      .map(({ path, method }) => `${method.toUpperCase()} ${path}`);
+    expect(missing).toEqual([]);
+    expect(document.paths["/api/orgs/{orgId}/runners"].get.summary).toBe("List runners");
+    expect(document.paths["/api/orgs/{orgId}/workflows/{workflowId}/execute"].post.summary).toBe("Run a workflow now");
+  });
+
+  it("shows realistic integers, never the safe-integer bounds zod writes", () => {
+    const text = JSON.stringify(document);
+    expect(text).not.toContain(String(Number.MAX_SAFE_INTEGER));
+    expect(text).not.toContain(String(Number.MIN_SAFE_INTEGER));
+    const list = document.paths["/api/orgs/{orgId}/tasks"].get;
+    const pageSize = list.parameters.find((parameter: any) => parameter.name === "pageSize");
+    expect(pageSize.schema).toMatchObject({ default: 20, minimum: 1, maximum: 100 });
+    const page = list.responses["200"].content["application/json"].schema.properties;
+    expect(page.total).toEqual({ type: "integer", examples: [42] });
+    const added = document.paths["/api/orgs/{orgId}/credits/add"].post.requestBody.content["application/json"].schema;
+    expect(added.properties.amount.examples).toEqual([10]);
+    // An error's example is a real answer: the route's own refusal text for a 403.
+    const refused = JSON.stringify(document.paths["/api/orgs/{orgId}/runners/{runnerId}/revoke"].post.responses["403"]);
+    expect(refused).toContain(JSON.stringify({ code: "permission-denied", message: RUNNER_MESSAGES.cannotManage }));
+    expect(JSON.stringify(list.responses["401"])).toContain('"code":"unauthenticated"');
+  });
+
+  it("documents the Idempotency-Key header, and its 409, on the routes that honour it, and only there", () => {
+    const idempotent = [
+      "POST /api/orgs/{orgId}/tasks",
+      "POST /api/orgs/{orgId}/workflows",
+      "POST /api/orgs/{orgId}/workflows/{workflowId}/execute",
+      "POST /api/orgs/{orgId}/credits/consume",
+      "POST /api/orgs/{orgId}/credits/add",
+      "POST /api/orgs/{orgId}/documents",
+      "POST /api/orgs/{orgId}/documents/{documentId}/versions",
+      "POST /api/orgs/{orgId}/invitations",
+    ];
+    const withHeader = operations()
+      .filter(({ operation }) =>
+        (operation.parameters ?? []).some(
+          (parameter: any) => parameter.in === "header" && parameter.name === "Idempotency-Key",
+        ),
+      )
+      .map(({ path, method }) => `${method.toUpperCase()} ${path}`);
+    expect(withHeader.sort()).toEqual([...idempotent].sort());
+    const execute = document.paths["/api/orgs/{orgId}/workflows/{workflowId}/execute"].post;
+    const header = execute.parameters.find((parameter: any) => parameter.name === "Idempotency-Key");
+    expect(header).toMatchObject({ in: "header", required: false, schema: { type: "string", maxLength: 255 } });
+    expect(execute.description).toContain("Idempotent-Replayed");
+    expect(execute.responses).toHaveProperty("409");
+    expect(document.paths["/api/orgs/{orgId}/tasks/{taskId}"].patch.responses).not.toHaveProperty("409");
+  });
+});
+
 describe("GET /api/docs", () => {
   it("answers an HTML page that loads only same-origin assets, each of which is served", async () => {
     const page = await t.app.inject({ method: "GET", url: "/api/docs" });
@@ -89,6 +145,14 @@ describe("GET /api/docs", () => {
       expect({ source, status: asset.statusCode }).toEqual({ source, status: 200 });
     }
     expect(String(page.headers["content-security-policy"])).toContain("script-src 'self'");
+    // Flowdeck's, not Fastify's: the title, the favicon and the logo.
+    expect(page.body).toContain("<title>Flowdeck API reference</title>");
+    expect(page.body).toContain('href="/api/docs/static/theme/favicon.svg"');
+    expect(page.body).not.toMatch(/favicon-32x32\.png/);
+    const initializer = await t.app.inject({ method: "GET", url: "/api/docs/static/swagger-initializer.js" });
+    const logo = /img\.src = 'data:image\/svg\+xml;base64,([^']+)'/.exec(initializer.body)?.[1];
+    expect(Buffer.from(logo ?? "", "base64").toString()).toContain("Flowdeck API</text>");
+    expect(String(page.headers["content-security-policy"])).toMatch(/img-src[^;]* data:/);
     const json = await t.app.inject({ method: "GET", url: "/api/docs/json" });
     expect(json.json().openapi).toBe("3.1.0");
   });

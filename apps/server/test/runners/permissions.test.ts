@@ -1,8 +1,11 @@
+import { API_TOKEN_MESSAGES } from "@flowdeck/shared/api-tokens/messages";
+import { API_TOKEN_ROLES } from "@flowdeck/shared/api-tokens/schemas";
 import { RUNNER_MESSAGES } from "@flowdeck/shared/runners/messages";
 import { WORKFLOW_MESSAGES } from "@flowdeck/shared/workflows/messages";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOrgWithRoles, type OrgWithRoles } from "../helpers/factories.ts";
-import type { TestClient } from "../helpers/http-client.ts";
+import { createApiToken } from "../api-tokens/token-factory.ts";
+import { bearerClient, type TestClient } from "../helpers/http-client.ts";
 import { CALLERS, clientOf, expectedStatus } from "../helpers/permission-matrix.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import { createLinuxWorkflow, queueRun, registerRunner } from "./runner-client.ts";
@@ -42,9 +45,9 @@ type Route = {
 const ROUTES: Route[] = [
   {
     name: "GET runners",
-    minimum: "admin",
+    minimum: "viewer",
     success: 200,
-    denied: RUNNER_MESSAGES.cannotManage,
+    denied: "",
     call: (c) => c.get(runners()),
   },
   {
@@ -105,6 +108,21 @@ describe.each(ROUTES)("$name", (route) => {
     const status = expectedStatus(caller, route);
     expect(response.status).toBe(status);
     if (status === 403) expect(response.body.error.message).toBe(route.denied);
+  });
+});
+
+describe("API tokens", () => {
+  it.each(API_TOKEN_ROLES)("of the %s role read the runner list but manage no runner", async (role) => {
+    const { id } = await registerRunner(t.app, owner(), org.organizationId, { name: `seen-by-${role}` });
+    const { token } = await createApiToken(owner(), org.organizationId, { name: `CI ${role}`, role });
+    const client = bearerClient(t.app, token);
+    const list = await client.get(runners());
+    expect(list.status).toBe(200);
+    expect(list.body.items.map((item: { name: string }) => item.name)).toContain(`seen-by-${role}`);
+    const rename = await client.patch(runners(`/${id}`), { name: "renamed by a token" });
+    expect(rename.status).toBe(403);
+    expect(rename.body.error.message).toBe(API_TOKEN_MESSAGES.peopleOnly);
+    expect((await client.post(runners("/registration-tokens"))).status).toBe(403);
   });
 });
 

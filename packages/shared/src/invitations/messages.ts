@@ -15,6 +15,9 @@ export const INVITATION_MESSAGES = {
     `This invitation was sent to ${email}. Register with that email address to accept it.`,
   sendFailed: (message: string) => `Failed to send invitation email: ${message}`,
   sent: (email: string) => `Invitation sent successfully to ${email}`,
+  /** Without SMTP_URL nothing is mailed: the admin passes the link on (README "Mail"). */
+  notMailed: (email: string) =>
+    `Invitation created for ${email}, but no mail was sent: this server has no mail server (SMTP_URL). Copy the link and send it to them yourself.`,
   customMessageTooLong: "The message must be at most 1000 characters",
   // Spec 2 "Invitation acceptance".
   invalidTitle: "Invalid Invitation",

@@ -36,6 +36,18 @@ export const InvitationSchema = z.object({
 });
 export type Invitation = z.infer<typeof InvitationSchema>;
 
+/**
+ * What sending answers: the invitation, and whether a mail went out. Without a mail server
+ * (SMTP_URL unset) the message is only written to the server's outbox, so the admin who sent it
+ * gets the link to pass on. The link is the invitation's secret: only this answer carries it.
+ */
+export const SentInvitationSchema = InvitationSchema.extend({
+  mailed: z.boolean(),
+  /** Only when no mail was sent, and only to the request that made or renewed the invitation. */
+  link: z.string().optional(),
+});
+export type SentInvitation = z.infer<typeof SentInvitationSchema>;
+
 export const InvitationParamsSchema = OrgParamsSchema.extend({ id: z.string().min(1) });
 
 export const InvitationCodeParamsSchema = z.object({

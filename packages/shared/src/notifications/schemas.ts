@@ -96,6 +96,8 @@ export const DeliveryAttemptSchema = z.object({
   responseStatus: z.number().int().nullable(),
   error: z.string().nullable(),
   durationMs: z.number().int(),
+  /** A mail written to the outbox directory (no mail server configured): nobody has received it. */
+  outbox: z.boolean(),
 });
 
 export const DeliverySchema = z.object({

@@ -53,7 +53,11 @@ export const ACTIONS = {
   "runs.cancel": { minimumRole: "editor", deniedMessage: WORKFLOW_MESSAGES.cannotManage },
   /** A pinned run is never deleted by retention. */
   "runs.pin": { minimumRole: "editor", deniedMessage: WORKFLOW_MESSAGES.cannotManage },
-  "runners.read": { minimumRole: "admin", deniedMessage: RUNNER_MESSAGES.cannotManage },
+  /**
+   * The runner list (names, platforms, labels, who is online): nothing secret, and what a CI job
+   * checks before it starts a run, so any member and any API token reads it.
+   */
+  "runners.read": { minimumRole: "viewer" },
   /** Registration tokens, renaming, labels and revoking: credentials are minted by people only. */
   "runners.manage": { minimumRole: "admin", deniedMessage: RUNNER_MESSAGES.cannotManage, peopleOnly: true },
   "documents.read": { minimumRole: "viewer" },

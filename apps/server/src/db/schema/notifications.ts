@@ -91,6 +91,8 @@ export const notificationAttempts = pgTable(
     responseStatus: integer("response_status"),
     error: text("error"),
     durationMs: integer("duration_ms").notNull(),
+    /** The mail was written to the outbox directory (no SMTP_URL): nobody has received it. */
+    outbox: boolean("outbox").notNull().default(false),
   },
   (table) => [index("notification_attempts_delivery_idx").on(table.deliveryId, table.at)],
 );

@@ -6,6 +6,7 @@ import {
   InvitationParamsSchema,
   InvitationPreviewSchema,
   InvitationSchema,
+  SentInvitationSchema,
 } from "@flowdeck/shared/invitations/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { userScope } from "../../plugins/authentication.ts";
@@ -47,7 +48,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       // Each one sends a mail: limited per address and per account.
       config: { action: "invitations.send", idempotent: true, rateLimit: abuseLimit(app.config.abuseRateLimit) },
       preHandler: app.rateLimit(perAccountLimit("invitations.send", app.config.abuseRateLimit)),
-      schema: { params: OrgParamsSchema, body: CreateInvitationSchema, response: { 201: InvitationSchema } },
+      schema: { params: OrgParamsSchema, body: CreateInvitationSchema, response: { 201: SentInvitationSchema } },
     },
     async (request, reply) => {
       const invitation = await inviteUser({
@@ -65,7 +66,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { action: "invitations.send", rateLimit: abuseLimit(app.config.abuseRateLimit) },
       preHandler: app.rateLimit(perAccountLimit("invitations.send", app.config.abuseRateLimit)),
-      schema: { params: InvitationParamsSchema, response: { 200: InvitationSchema } },
+      schema: { params: InvitationParamsSchema, response: { 200: SentInvitationSchema } },
     },
     async (request) => {
       return resendInvitation({

@@ -6,6 +6,7 @@ import {
   type AcceptedInvitation,
   type Invitation,
   type InvitationPreview,
+  type SentInvitation,
 } from "@flowdeck/shared/invitations/schemas";
 import type { CreateInvitationSchema } from "@flowdeck/shared/invitations/schemas";
 import type { z } from "zod";
@@ -84,7 +85,7 @@ export async function inviteUser({
   mail: MailContext;
   input: CreateInvitationData;
   idempotency: Idempotency | null;
-}): Promise<Invitation> {
+}): Promise<SentInvitation> {
   const { db, organizationId, actor } = scope;
   if (await isMemberByEmail(db, { organizationId, email: input.email })) {
     const message = INVITATION_MESSAGES.alreadyMember(input.email);
@@ -123,7 +124,16 @@ export async function inviteUser({
   // answer: the mail that never went out is sent now, once.
   const unsent = made ?? (await findUnsentInvitation(db, { organizationId, id: answer.id }));
   if (unsent) await sendInvitation(db, mail, unsent);
-  return answer;
+  return { ...answer, ...mailOutcome(mail, unsent) };
+}
+
+/**
+ * Whether the invitation's mail reached a mail server. Written to the outbox only, the link goes
+ * to the admin instead, when this request sent it (never in a stored idempotent answer).
+ */
+function mailOutcome(mail: MailContext, sent: InvitationRow | undefined): Pick<SentInvitation, "mailed" | "link"> {
+  if (!mail.mailer.outbox) return { mailed: true };
+  return sent ? { mailed: false, link: invitationLink(mail, sent) } : { mailed: false };
 }
 
 /** Resend (spec 4): the expiry moves to 7 days from now and the mail goes out again, with the same link. */
@@ -131,7 +141,7 @@ export async function resendInvitation({
   mail,
   id,
   ...scope
-}: OrgScope & { mail: MailContext; id: string }): Promise<Invitation> {
+}: OrgScope & { mail: MailContext; id: string }): Promise<SentInvitation> {
   const { db, organizationId } = scope;
   const invitation = await transact(scope, async (tx, log) => {
     const renewed = await renewInvitation(tx, {
@@ -144,7 +154,7 @@ export async function resendInvitation({
     return renewed;
   });
   await sendInvitation(db, mail, invitation);
-  return toInvitation(invitation);
+  return { ...toInvitation(invitation), ...mailOutcome(mail, invitation) };
 }
 
 /** Cancel (spec 4) deletes the invitation; its link stops working at once. */
@@ -167,7 +177,7 @@ async function sendInvitation(db: Database, { mailer, appUrl }: MailContext, inv
         inviterName: invitation.invitedByName || "A Flowdeck user",
         role: invitation.role ?? "viewer",
         customMessage: invitation.customMessage,
-        link: `${appUrl}/invite/${encodeURIComponent(invitation.code)}`,
+        link: invitationLink({ appUrl }, invitation),
         expiresAt: invitation.expiresAt,
       }),
     );
@@ -176,6 +186,10 @@ async function sendInvitation(db: Database, { mailer, appUrl }: MailContext, inv
     throw new AppError("unavailable", INVITATION_MESSAGES.sendFailed(reason));
   }
   await markInvitationSent(db, invitation.id);
+}
+
+function invitationLink({ appUrl }: { appUrl: string }, invitation: InvitationRow): string {
+  return `${appUrl}/invite/${encodeURIComponent(invitation.code)}`;
 }
 
 /** Validate (spec 3): what /invite/{code} shows to whoever holds the link. */

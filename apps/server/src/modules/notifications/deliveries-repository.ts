@@ -64,6 +64,7 @@ export async function recordAttempt(
     responseStatus: number | null;
     error: string | null;
     durationMs: number;
+    outbox: boolean;
     retryAt: Date | null;
   },
 ) {
@@ -74,6 +75,7 @@ export async function recordAttempt(
     responseStatus: options.responseStatus,
     error: options.error,
     durationMs: options.durationMs,
+    outbox: options.outbox,
   });
   const next = options.ok
     ? { status: "delivered" as const, finishedAt: options.at }

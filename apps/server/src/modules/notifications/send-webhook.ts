@@ -7,6 +7,8 @@ export type AttemptResult = {
   error: string | null;
   /** Trying again cannot help (the rule or the member is gone): the delivery fails at once. */
   final?: boolean;
+  /** The mail went to the outbox directory, not to a mail server. */
+  outbox?: boolean;
 };
 
 /** How long an endpoint may take to answer. */

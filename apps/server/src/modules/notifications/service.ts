@@ -162,6 +162,7 @@ export async function listDeliveries({ db, organizationId, page }: Scope & { pag
         responseStatus: attempt.responseStatus,
         error: attempt.error,
         durationMs: attempt.durationMs,
+        outbox: attempt.outbox,
       })),
   }));
   return { items, total, page: page.page, pageSize: page.pageSize };

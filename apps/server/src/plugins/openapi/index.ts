@@ -1,6 +1,7 @@
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import type { FastifyInstance } from "fastify";
+import { SWAGGER_UI_BRANDING } from "./branding.ts";
 import { openapiTransform } from "./transform.ts";
 
 /**
@@ -51,6 +52,7 @@ export async function registerOpenapi(app: FastifyInstance) {
     await docs.register(swaggerUi, {
       routePrefix: "/api/docs",
       uiConfig: { deepLinking: true },
+      ...SWAGGER_UI_BRANDING,
       staticCSP: false,
     });
   });

@@ -1,4 +1,5 @@
-import { ERROR_STATUS } from "@flowdeck/shared";
+import { codeForStatus, deniedMessage, ERROR_STATUS, isAction, MESSAGES } from "@flowdeck/shared";
+import { IDEMPOTENCY_TEXTS } from "../../lib/idempotency.ts";
 
 /** The one error body, as JSON Schema, for every documented error answer. */
 export const ERROR_BODY_SCHEMA = {
@@ -46,8 +47,15 @@ export function operationIdFor(method: string, url: string): string {
 }
 
 /** The error answers a route can give, from what kind of route it is. */
-export function errorStatusesFor(options: { method: string; url: string; isPublic: boolean; hasInput: boolean }) {
+export function errorStatusesFor(options: {
+  method: string;
+  url: string;
+  isPublic: boolean;
+  hasInput: boolean;
+  idempotent?: boolean;
+}) {
   const statuses = new Set<number>([500]);
+  if (options.idempotent) statuses.add(409);
   if (options.hasInput || options.method !== "GET") statuses.add(400);
   if (!options.isPublic) statuses.add(401);
   if (options.url.startsWith("/api/orgs/:orgId")) {
@@ -56,4 +64,22 @@ export function errorStatusesFor(options: { method: string; url: string; isPubli
   }
   if (/:[A-Za-z]+/.test(options.url.replace("/api/orgs/:orgId", ""))) statuses.add(404);
   return [...statuses].sort();
+}
+
+const ERROR_EXAMPLE_MESSAGES: Record<number, string> = {
+  400: "Name is required",
+  401: MESSAGES.notSignedIn,
+  404: MESSAGES.organizationNotFound,
+  409: IDEMPOTENCY_TEXTS.keyReused,
+  500: MESSAGES.internal,
+};
+
+/** A real answer for an error status: the route's own refusal text for a 403. */
+export function errorExampleFor(status: number, action: unknown) {
+  const message =
+    status === 403 && isAction(action)
+      ? deniedMessage(action)
+      : (ERROR_EXAMPLE_MESSAGES[status] ?? "Something went wrong");
+  const fields = status === 400 ? { fields: { name: message } } : {};
+  return { error: { code: codeForStatus(status), message, ...fields } };
 }

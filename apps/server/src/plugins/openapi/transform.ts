@@ -1,8 +1,11 @@
 import type { FastifySchema, RouteOptions } from "fastify";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import { IDEMPOTENCY_HEADER, MAX_IDEMPOTENCY_KEY_LENGTH } from "@flowdeck/shared/idempotency";
+import { withRealisticExamples } from "./examples.ts";
 import { isInternalRoute } from "./internal-routes.ts";
-import { ERROR_BODY_SCHEMA, errorStatusesFor, operationIdFor, tagFor } from "./operation.ts";
+import { ERROR_BODY_SCHEMA, errorExampleFor, errorStatusesFor, operationIdFor, tagFor } from "./operation.ts";
 import { requiredRoleFor } from "./required-role.ts";
+import { OPERATION_SUMMARIES } from "./summaries.ts";
 
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 type Schema = FastifySchema & Record<string, unknown>;
@@ -12,6 +15,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   401: "Not signed in, or the API token is revoked or expired (`unauthenticated`).",
   403: "The caller's role does not allow this (`permission-denied`).",
   404: "Not found, or an organization the caller does not belong to (`not-found`).",
+  409: `The ${IDEMPOTENCY_HEADER} was already used for another request, or its first request is still being processed (\`aborted\`).`,
   500: "An unexpected failure (`internal`); details stay in the server log.",
 };
 
@@ -22,8 +26,9 @@ const COOKIE_ONLY: Security = [{ cookieAuth: [] }];
 
 /**
  * One transform for every route: the type provider turns the zod schemas into JSON Schema, then
- * the operation gets its id, tag, security, error answers and required role from the route's
- * method, path and config — no route repeats any of it.
+ * the operation gets its id, summary, tag, security, error answers, required role and, on an
+ * idempotent route, the Idempotency-Key header from the route's method, path and config — no
+ * route repeats any of it.
  */
 export function openapiTransform(input: TransformInput) {
   const route = input.route as RouteOptions;
@@ -32,11 +37,12 @@ export function openapiTransform(input: TransformInput) {
     return { schema: { hide: true }, url: input.url };
   }
   const { schema: converted, url } = jsonSchemaTransform(input);
-  const schema: Schema = { ...((converted ?? {}) as Schema) };
+  const schema: Schema = withRealisticExamples({ ...((converted ?? {}) as Schema) });
   const isPublic = Boolean(route.config?.public) || isProbe(url);
   const isOrgRoute = url.startsWith("/api/orgs/:orgId");
 
   schema.operationId ??= operationIdFor(method, url);
+  schema.summary ??= OPERATION_SUMMARIES[`${method} ${url}`];
   schema.tags ??= [tagFor(url)];
   schema.security = isPublic ? [] : isOrgRoute ? TOKEN_OR_COOKIE : COOKIE_ONLY;
 
@@ -49,16 +55,49 @@ export function openapiTransform(input: TransformInput) {
   } else if (isOrgRoute) {
     lines.push("Any member of the organization.");
   }
+  const idempotent = Boolean(route.config?.idempotent);
+  if (idempotent) {
+    schema.headers = withIdempotencyKey(schema.headers);
+    lines.push(IDEMPOTENT_NOTE);
+  }
   if (lines.length > 0) schema.description = lines.join("\n\n");
 
   const response: Record<string, unknown> = { ...((schema.response as Record<string, unknown>) ?? {}) };
   if (Object.keys(response).length === 0) response["200"] = { description: "Success", type: "object" };
   const hasInput = Boolean(schema.body || schema.querystring || schema.params);
-  for (const status of errorStatusesFor({ method, url, isPublic, hasInput })) {
-    response[String(status)] ??= { ...ERROR_BODY_SCHEMA, "x-response-description": ERROR_DESCRIPTIONS[status] };
+  for (const status of errorStatusesFor({ method, url, isPublic, hasInput, idempotent })) {
+    response[String(status)] ??= {
+      ...ERROR_BODY_SCHEMA,
+      "x-response-description": ERROR_DESCRIPTIONS[status],
+      examples: [errorExampleFor(status, route.config?.action)],
+    };
   }
   schema.response = response;
   return { schema, url };
+}
+
+const IDEMPOTENT_NOTE = [
+  `Safe to retry: send an \`${IDEMPOTENCY_HEADER}\` header with a value you make up once for this change (a UUID).`,
+  "A repeat with the same key within 24 hours gets the first answer again, marked `Idempotent-Replayed: true`, without changing anything twice.",
+].join(" ");
+
+/** The route's header schema with the optional Idempotency-Key added. */
+function withIdempotencyKey(headers: unknown): Schema {
+  const base = (headers ?? { type: "object", properties: {} }) as Schema & { properties?: Record<string, unknown> };
+  return {
+    ...base,
+    type: "object",
+    properties: {
+      ...base.properties,
+      [IDEMPOTENCY_HEADER]: {
+        type: "string",
+        minLength: 1,
+        maxLength: MAX_IDEMPOTENCY_KEY_LENGTH,
+        description: "Makes the request safe to retry: one value per intended change, reused only to repeat it.",
+        examples: ["5f3c2a9e-8d41-4b7a-9c0e-2e6b1d7f4a10"],
+      },
+    },
+  };
 }
 
 function isProbe(url: string) {

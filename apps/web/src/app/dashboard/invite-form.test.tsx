@@ -1,4 +1,6 @@
 import { MESSAGES } from "@flowdeck/shared";
+import { INVITATION_MESSAGES } from "@flowdeck/shared/invitations/messages";
+import type { SentInvitation } from "@flowdeck/shared/invitations/schemas";
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { answerRequests } from "@/testing/fetch.ts";
@@ -25,7 +27,8 @@ describe("the dashboard's invitation form", () => {
         status: "pending",
         createdAt: "2026-11-25T00:00:00.000Z",
         expiresAt: "2026-12-02T00:00:00.000Z",
-      },
+        mailed: true,
+      } satisfies SentInvitation,
       201,
     );
     const { user } = renderWithProviders(<InviteForm orgId="org-1" />);
@@ -37,5 +40,32 @@ describe("the dashboard's invitation form", () => {
     expect(method).toBe("POST");
     expect(body).toEqual({ email: "ada@example.com", role: "viewer" });
     expect(screen.getByLabelText("Email address")).toHaveProperty("value", "");
+  });
+
+  it("says that no mail was sent when the server has no mail server, and offers the link", async () => {
+    const link = "http://localhost:3000/invite/abcDEF123";
+    answerRequests(
+      {
+        id: "inv-2",
+        email: "bob@example.com",
+        role: "viewer",
+        invitedByName: "Owner",
+        status: "pending",
+        createdAt: "2026-11-25T00:00:00.000Z",
+        expiresAt: "2026-12-02T00:00:00.000Z",
+        mailed: false,
+        link,
+      } satisfies SentInvitation,
+      201,
+    );
+    const { user } = renderWithProviders(<InviteForm orgId="org-1" />);
+    await user.type(screen.getByLabelText("Email address"), "bob@example.com");
+    await user.click(screen.getByRole("button", { name: "Send Invitation" }));
+    expect(await screen.findByText(INVITATION_MESSAGES.notMailed("bob@example.com"))).not.toBeNull();
+    expect(screen.queryByText(/sent successfully/)).toBeNull();
+    expect(screen.getByLabelText("Invitation link for bob@example.com")).toHaveProperty("value", link);
+    await user.click(screen.getByRole("button", { name: "Copy link" }));
+    expect(await navigator.clipboard.readText()).toBe(link);
+    expect(screen.getByRole("button", { name: "Copied" })).not.toBeNull();
   });
 });

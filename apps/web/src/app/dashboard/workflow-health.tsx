@@ -1,3 +1,4 @@
+import type { WorkflowHealth } from "@flowdeck/shared/history/schemas";
 import { Link } from "react-router";
 import { Alert } from "@/components/ui/alert.tsx";
 import { SkeletonText } from "@/components/ui/skeleton.tsx";
@@ -26,16 +27,35 @@ export function WorkflowHealthPanel({ orgId }: { orgId: string }) {
               >
                 {item.name}
               </Link>
-              <span className="flex items-center gap-3">
-                {item.lastStatus ? <RunStatusBadge status={item.lastStatus} /> : <span>Never run</span>}
-                <span className="w-28 text-right text-gray-600 dark:text-gray-300">
-                  {item.successRate === null ? "No ended runs" : `${item.successRate}% of ${item.ended} succeeded`}
-                </span>
-              </span>
+              <HealthSummary item={item} />
             </li>
           ))}
         </ul>
       )}
     </DashboardCard>
   );
+}
+
+type HealthItem = WorkflowHealth["items"][number];
+
+/**
+ * The last run's status and what the last 30 days say: "4 of 4 runs succeeded". Cancelled runs
+ * are not counted (they neither succeeded nor failed), so a workflow whose runs were all
+ * cancelled says that, not "No ended runs" beside a Cancelled badge.
+ */
+function HealthSummary({ item }: { item: HealthItem }) {
+  const muted = "text-gray-600 dark:text-gray-300";
+  if (item.lastStatus === null) return <span className={muted}>Never run</span>;
+  if (item.ended === 0 && item.lastStatus === "cancelled") return <span className={muted}>Last run cancelled</span>;
+  return (
+    <span className="flex flex-wrap items-center justify-end gap-x-3 gap-y-1">
+      <RunStatusBadge status={item.lastStatus} />
+      <span className={muted}>{successText(item)}</span>
+    </span>
+  );
+}
+
+function successText({ ended, succeeded }: Pick<HealthItem, "ended" | "succeeded">): string {
+  if (ended === 0) return "No runs ended in 30 days";
+  return `${succeeded} of ${ended} ${ended === 1 ? "run" : "runs"} succeeded`;
 }

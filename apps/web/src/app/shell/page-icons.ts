@@ -1,3 +1,4 @@
+import type { PAGES } from "@flowdeck/shared";
 import {
   BarChart3,
   Bell,
@@ -7,6 +8,7 @@ import {
   LayoutDashboard,
   Mail,
   ScrollText,
+  Server,
   Settings,
   SquareTerminal,
   User,
@@ -15,7 +17,8 @@ import {
   type LucideIcon,
 } from "lucide-react";
 
-export const PAGE_ICONS: Record<string, LucideIcon> = {
+/** One icon for each page in the navigation: a page added to PAGES without one does not compile. */
+export const PAGE_ICONS: Record<(typeof PAGES)[number]["path"], LucideIcon> = {
   "/dashboard": LayoutDashboard,
   "/workflows": Workflow,
   "/tasks": SquareTerminal,
@@ -27,6 +30,7 @@ export const PAGE_ICONS: Record<string, LucideIcon> = {
   "/admin/settings": Settings,
   "/admin/api-tokens": KeyRound,
   "/admin/notifications": Bell,
+  "/admin/runners": Server,
   "/admin/audit": ScrollText,
   "/admin/billing": CreditCard,
 };

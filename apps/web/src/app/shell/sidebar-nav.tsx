@@ -1,12 +1,4 @@
-import {
-  NAV_SECTIONS,
-  PAGES,
-  hasRole,
-  requiresRoleHint,
-  type NavSection,
-  type PageDefinition,
-  type Role,
-} from "@flowdeck/shared";
+import { NAV_SECTIONS, PAGES, hasRole, requiresRoleHint, type NavSection, type Role } from "@flowdeck/shared";
 import clsx from "clsx";
 import { ChevronDown } from "lucide-react";
 import { useState } from "react";
@@ -54,9 +46,17 @@ export function SidebarNav({ role, onNavigate }: { role: Role | null; onNavigate
   );
 }
 
-function NavItem({ page, role, onNavigate }: { page: PageDefinition; role: Role | null; onNavigate?: () => void }) {
+function NavItem({
+  page,
+  role,
+  onNavigate,
+}: {
+  page: (typeof PAGES)[number];
+  role: Role | null;
+  onNavigate?: () => void;
+}) {
   const Icon = PAGE_ICONS[page.path];
-  const required = page.minimumRole;
+  const required: Role | null = page.minimumRole;
   if (required && !hasRole(role, required)) {
     const hint = requiresRoleHint(required);
     return (
@@ -65,7 +65,7 @@ function NavItem({ page, role, onNavigate }: { page: PageDefinition; role: Role 
         title={hint}
         className="flex cursor-not-allowed items-center gap-3 rounded-lg px-2 py-2 text-sm text-gray-500 dark:text-gray-400"
       >
-        {Icon && <Icon className="h-4 w-4 shrink-0" aria-hidden />}
+        <Icon className="h-4 w-4 shrink-0" aria-hidden />
         <span className="flex flex-col">
           <span>{page.label}</span>
           <span className="text-xs">{hint}</span>
@@ -86,7 +86,7 @@ function NavItem({ page, role, onNavigate }: { page: PageDefinition; role: Role 
         )
       }
     >
-      {Icon && <Icon className="h-4 w-4 shrink-0" aria-hidden />}
+      <Icon className="h-4 w-4 shrink-0" aria-hidden />
       {page.label}
     </NavLink>
   );

@@ -1,10 +1,10 @@
-import type { Invitation } from "@flowdeck/shared/invitations/schemas";
+import type { SentInvitation } from "@flowdeck/shared/invitations/schemas";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client.ts";
 import { invitationKeys, invitationsPath } from "./invitation-keys.ts";
 
 export function resendInvitation(orgId: string, id: string) {
-  return api<Invitation>(invitationsPath(orgId, `/${encodeURIComponent(id)}/resend`), { method: "POST" });
+  return api<SentInvitation>(invitationsPath(orgId, `/${encodeURIComponent(id)}/resend`), { method: "POST" });
 }
 
 export function useResendInvitation(orgId: string) {

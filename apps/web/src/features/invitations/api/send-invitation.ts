@@ -1,4 +1,4 @@
-import type { CreateInvitationInput, Invitation } from "@flowdeck/shared/invitations/schemas";
+import type { CreateInvitationInput, SentInvitation } from "@flowdeck/shared/invitations/schemas";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client.ts";
 import { IDEMPOTENCY_HEADER } from "@/lib/idempotency-key.ts";
@@ -8,7 +8,7 @@ import { invitationKeys, invitationsPath } from "./invitation-keys.ts";
 export type SendInvitationVariables = { body: CreateInvitationInput; idempotencyKey: string };
 
 export function sendInvitation(orgId: string, { body, idempotencyKey }: SendInvitationVariables) {
-  return api<Invitation>(invitationsPath(orgId), {
+  return api<SentInvitation>(invitationsPath(orgId), {
     method: "POST",
     body,
     headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },

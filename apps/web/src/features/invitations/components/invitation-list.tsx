@@ -11,6 +11,7 @@ import { useResendInvitation } from "../api/resend-invitation.ts";
 import { errorText } from "./error-text.ts";
 import { InvitationActions, InvitationCard, invitationColumns } from "./invitation-rows.tsx";
 import { NoticeAlert, type Notice } from "@/components/ui/notice.tsx";
+import { UnmailedInvitationNotice, type UnmailedInvitation } from "./unmailed-invitation.tsx";
 
 const EMPTY = "No pending invitations";
 
@@ -22,11 +23,16 @@ export function InvitationList({ orgId }: { orgId: string }) {
   const cancel = useCancelInvitation(orgId);
   const [cancelling, setCancelling] = useState<Invitation | null>(null);
   const [feedback, setFeedback] = useState<Notice | null>(null);
+  const [unmailed, setUnmailed] = useState<UnmailedInvitation | null>(null);
 
   const resendTo = (invitation: Invitation) => {
     setFeedback(null);
+    setUnmailed(null);
     resend.mutate(invitation.id, {
-      onSuccess: () => setFeedback({ tone: "success", text: `Invitation sent again to ${invitation.email}` }),
+      onSuccess: (sent) =>
+        sent.mailed
+          ? setFeedback({ tone: "success", text: `Invitation sent again to ${invitation.email}` })
+          : setUnmailed({ email: sent.email, link: sent.link }),
       onError: (error) => setFeedback({ tone: "error", text: errorText(error) }),
     });
   };
@@ -35,6 +41,7 @@ export function InvitationList({ orgId }: { orgId: string }) {
     const invitation = cancelling;
     if (!invitation) return;
     setFeedback(null);
+    setUnmailed(null);
     cancel.mutate(invitation.id, {
       onSuccess: () => setFeedback({ tone: "success", text: `The invitation to ${invitation.email} was cancelled` }),
       onError: (error) => setFeedback({ tone: "error", text: errorText(error) }),
@@ -58,6 +65,7 @@ export function InvitationList({ orgId }: { orgId: string }) {
         Pending invitations
       </h2>
       <NoticeAlert notice={feedback} onDismiss={() => setFeedback(null)} />
+      {unmailed && <UnmailedInvitationNotice invitation={unmailed} onDismiss={() => setUnmailed(null)} />}
       {invitations.error ? (
         <Alert tone="error" title="The invitations could not be loaded">
           {invitations.error.message}

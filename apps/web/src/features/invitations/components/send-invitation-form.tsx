@@ -2,6 +2,7 @@ import { INVITABLE_ROLES, isValidEmail } from "@flowdeck/shared";
 import { INVITATION_MESSAGES } from "@flowdeck/shared/invitations/messages";
 import { CUSTOM_MESSAGE_MAX_LENGTH, CreateInvitationSchema } from "@flowdeck/shared/invitations/schemas";
 import { Send } from "lucide-react";
+import { useState } from "react";
 import { Button } from "@/components/ui/button.tsx";
 import { NoticeAlert, useNotice } from "@/components/ui/notice.tsx";
 import { SelectField } from "@/components/ui/select-field.tsx";
@@ -11,6 +12,7 @@ import { useIntent } from "@/lib/idempotency-key.ts";
 import { useZodForm } from "@/lib/use-zod-form.ts";
 import { useSendInvitation } from "../api/send-invitation.ts";
 import { errorText } from "./error-text.ts";
+import { UnmailedInvitationNotice, type UnmailedInvitation } from "./unmailed-invitation.tsx";
 
 /** The send form of spec 2 "Invitations": submit stays disabled until the address is valid. */
 export function SendInvitationForm({ orgId }: { orgId: string }) {
@@ -19,11 +21,13 @@ export function SendInvitationForm({ orgId }: { orgId: string }) {
   });
   const { attach: attachForm } = form;
   const [outcome, setOutcome] = useNotice();
+  const [unmailed, setUnmailed] = useState<UnmailedInvitation | null>(null);
   const send = useSendInvitation(orgId);
   const sendIntent = useIntent();
 
   const submit = form.submit((invitation) => {
     setOutcome(null);
+    setUnmailed(null);
     const idempotencyKey = sendIntent.begin(invitation);
     if (!idempotencyKey) return; // a second click while sending
     send.mutate(
@@ -31,7 +35,8 @@ export function SendInvitationForm({ orgId }: { orgId: string }) {
       {
         onSettled: (_invitation, error) => sendIntent.end(!error),
         onSuccess: (sent) => {
-          setOutcome({ tone: "success", text: INVITATION_MESSAGES.sent(sent.email) });
+          if (sent.mailed) setOutcome({ tone: "success", text: INVITATION_MESSAGES.sent(sent.email) });
+          else setUnmailed({ email: sent.email, link: sent.link });
           form.reset();
         },
         onError: (error) => setOutcome({ tone: "error", text: errorText(error) }),
@@ -78,6 +83,7 @@ export function SendInvitationForm({ orgId }: { orgId: string }) {
           {...form.register("customMessage")}
         />
         <NoticeAlert notice={outcome} onDismiss={() => setOutcome(null)} />
+        {unmailed && <UnmailedInvitationNotice invitation={unmailed} onDismiss={() => setUnmailed(null)} />}
         <Button type="submit" disabled={!isValidEmail(form.watch("email"))} busy={send.isPending}>
           <Send aria-hidden className="size-4" />
           {send.isPending ? "Sending..." : "Send invitation"}

@@ -9,11 +9,26 @@ import { formatDateTime } from "@/lib/format-date.ts";
 import { useDeliveries } from "../api/get-deliveries.ts";
 import { DELIVERIES_PAGE_SIZE } from "../api/notification-keys.ts";
 
-const STATUS: Record<Delivery["status"], { label: string; color: BadgeColor }> = {
-  pending: { label: "Retrying", color: "yellow" },
-  delivered: { label: "Delivered", color: "green" },
-  failed: { label: "Failed", color: "red" },
-};
+const OUTBOX = "Written to the outbox";
+
+/**
+ * What happened to a delivery, as it happened: not tried yet, being retried after a failure,
+ * received, written to the outbox file (no mail server: nobody has it yet), or given up.
+ */
+function statusOf(delivery: Delivery): { label: string; color: BadgeColor } {
+  switch (delivery.status) {
+    case "pending":
+      return delivery.attempts.length === 0
+        ? { label: "Pending", color: "gray" }
+        : { label: "Retrying", color: "yellow" };
+    case "delivered":
+      return delivery.attempts.some((attempt) => attempt.ok && attempt.outbox)
+        ? { label: OUTBOX, color: "blue" }
+        : { label: "Delivered", color: "green" };
+    case "failed":
+      return { label: "Failed", color: "red" };
+  }
+}
 
 /** Every message sent or being sent, newest first, with each attempt's outcome. */
 export function DeliveryLog({ orgId }: { orgId: string }) {
@@ -52,7 +67,7 @@ export function DeliveryLog({ orgId }: { orgId: string }) {
 }
 
 function DeliveryItem({ delivery }: { delivery: Delivery }) {
-  const status = STATUS[delivery.status];
+  const status = statusOf(delivery);
   return (
     <li className="rounded-lg border border-gray-200 bg-white p-3 text-sm dark:border-gray-800 dark:bg-gray-900">
       <div className="flex flex-wrap items-center gap-2">
@@ -70,7 +85,7 @@ function DeliveryItem({ delivery }: { delivery: Delivery }) {
             <li key={attempt.at + index} className="flex flex-wrap gap-x-2">
               <span className="tabular-nums">{formatDateTime(attempt.at)}</span>
               <span className={attempt.ok ? "text-green-700 dark:text-green-400" : "text-red-700 dark:text-red-400"}>
-                {attempt.ok ? "OK" : "Failed"}
+                {attempt.ok ? (attempt.outbox ? OUTBOX : "OK") : "Failed"}
                 {attempt.responseStatus !== null && ` (HTTP ${attempt.responseStatus})`}
                 {!attempt.ok && attempt.error && attempt.responseStatus === null && `: ${attempt.error}`}
               </span>
@@ -78,6 +93,12 @@ function DeliveryItem({ delivery }: { delivery: Delivery }) {
             </li>
           ))}
         </ol>
+      )}
+      {status.label === OUTBOX && (
+        <p className="mt-1 text-xs text-gray-600 dark:text-gray-400">
+          No mail server is configured (SMTP_URL), so the message is a file in the server&apos;s outbox: nobody has
+          received it.
+        </p>
       )}
       {delivery.nextAttemptAt && (
         <p className="mt-1 text-xs text-gray-500 dark:text-gray-400">

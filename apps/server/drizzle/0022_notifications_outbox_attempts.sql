@@ -1,0 +1,1 @@
+ALTER TABLE "notification_attempts" ADD COLUMN "outbox" boolean DEFAULT false NOT NULL;
