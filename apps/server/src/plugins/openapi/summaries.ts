@@ -54,7 +54,6 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   "GET /api/orgs/:orgId/workflows/:workflowId": "Get a workflow with its steps and last run",
   "PATCH /api/orgs/:orgId/workflows/:workflowId": "Update a workflow",
   "DELETE /api/orgs/:orgId/workflows/:workflowId": "Delete a workflow",
-  "GET /api/orgs/:orgId/workflows/:workflowId/runs": "List a workflow's recent runs",
   "GET /api/orgs/:orgId/workflows/:workflowId/run-options": "Get the platforms and runners a run can use",
   "PUT /api/orgs/:orgId/workflows/:workflowId/steps/order": "Reorder a workflow's steps",
   "PATCH /api/orgs/:orgId/workflows/:workflowId/steps/:stepId": "Mark a step done or to do",
@@ -66,6 +65,7 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   "GET /api/orgs/:orgId/history/runners": "List the runners named in the run history",
 
   "GET /api/orgs/:orgId/runs/:runId": "Get a run with its steps",
+  "GET /api/orgs/:orgId/runs/:runId/stream": "Follow a run and its output as it happens (Server-Sent Events)",
   "GET /api/orgs/:orgId/runs/:runId/logs": "Read a run's output",
   "GET /api/orgs/:orgId/runs/:runId/log.txt": "Download a run's whole log as text",
   "POST /api/orgs/:orgId/runs/:runId/cancel": "Cancel a run",

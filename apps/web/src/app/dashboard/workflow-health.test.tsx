@@ -1,4 +1,4 @@
-import type { WorkflowHealth } from "@flowdeck/shared/history/schemas";
+import type { WorkflowHealth } from "@flowdeck/shared/runs/history";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { workflowKeys } from "@/features/workflows/api/workflow-keys.ts";

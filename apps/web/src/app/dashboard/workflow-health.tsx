@@ -1,4 +1,4 @@
-import type { WorkflowHealth } from "@flowdeck/shared/history/schemas";
+import type { WorkflowHealth } from "@flowdeck/shared/runs/history";
 import { Link } from "react-router";
 import { Alert } from "@/components/ui/alert.tsx";
 import { SkeletonText } from "@/components/ui/skeleton.tsx";
