@@ -1,4 +1,5 @@
 import { RegisterSchema } from "@flowdeck/shared";
+import { RegisteredSchema } from "@flowdeck/shared/auth/registered";
 import { ConfirmRegistrationSchema, RegistrationPendingSchema } from "@flowdeck/shared/auth/registration-confirmation";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { fromNodeHeaders } from "better-auth/node";
@@ -30,7 +31,7 @@ export function accountRoutes(auth: Auth): FastifyPluginAsyncZod {
         schema: {
           body: RegisterSchema,
           response: {
-            201: z.object({ userId: z.string(), organizationId: z.string() }),
+            201: RegisteredSchema,
             202: RegistrationPendingSchema,
           },
         },

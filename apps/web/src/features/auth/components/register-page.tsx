@@ -5,6 +5,8 @@ import { useNavigate, useSearchParams } from "react-router";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { TextLink } from "@/components/ui/text-link.tsx";
+import { rememberAccepted } from "@/lib/session/accepted-invitations.ts";
+import { welcomeState } from "@/lib/session/invitation-notice-state.ts";
 import { safeRedirect } from "@/lib/session/safe-redirect.ts";
 import { useZodForm } from "@/lib/use-zod-form.ts";
 import { register } from "../api/auth-requests.ts";
@@ -16,7 +18,7 @@ import { RegisterFormSchema, invitationCodeOf } from "./register-form-values.ts"
 import { RegisterOrganizationFields } from "./register-organization-fields.tsx";
 
 export function RegisterPage() {
-  const [searchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useSearchParams();
   const redirect = safeRedirect(searchParams.get("redirect"));
   const code = invitationCodeOf(searchParams, redirect);
   const navigate = useNavigate();
@@ -40,9 +42,16 @@ export function RegisterPage() {
     try {
       const result = await register(input);
       if ("confirmationSentTo" in result) return setSentTo(result.confirmationSentTo);
-      // A new account: nothing read before it still holds (the invitation it used is now spent).
+      // Joined with an invitation: straight to the dashboard with the welcome that accepting it
+      // gives, never back to the invitation, whose code is now spent.
+      const joined = result.invitation;
+      const next = joined ? { to: "/dashboard", state: welcomeState(joined) } : { to: redirect, state: undefined };
+      if (joined && input.mode === "join") rememberAccepted(input.invitationCode, joined.organizationName);
+      // The signed-in guard sends this page on when the session arrives: to the same place.
+      setSearchParams({ redirect: next.to }, { replace: true, state: next.state });
+      // A new account: nothing read before it still holds.
       await queryClient.invalidateQueries();
-      await navigate(redirect, { replace: true });
+      await navigate(next.to, { replace: true, state: next.state });
     } catch (error) {
       form.showServerError(error, MESSAGES.registerFailed);
     }
