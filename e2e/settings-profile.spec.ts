@@ -185,6 +185,7 @@ test("a workflow's next run follows the organization's timezone", async ({ owner
   await expect(card.getByText(/09:00 UTC/)).toBeVisible();
 
   await page.goto("/admin/settings");
+  await expect(page.getByLabel("Organization ID", { exact: true })).toHaveText(owner.organizationId);
   await page.getByLabel("Timezone").selectOption("Asia/Tokyo");
   await page.getByRole("button", { name: "Save Settings" }).click();
   await expect(page.getByText("Organization settings updated successfully!")).toBeVisible();
