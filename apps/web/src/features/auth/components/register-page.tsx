@@ -9,7 +9,10 @@ import { rememberAccepted } from "@/lib/session/accepted-invitations.ts";
 import { welcomeState } from "@/lib/session/invitation-notice-state.ts";
 import { safeRedirect } from "@/lib/session/safe-redirect.ts";
 import { useZodForm } from "@/lib/use-zod-form.ts";
+import { Skeleton } from "@/components/ui/skeleton.tsx";
 import { register } from "../api/auth-requests.ts";
+import { useRegistrationPolicy } from "../api/get-registration-policy.ts";
+import { RegistrationClosed } from "./registration-closed.tsx";
 import { RegistrationSent } from "./registration-sent.tsx";
 import { AuthLayout } from "./auth-layout.tsx";
 import { OAuthButtons } from "./oauth-buttons.tsx";
@@ -17,7 +20,29 @@ import { RegisterAccountFields } from "./register-account-fields.tsx";
 import { RegisterFormSchema, invitationCodeOf } from "./register-form-values.ts";
 import { RegisterOrganizationFields } from "./register-organization-fields.tsx";
 
+/**
+ * /register, as the server's REGISTRATION setting allows (decision 056): both ways to start, only
+ * joining with an invitation, or a note that registration is closed.
+ */
 export function RegisterPage() {
+  const policy = useRegistrationPolicy();
+  if (policy.isPending) {
+    return (
+      <AuthLayout title="Create your account" pageTitle="Sign Up">
+        <div aria-busy="true" aria-label="Loading" className="space-y-4">
+          <Skeleton className="h-20 w-full" />
+          <Skeleton className="h-10 w-full" />
+          <Skeleton className="h-10 w-full" />
+        </div>
+      </AuthLayout>
+    );
+  }
+  // Unread, the form shows; the server refuses what its setting does not allow.
+  if (policy.data?.joinWithInvitation === false) return <RegistrationClosed />;
+  return <RegisterForm createOrganization={policy.data?.createOrganization ?? true} />;
+}
+
+function RegisterForm({ createOrganization }: { createOrganization: boolean }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const redirect = safeRedirect(searchParams.get("redirect"));
   const code = invitationCodeOf(searchParams, redirect);
@@ -25,7 +50,7 @@ export function RegisterPage() {
   const queryClient = useQueryClient();
   const form = useZodForm(RegisterFormSchema, {
     defaultValues: {
-      mode: code ? "join" : "create",
+      mode: code || !createOrganization ? "join" : "create",
       email: searchParams.get("email") ?? "",
       password: "",
       confirmPassword: "",
@@ -69,11 +94,15 @@ export function RegisterPage() {
     <AuthLayout
       title="Create your account"
       pageTitle="Sign Up"
-      subtitle="Join your team's organization or start a new one."
+      subtitle={
+        createOrganization
+          ? "Join your team's organization or start a new one."
+          : "Join your team's organization with your invitation."
+      }
     >
       <form ref={attachForm} onSubmit={submit} noValidate className="space-y-4">
         {form.formError && <Alert tone="error">{form.formError}</Alert>}
-        <RegisterOrganizationFields form={form} />
+        <RegisterOrganizationFields form={form} createOrganization={createOrganization} />
         <RegisterAccountFields form={form} />
         <Button type="submit" busy={busy} className="w-full">
           {busy ? "Creating your account..." : "Create account"}
