@@ -94,6 +94,7 @@ describe("GET /api/orgs/current", () => {
     const document = (await new TestClient(t.app).get("/api/openapi.json")).body;
     const operation = document.paths["/api/orgs/current"].get;
     expect(operation.operationId).toBe("getCurrentOrganization");
+    expect(operation.summary).toBe("Get the caller's organization and role (who am I)");
     expect(operation.security).toEqual([{ bearerAuth: [] }, { cookieAuth: [] }]);
     expect(operation.responses["200"].content["application/json"].schema.properties).toHaveProperty("organization");
     expect(document.paths["/api/me"].get.security).toEqual([{ bearerAuth: [] }, { cookieAuth: [] }]);

@@ -29,7 +29,10 @@ export function accountRoutes(auth: Auth): FastifyPluginAsyncZod {
     // can be created now (invite-only takes one from an empty instance's first account).
     app.get(
       "/api/account/registration",
-      { config: { public: true }, schema: { response: { 200: RegistrationPolicySchema } } },
+      {
+        config: { public: true },
+        schema: { summary: "What registration offers on this instance", response: { 200: RegistrationPolicySchema } },
+      },
       async (_request, reply) => {
         reply.header("cache-control", "no-store");
         return registrationPolicy(app.db, app.config.registration);

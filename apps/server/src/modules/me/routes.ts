@@ -36,6 +36,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { apiTokens: true },
       schema: {
         operationId: "getCurrentOrganization",
+        summary: "Get the caller's organization and role (who am I)",
         description:
           "The caller's organization and role: an API token's own, or a signed-in person's current organization (404 when they have none).",
         response: { 200: CurrentOrganizationSchema },
