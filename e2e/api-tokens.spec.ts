@@ -19,10 +19,15 @@ test("an admin creates a token, a script calls the API with it, and a revoked to
   await expect(row).toContainText("editor");
   await expect(row).toContainText("Never"); // not used yet; it expires in 30 days
 
-  // A script: no cookie, only the bearer token.
+  // A script: no cookie, only the bearer token. The organization's id is on the page, and the
+  // token itself can ask for it.
   const script = await newRequest();
   const headers = { authorization: `Bearer ${secret}` };
-  const url = tasksUrl(owner.organizationId);
+  const shownId = (await page.getByLabel("Organization ID", { exact: true }).textContent())!.trim();
+  expect(shownId).toBe(owner.organizationId);
+  const whoAmI = await script.get("/api/orgs/current", { headers });
+  expect(await whoAmI.json()).toMatchObject({ organization: { id: shownId }, role: "editor" });
+  const url = tasksUrl(shownId);
   const created = await script.post(url, {
     headers,
     data: taskBody({ name: "Made by a script", commands: { linux: "echo hi" } }),

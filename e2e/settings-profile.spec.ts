@@ -185,6 +185,7 @@ test("a workflow's next run follows the organization's timezone", async ({ owner
   await expect(card.getByText(/09:00 UTC/)).toBeVisible();
 
   await page.goto("/admin/settings");
+  await expect(page.getByLabel("Organization ID", { exact: true })).toHaveText(owner.organizationId);
   await page.getByLabel("Timezone").selectOption("Asia/Tokyo");
   await page.getByRole("button", { name: "Save Settings" }).click();
   await expect(page.getByText("Organization settings updated successfully!")).toBeVisible();
@@ -192,4 +193,14 @@ test("a workflow's next run follows the organization's timezone", async ({ owner
   // Monday 09:00 is now Tokyo's clock.
   await page.goto("/workflows");
   await expect(card.getByText(/Mon, .*09:00 .*\(Tokyo\)/)).toBeVisible();
+
+  // Any IANA zone, found by searching (issue 26).
+  await page.goto("/admin/settings");
+  await page.getByRole("searchbox", { name: "Find a time zone" }).fill("kolkata");
+  await expect(page.getByLabel("Timezone").getByRole("option")).toHaveText([/Tokyo/, "Asia/Kolkata (UTC+05:30)"]);
+  await page.getByLabel("Timezone").selectOption("Asia/Kolkata");
+  await page.getByRole("button", { name: "Save Settings" }).click();
+  await expect(page.getByText("Organization settings updated successfully!")).toBeVisible();
+  await page.goto("/workflows");
+  await expect(card.getByText(/Mon, .*09:00 .*\(Asia\/Kolkata\)/)).toBeVisible();
 });

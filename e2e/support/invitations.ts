@@ -23,6 +23,18 @@ export async function invitationLink(email: string, since: Date): Promise<string
   return extractLink(mail, "/invite/");
 }
 
+/** Invites a new address to the organization; its address and the mailed link. */
+export async function inviteNewAddress(
+  request: APIRequestContext,
+  organizationId: string,
+  role: string,
+): Promise<{ email: string; link: string }> {
+  const email = uniqueEmail("invitee");
+  const since = new Date();
+  await sendInvitation(request, organizationId, email, role);
+  return { email, link: await invitationLink(email, since) };
+}
+
 /**
  * Registers `email` with the invitation code from `link` (the register page's join mode), by API;
  * `request` is signed in as the new user afterwards.

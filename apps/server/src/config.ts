@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { REGISTRATION_MODES, type RegistrationMode } from "@flowdeck/shared/auth/registration";
 import { z } from "zod";
 
 const EnvSchema = z.object({
@@ -21,6 +22,7 @@ const EnvSchema = z.object({
     .regex(/^smtps?:\/\//, "must start with smtp:// or smtps://")
     .optional(),
   MAIL_FROM: z.string().default("Flowdeck <no-reply@localhost>"),
+  REGISTRATION: z.enum(REGISTRATION_MODES).default("open"),
   REGISTRATION_CONFIRMS_EMAIL: z.enum(["auto", "on", "off"]).default("auto"),
   TRUST_PROXY: z.enum(["true", "false"]).default("false"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -61,6 +63,8 @@ export type Config = {
   trustProxy: boolean;
   logLevel: string;
   loginRateLimit: number;
+  /** Who may create an account: anyone, invited people (and an empty instance's first), nobody. */
+  registration: RegistrationMode;
   /**
    * Whether a new organization's registration waits for a mailed link, so registration answers
    * the same whether or not the address has an account (decision 045): "on" always, "auto" once
@@ -125,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: values.LOG_LEVEL,
     loginRateLimit: values.LOGIN_RATE_LIMIT,
     abuseRateLimit: values.ABUSE_RATE_LIMIT,
+    registration: values.REGISTRATION,
     // With or without SMTP: without it the link goes to the outbox, as invitations do (decision 045).
     registrationConfirmsEmail: values.REGISTRATION_CONFIRMS_EMAIL,
     apiTokenRateLimit: values.API_TOKEN_RATE_LIMIT,

@@ -1,14 +1,13 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { MESSAGES } from "@flowdeck/shared";
 import { REGISTRATION_CONFIRMATION_MESSAGES } from "@flowdeck/shared/auth/registration-confirmation";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.ts";
 import { pendingRegistrations } from "../src/db/schema/index.ts";
 import { createUser } from "./helpers/factories.ts";
 import { registrationBody, TEST_PASSWORD, uniqueDomain, uniqueEmail } from "./helpers/test-data.ts";
 import { TestClient } from "./helpers/http-client.ts";
-import { parseMessage, startSmtpInbox, type SmtpInbox } from "./helpers/smtp-inbox.ts";
+import { confirmationTokenIn, outboxMail } from "./helpers/outbox.ts";
+import { startSmtpInbox, type SmtpInbox } from "./helpers/smtp-inbox.ts";
 import { createTestApp, type TestApp } from "./helpers/test-app.ts";
 
 // A new organization's registration waits for its address to be confirmed, so it answers the same
@@ -36,7 +35,6 @@ function registration(overrides: { email?: string; domain?: string } = {}) {
 }
 
 const mailTo = (email: string) => inbox.waitFor((mail) => mail.recipients.includes(email.toLowerCase()));
-const tokenIn = (text: string) => decodeURIComponent(/\/register\/confirm\?token=(\S+)/.exec(text)![1]!);
 
 describe("registration that confirms the address first", () => {
   it("answers a new address and an existing one alike; the mails differ", async () => {
@@ -66,7 +64,7 @@ describe("registration that confirms the address first", () => {
   it("creates the account and organization from the link, with the password, and signs in once", async () => {
     const email = uniqueEmail();
     await new TestClient(t.app).post("/api/account/register", registration({ email }));
-    const token = tokenIn((await mailTo(email)).text);
+    const token = confirmationTokenIn((await mailTo(email)).text);
     // The token is stored hashed only.
     const rows = await t.app.db.select().from(pendingRegistrations);
     expect(rows.some((row) => row.tokenHash === token || row.passwordHash === TEST_PASSWORD)).toBe(false);
@@ -98,10 +96,10 @@ describe("registration that confirms the address first", () => {
 
     const email = uniqueEmail();
     await new TestClient(t.app).post("/api/account/register", registration({ email }));
-    const first = tokenIn((await mailTo(email)).text);
+    const first = confirmationTokenIn((await mailTo(email)).text);
     const since = inbox.messages.length;
     await new TestClient(t.app).post("/api/account/register", registration({ email }));
-    const second = tokenIn(
+    const second = confirmationTokenIn(
       (await inbox.waitFor((mail, i = inbox.messages.indexOf(mail)) => i >= since && mail.recipients.includes(email)))
         .text,
     );
@@ -124,7 +122,7 @@ describe("registration that confirms the address first", () => {
     const email = uniqueEmail();
     const domain = uniqueDomain();
     await new TestClient(t.app).post("/api/account/register", registration({ email, domain }));
-    const token = tokenIn((await mailTo(email)).text);
+    const token = confirmationTokenIn((await mailTo(email)).text);
     expect(
       (await new TestClient(t.app).post("/api/account/register/confirm", { token, password: TEST_PASSWORD })).status,
     ).toBe(201);
@@ -150,18 +148,6 @@ describe("REGISTRATION_CONFIRMS_EMAIL", () => {
 // The default (auto) on an install without SMTP: mail goes to DATA_DIR/outbox, as invitations and
 // password resets do, and only the instance's very first registration signs in at once.
 const DEFAULTS = { REGISTRATION_CONFIRMS_EMAIL: "", SMTP_URL: "" }; // "" leaves the variable unset
-
-/** The newest mail to `to` in the server's outbox whose subject is `subject`. */
-function outboxMail(app: TestApp, to: string, subject: string) {
-  const outbox = path.join(app.config.dataDir, "outbox");
-  return vi.waitFor(() => {
-    const mails = (existsSync(outbox) ? readdirSync(outbox).sort() : [])
-      .map((file) => parseMessage(readFileSync(path.join(outbox, file), "utf8")))
-      .filter((mail) => mail.to === to.toLowerCase() && mail.subject === subject);
-    expect(mails.length).toBeGreaterThan(0);
-    return mails.at(-1)!;
-  });
-}
 
 /** What a registration answers, with the address typed replaced, so two answers can be compared. */
 async function answerTo(app: TestApp, email: string) {
@@ -205,7 +191,7 @@ describe("by default, without SMTP", () => {
     const link = await outboxMail(d, fresh, "Finish creating your Flowdeck account");
     const client = new TestClient(d.app);
     const done = await client.post<any>("/api/account/register/confirm", {
-      token: tokenIn(link.text),
+      token: confirmationTokenIn(link.text),
       password: TEST_PASSWORD,
     });
     expect(done.status).toBe(201);

@@ -3,7 +3,7 @@ import { API_TOKEN_MESSAGES } from "@flowdeck/shared/api-tokens/messages";
 import { parseCookies } from "better-auth/cookies";
 import { fromNodeHeaders } from "better-auth/node";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import type { Actor, UserActor } from "../lib/actor.ts";
+import type { Actor, TokenActor, UserActor } from "../lib/actor.ts";
 import type { SessionCache, SessionMembership } from "../lib/session-cache.ts";
 import { listSessionMemberships } from "../modules/organizations/repository.ts";
 import { bearerApiToken, tokenActor } from "../modules/api-tokens/authenticate.ts";
@@ -15,6 +15,11 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** Marks an /api route that needs no signed-in user. Every other /api route does. */
     public?: boolean;
+    /**
+     * A route outside /api/orgs/:orgId that an API token may call too ("who am I": GET /api/me,
+     * GET /api/orgs/current). Every other such route is for people only.
+     */
+    apiTokens?: boolean;
   }
   interface FastifyRequest {
     /**
@@ -41,7 +46,8 @@ export async function registerAuthentication(app: FastifyInstance, auth: Auth, s
     if (!isApi || request.routeOptions.config.public) return;
     const apiToken = bearerApiToken(request.headers.authorization);
     if (apiToken) {
-      if (!request.routeOptions.url?.startsWith(ORG_ROUTE_PREFIX)) {
+      const { url, config } = request.routeOptions;
+      if (!url?.startsWith(ORG_ROUTE_PREFIX) && !config.apiTokens) {
         throw new AppError("permission-denied", API_TOKEN_MESSAGES.organizationRoutesOnly);
       }
       request.actor = await tokenActor(app.db, apiToken, request.log);
@@ -74,6 +80,13 @@ export function userOf(request: FastifyRequest): UserActor {
   const { actor } = request;
   if (actor?.kind !== "user") throw new AppError("unauthenticated", MESSAGES.notSignedIn);
   return actor;
+}
+
+/** The caller of a route that API tokens may call too (config.apiTokens): a person or a token. */
+export function userOrTokenOf(request: FastifyRequest): UserActor | TokenActor {
+  const { actor } = request;
+  if (actor?.kind === "user" || actor?.kind === "token") return actor;
+  throw new AppError("unauthenticated", MESSAGES.notSignedIn);
 }
 
 /** What a route about one's own account hands its service: the signed-in user, in no organization. */

@@ -185,9 +185,11 @@ describe("a token request", () => {
     expect((await bearerClient(t.app, `fdt_${"x".repeat(43)}`).get(tasksUrl(org.organizationId))).status).toBe(401);
   });
 
-  it("works only on organization routes", async () => {
+  it("works only on organization routes and the who-am-I routes", async () => {
     const { token } = await createApiToken(org.users.owner.client, org.organizationId);
-    const response = await bearerClient(t.app, token).get("/api/me");
+    const response = await bearerClient(t.app, token).put("/api/me/current-organization", {
+      organizationId: org.organizationId,
+    });
     expect(response.status).toBe(403);
     expect(response.body.error.message).toBe(API_TOKEN_MESSAGES.organizationRoutesOnly);
   });

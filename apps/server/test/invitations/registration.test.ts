@@ -34,7 +34,12 @@ describe("registration with an invitation code (spec 4 'Registration')", () => {
       joinRegistrationBody({ email: email.toUpperCase(), invitationCode: code }),
     );
     expect(response.status).toBe(201);
-    expect(response.body).toEqual({ userId: expect.any(String), organizationId: org.organizationId });
+    // What was joined, for the register page's welcome on the dashboard.
+    expect(response.body).toEqual({
+      userId: expect.any(String),
+      organizationId: org.organizationId,
+      invitation: { organizationId: org.organizationId, organizationName: "Acme Operations", role: "editor" },
+    });
     const me = await client.get("/api/me");
     expect(me.body.user.currentOrgId).toBe(org.organizationId);
     expect(me.body.organizations).toEqual([expect.objectContaining({ id: org.organizationId, role: "editor" })]);

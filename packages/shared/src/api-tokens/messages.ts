@@ -7,7 +7,8 @@ export const API_TOKEN_MESSAGES = {
   roleAboveYours: "A token cannot have a higher role than yours",
   cannotManage: "You need admin role or higher to manage API tokens",
   peopleOnly: "An API token cannot do this; sign in as a person",
-  organizationRoutesOnly: "An API token works only on /api/orgs/:orgId routes of its organization",
+  organizationRoutesOnly:
+    "An API token works only on /api/orgs/:orgId routes of its organization, /api/orgs/current and /api/me",
   invalidToken: "This API token is invalid, revoked or expired",
   notFound: "API token not found",
 } as const;

@@ -1,6 +1,7 @@
 /**
  * Spec 3 "organization" settings choices. Timezones are stored as IANA names, so schedules are
- * computed DST-correct (luxon); the labels are the specification's names for them.
+ * computed DST-correct (luxon). These are the specification's eight, with its names for them:
+ * first in the list of every IANA zone that can be chosen (time-zones.ts, decision 057).
  */
 export const TIMEZONES = [
   { value: "UTC", label: "UTC" },
@@ -13,13 +14,10 @@ export const TIMEZONES = [
   { value: "Asia/Tokyo", label: "Tokyo" },
 ] as const;
 
-export type Timezone = (typeof TIMEZONES)[number]["value"];
-export const TIMEZONE_VALUES = TIMEZONES.map((timezone) => timezone.value) as [Timezone, ...Timezone[]];
-
 /** Spec 9: a new organization's timezone. */
-export const DEFAULT_TIMEZONE: Timezone = "UTC";
+export const DEFAULT_TIMEZONE = "UTC";
 
-/** "Eastern" for America/New_York; an unknown name is shown as it is. */
+/** "Eastern" for America/New_York; any other zone is shown by its IANA name. */
 export function timezoneLabel(value: string): string {
   return TIMEZONES.find((timezone) => timezone.value === value)?.label ?? value;
 }

@@ -5,6 +5,7 @@ import { isValidPhone, isValidWebsite, normalizeWebsite } from "./fields.ts";
 import { SETTINGS_MESSAGES } from "./messages.ts";
 import { DEFAULT_NOTIFICATIONS, DEFAULT_TIMEZONE, INDUSTRIES, TIMEZONES, timezoneLabel } from "./options.ts";
 import { UpdateOrganizationSettingsSchema } from "./schemas.ts";
+import { timeZoneNames } from "./time-zones.ts";
 
 describe("the choices of spec 3", () => {
   it("has the eight timezones as real IANA names with the specification's labels", () => {
@@ -22,6 +23,35 @@ describe("the choices of spec 3", () => {
     expect(DEFAULT_TIMEZONE).toBe("UTC");
     expect(timezoneLabel("America/New_York")).toBe("Eastern");
     expect(timezoneLabel("Africa/Cairo")).toBe("Africa/Cairo");
+  });
+
+  it("offers every IANA time zone, the specification's eight first, under today's names", () => {
+    const names = timeZoneNames();
+    expect(names.slice(0, 8)).toEqual(TIMEZONES.map((timezone) => timezone.value));
+    expect(names.length).toBeGreaterThan(300);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "Asia/Kolkata",
+        "Australia/Sydney",
+        "Asia/Singapore",
+        "America/Sao_Paulo",
+        "Europe/Kyiv",
+      ]),
+    );
+    expect(names).not.toContain("Asia/Calcutta");
+    expect(new Set(names).size).toBe(names.length);
+    const rest = names.slice(8);
+    expect(rest).toEqual([...rest].sort());
+    for (const name of names) expect(IANAZone.isValidZone(name)).toBe(true);
+  });
+
+  it("accepts any listed zone, an older name as today's, and refuses the rest", () => {
+    const timezoneOf = (timezone: unknown) => UpdateOrganizationSettingsSchema.safeParse({ name: "Acme", timezone });
+    expect(timezoneOf("Asia/Kolkata").data?.timezone).toBe("Asia/Kolkata");
+    expect(timezoneOf("Australia/Sydney").data?.timezone).toBe("Australia/Sydney");
+    expect(timezoneOf("Asia/Calcutta").data?.timezone).toBe("Asia/Kolkata");
+    expect(timezoneOf("Mars/Olympus_Mons").error?.issues[0]?.message).toBe(SETTINGS_MESSAGES.timezoneInvalid);
+    expect(timezoneOf("").error?.issues[0]?.message).toBe(SETTINGS_MESSAGES.timezoneRequired);
   });
 
   it("has the eight industries and spec 9's notification defaults", () => {

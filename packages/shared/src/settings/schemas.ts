@@ -4,7 +4,8 @@ import { ImageMetadataSchema } from "../images/schemas.ts";
 import { isValidDomain, organizationNameField } from "../organizations/fields.ts";
 import { optionalText, phoneField, websiteField } from "./fields.ts";
 import { SETTINGS_MESSAGES } from "./messages.ts";
-import { INDUSTRY_VALUES, TIMEZONE_VALUES, isIndustry } from "./options.ts";
+import { INDUSTRY_VALUES, isIndustry } from "./options.ts";
+import { currentTimeZoneName, isTimeZone } from "./time-zones.ts";
 
 export const DESCRIPTION_MAX_LENGTH = 1000;
 export const ADDRESS_MAX_LENGTH = 500;
@@ -15,12 +16,12 @@ export const NotificationSettingsSchema = z.object({
   weeklyReports: z.boolean(),
 });
 
-export const TimezoneSchema = z.enum(TIMEZONE_VALUES, {
-  error: (issue) =>
-    issue.input === undefined || issue.input === ""
-      ? SETTINGS_MESSAGES.timezoneRequired
-      : SETTINGS_MESSAGES.timezoneInvalid,
-});
+/** Any IANA time zone (settings/time-zones.ts); an older name is stored under its current one. */
+export const TimezoneSchema = z
+  .string({ error: SETTINGS_MESSAGES.timezoneRequired })
+  .min(1, SETTINGS_MESSAGES.timezoneRequired)
+  .transform(currentTimeZoneName)
+  .refine(isTimeZone, { error: SETTINGS_MESSAGES.timezoneInvalid });
 
 export const IndustrySchema = z.enum(INDUSTRY_VALUES, { error: SETTINGS_MESSAGES.industryInvalid });
 

@@ -64,6 +64,21 @@ describe("next cron runs across daylight-saving changes", () => {
     ]);
   });
 
+  it("Sydney, spring: 02:30 does not exist that night and moves on by the gap to 03:30 AEDT", () => {
+    expect(runs("30 2 * * *", "Australia/Sydney", "2026-10-03T00:00:00Z", 3)).toEqual([
+      "2026-10-03T16:30:00.000Z", // Oct 4 03:30 AEDT
+      "2026-10-04T15:30:00.000Z", // Oct 5 02:30 AEDT
+      "2026-10-05T15:30:00.000Z",
+    ]);
+  });
+
+  it("Kolkata: a weekday expression runs at 09:00 IST, 03:30 UTC", () => {
+    expect(runs("0 9 * * 1-5", "Asia/Kolkata", "2026-11-27T12:00:00Z", 2)).toEqual([
+      "2026-11-30T03:30:00.000Z", // Monday
+      "2026-12-01T03:30:00.000Z",
+    ]);
+  });
+
   it("is what the scheduler's next execution uses", () => {
     const schedule = { type: "cron" as const, isEnabled: true, expression: "30 2 * * *" };
     expect(

@@ -339,6 +339,59 @@ const rows: Row[] = [
     schedule: { type: "once", date: "2026-06-01", time: "09:00" },
     next: "2026-06-01T08:00:00.000Z",
   },
+
+  // Any IANA zone (decision 057). Kolkata is UTC+05:30 all year, with no daylight saving.
+  {
+    name: "Kolkata: daily 09:00 is 03:30 UTC",
+    timezone: "Asia/Kolkata",
+    now: "2026-11-28T00:00:00Z", // 05:30 IST
+    schedule: { type: "daily", time: "09:00" },
+    next: "2026-11-28T03:30:00.000Z",
+  },
+  {
+    name: "Kolkata: weekly Monday 08:00 is Monday 02:30 UTC",
+    timezone: "Asia/Kolkata",
+    now: "2026-11-28T00:00:00Z", // Saturday
+    schedule: { type: "weekly", dayOfWeek: "1", time: "08:00" },
+    next: "2026-11-30T02:30:00.000Z",
+  },
+  {
+    name: "Kolkata: once at midnight is the evening before in UTC",
+    timezone: "Asia/Kolkata",
+    now: "2026-11-28T00:00:00Z",
+    schedule: { type: "once", date: "2026-12-01", time: "00:00" },
+    next: "2026-11-30T18:30:00.000Z",
+  },
+
+  // Daylight saving in Australia/Sydney (2026: back Apr 5 03:00 AEDT, forward Oct 4 02:00 AEST)
+  {
+    name: "Sydney: daily 09:00 over spring forward keeps 09:00 local (AEDT)",
+    timezone: "Australia/Sydney",
+    now: "2026-10-03T00:00:00Z", // Oct 3 10:00 AEST
+    schedule: { type: "daily", time: "09:00" },
+    next: "2026-10-03T22:00:00.000Z", // Oct 4 09:00 AEDT
+  },
+  {
+    name: "Sydney: 02:30 does not exist on spring-forward day, runs at 03:30 AEDT",
+    timezone: "Australia/Sydney",
+    now: "2026-10-03T00:00:00Z",
+    schedule: { type: "daily", time: "02:30" },
+    next: "2026-10-03T16:30:00.000Z",
+  },
+  {
+    name: "Sydney: 02:30 happens twice on fall-back day, the first (AEDT) counts",
+    timezone: "Australia/Sydney",
+    now: "2026-04-04T00:00:00Z", // Apr 4 11:00 AEDT
+    schedule: { type: "daily", time: "02:30" },
+    next: "2026-04-04T15:30:00.000Z",
+  },
+  {
+    name: "Sydney: weekly Monday 09:00 just after fall back is on AEST",
+    timezone: "Australia/Sydney",
+    now: "2026-04-05T00:00:00Z", // Sunday 10:00 AEST
+    schedule: { type: "weekly", dayOfWeek: "1", time: "09:00" },
+    next: "2026-04-05T23:00:00.000Z",
+  },
 ];
 
 describe("nextExecution (spec 9: next execution from the schedule, in the organization's timezone)", () => {
@@ -435,5 +488,30 @@ describe("describeSchedule", () => {
     [{ type: "monthly", isEnabled: true, time: "12:00", dayOfMonth: "5" }, "Monthly on day 5 at 12:00"],
   ] as [Schedule, string][])("%o", (schedule, text) => {
     expect(describeSchedule(schedule)).toBe(text);
+  });
+});
+
+describe("a daily schedule in Sydney across its daylight-saving change (decision 057)", () => {
+  it("fires at 09:00 local each day: 23 hours apart when the clocks go forward, 25 when they go back", () => {
+    const fire = (start: string, count: number) => {
+      const schedule = enabled({ type: "daily", time: "09:00" });
+      let now = new Date(start);
+      const fired: string[] = [];
+      for (let i = 0; i < count; i++) {
+        now = nextExecution(schedule, { now, timezone: "Australia/Sydney" })!;
+        fired.push(now.toISOString());
+      }
+      return fired;
+    };
+    expect(fire("2026-10-02T00:00:00Z", 3)).toEqual([
+      "2026-10-02T23:00:00.000Z", // Oct 3 09:00 AEST
+      "2026-10-03T22:00:00.000Z", // Oct 4 09:00 AEDT
+      "2026-10-04T22:00:00.000Z",
+    ]);
+    expect(fire("2026-04-03T00:00:00Z", 3)).toEqual([
+      "2026-04-03T22:00:00.000Z", // Apr 4 09:00 AEDT
+      "2026-04-04T23:00:00.000Z", // Apr 5 09:00 AEST
+      "2026-04-05T23:00:00.000Z",
+    ]);
   });
 });

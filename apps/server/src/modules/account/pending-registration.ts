@@ -1,4 +1,5 @@
 import { AppError, type RegisterData } from "@flowdeck/shared";
+import type { RegistrationMode } from "@flowdeck/shared/auth/registration";
 import {
   REGISTRATION_CONFIRMATION_HOURS,
   REGISTRATION_CONFIRMATION_MESSAGES,
@@ -14,6 +15,7 @@ import type { Auth } from "../auth/auth.ts";
 import { domainExists } from "../organizations/repository.ts";
 import { emailExists } from "../users/repository.ts";
 import { accountExistsMail, confirmRegistrationMail } from "./registration-mails.ts";
+import { assertMayCreateOrganization } from "./registration-policy.ts";
 import { createAccountWithOrganization, domainTaken, newAccountActor } from "./service.ts";
 
 const TOKEN_PREFIX = "fdreg_";
@@ -85,8 +87,14 @@ export async function confirmRegistration({
   auth,
   token,
   password,
+  registration,
   ...context
-}: Omit<ChangeContext, "actor" | "organizationId"> & { auth: Auth; token: string; password: string }) {
+}: Omit<ChangeContext, "actor" | "organizationId"> & {
+  auth: Auth;
+  token: string;
+  password: string;
+  registration: RegistrationMode;
+}) {
   const [pending] = await context.db
     .select()
     .from(pendingRegistrations)
@@ -102,6 +110,8 @@ export async function confirmRegistration({
     { ...context, actor: newAccountActor(pending.email), organizationId: null },
     { passwordHash: pending.passwordHash, organizationName: pending.organizationName, domain: pending.domain },
     {
+      // REGISTRATION may have changed since the link was mailed.
+      before: (tx) => assertMayCreateOrganization(tx, registration),
       after: async (tx) => {
         const ended = await tx.delete(pendingRegistrations).where(eq(pendingRegistrations.id, pending.id)).returning();
         // Opened twice at once: the second finds the row gone and creates nothing.

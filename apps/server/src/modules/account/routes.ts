@@ -1,4 +1,6 @@
 import { RegisterSchema } from "@flowdeck/shared";
+import { RegisteredSchema } from "@flowdeck/shared/auth/registered";
+import { RegistrationPolicySchema } from "@flowdeck/shared/auth/registration";
 import { ConfirmRegistrationSchema, RegistrationPendingSchema } from "@flowdeck/shared/auth/registration-confirmation";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { fromNodeHeaders } from "better-auth/node";
@@ -9,6 +11,7 @@ import { CLIENT_IP_HEADER } from "../auth/auth.ts";
 import { originOf } from "../../plugins/authentication.ts";
 import { abuseLimit } from "../../plugins/rate-limit-store.ts";
 import { confirmRegistration, requestRegistration } from "./pending-registration.ts";
+import { inviteOnlyRefusal, refuseWhenClosed, registrationPolicy } from "./registration-policy.ts";
 import { registerAccount, registerFirstAccount } from "./service.ts";
 
 const ProvidersSchema = z.object({ google: z.boolean(), github: z.boolean() });
@@ -22,6 +25,20 @@ export function accountRoutes(auth: Auth): FastifyPluginAsyncZod {
       async () => ({ google: Boolean(app.config.oauth.google), github: Boolean(app.config.oauth.github) }),
     );
 
+    // What the register page offers: the REGISTRATION setting, and whether a new organization
+    // can be created now (invite-only takes one from an empty instance's first account).
+    app.get(
+      "/api/account/registration",
+      {
+        config: { public: true },
+        schema: { summary: "What registration offers on this instance", response: { 200: RegistrationPolicySchema } },
+      },
+      async (_request, reply) => {
+        reply.header("cache-control", "no-store");
+        return registrationPolicy(app.db, app.config.registration);
+      },
+    );
+
     app.post(
       "/api/account/register",
       {
@@ -30,22 +47,32 @@ export function accountRoutes(auth: Auth): FastifyPluginAsyncZod {
         schema: {
           body: RegisterSchema,
           response: {
-            201: z.object({ userId: z.string(), organizationId: z.string() }),
+            201: RegisteredSchema,
             202: RegistrationPendingSchema,
           },
         },
       },
       async (request, reply) => {
         const input = request.body;
+        const { registration } = app.config;
+        refuseWhenClosed(registration);
         const context = { db: app.db, events: app.events, origin: originOf(request), auth };
         const confirms = app.config.registrationConfirmsEmail;
-        if (input.mode === "create" && confirms !== "off") {
+        const inviteOnly = registration === "invite-only";
+        if (input.mode === "create" && (confirms !== "off" || inviteOnly)) {
           // The answer is alike for every address (decision 045), except the instance's very
-          // first account, which has nobody to hide and nobody yet to read an outbox.
-          const first = confirms === "auto" ? await registerFirstAccount({ ...context, input }) : null;
+          // first account, which has nobody to hide and nobody yet to read an outbox. Invite-only
+          // takes a new organization from that first account only (decision 056).
+          const first = confirms === "on" ? null : await registerFirstAccount({ ...context, input });
           if (first) {
             await signInNewAccount(request, reply, { email: input.email, password: input.password });
             return reply.status(201).send(first);
+          }
+          if (
+            inviteOnly &&
+            (confirms !== "on" || !(await registrationPolicy(app.db, registration)).createOrganization)
+          ) {
+            throw inviteOnlyRefusal();
           }
           const mail = { mailer: app.mailer, appUrl: app.config.appUrl };
           return reply.status(202).send(await requestRegistration({ db: app.db, auth, mail, input }));
@@ -68,6 +95,7 @@ export function accountRoutes(auth: Auth): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { email, ...result } = await confirmRegistration({
+          registration: app.config.registration,
           db: app.db,
           events: app.events,
           origin: originOf(request),

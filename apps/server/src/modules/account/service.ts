@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { AppError, INITIAL_CREDITS, MESSAGES, type RegisterData } from "@flowdeck/shared";
+import type { Registered } from "@flowdeck/shared/auth/registered";
 import { isUniqueViolation } from "../../db/errors.ts";
 import type { Executor } from "../../db/database.ts";
 import type { UserActor } from "../../lib/actor.ts";
@@ -20,10 +21,7 @@ export async function registerAccount({
   db,
   events,
   origin,
-}: Omit<ChangeContext, "actor" | "organizationId"> & { auth: Auth; input: RegisterData }): Promise<{
-  userId: string;
-  organizationId: string;
-}> {
+}: Omit<ChangeContext, "actor" | "organizationId"> & { auth: Auth; input: RegisterData }): Promise<Registered> {
   const context = { db, events, origin, actor: newAccountActor(input.email), organizationId: null };
   if (input.mode === "join") {
     // The code is checked first; then the account is made and the invitation accepted together.

@@ -1,4 +1,5 @@
 import { AppError, MESSAGES, type RegisterData } from "@flowdeck/shared";
+import type { Registered } from "@flowdeck/shared/auth/registered";
 import { isUniqueViolation } from "../../db/errors.ts";
 import type { UserActor } from "../../lib/actor.ts";
 import { transact, type ChangeContext } from "../../lib/change-log.ts";
@@ -13,16 +14,14 @@ type JoinRegistration = Extract<RegisterData, { mode: "join" }>;
 /**
  * Registration in the register page's first mode (spec 4 "Registration"): the code is checked
  * before any account exists; then the account is created and the invitation accepted in one
- * transaction, so a code taken meanwhile leaves no half-made account behind.
+ * transaction, so a code taken meanwhile leaves no half-made account behind. The answer names what
+ * was joined, for the welcome.
  */
 export async function registerWithInvitation({
   auth,
   input,
   ...context
-}: ChangeContext & { actor: UserActor; auth: Auth; input: JoinRegistration }): Promise<{
-  userId: string;
-  organizationId: string;
-}> {
+}: ChangeContext & { actor: UserActor; auth: Auth; input: JoinRegistration }): Promise<Registered> {
   const { db, actor } = context;
   const code = input.invitationCode;
   assertInvitee(assertUsable(await findInvitationByCode(db, code), "registration"), input.email, "registration");
@@ -37,7 +36,8 @@ export async function registerWithInvitation({
       recordAccepted(log, accepted, actor);
       return accepted;
     });
-    return { userId, organizationId: outcome.organizationId };
+    const { organizationId, organizationName, role } = outcome;
+    return { userId, organizationId, invitation: { organizationId, organizationName, role } };
   } catch (error) {
     // Two registrations raced past the check above: the unique index decides.
     if (isUniqueViolation(error, "users_email_unique")) throw emailTaken();

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Role } from "@flowdeck/shared";
 import type { Executor } from "../../db/database.ts";
@@ -61,3 +61,23 @@ type MeOrganizationRow = {
   requireTwoFactor: boolean;
   logoUploadedAt: number | null;
 };
+
+/** The user's current organization and their role in it; undefined without one they belong to. */
+export async function findCurrentMembership(db: Executor, userId: string) {
+  const [row] = await db
+    .select({ id: organizations.id, name: organizations.name, role: memberships.role })
+    .from(user)
+    .innerJoin(memberships, and(eq(memberships.userId, user.id), eq(memberships.organizationId, user.currentOrgId)))
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .where(eq(user.id, userId));
+  return row;
+}
+
+/** An organization's id and name (an API token's organization). */
+export async function findOrganizationSummary(db: Executor, organizationId: string) {
+  const [row] = await db
+    .select({ id: organizations.id, name: organizations.name })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  return row;
+}

@@ -1,4 +1,5 @@
 import { nextExecution, type Schedule } from "@flowdeck/shared/workflows/schedule";
+import { DateTime } from "luxon";
 import { and, count, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../db/database.ts";
 import type { PgColumn } from "drizzle-orm/pg-core";
@@ -14,7 +15,6 @@ import { firstTelling, unmutedMembers } from "./notify.ts";
 
 /** Monday at 08:00 on the organization's clock (decision 039). */
 const REPORT_TIME: Schedule = { type: "weekly", isEnabled: true, dayOfWeek: "1", time: "08:00" };
-const WEEK_MS = 7 * 24 * 3600_000;
 /** A report not sent within a day of its time (the server was down all Monday) waits for the next week. */
 const LATE_LIMIT_MS = 24 * 3600_000;
 const FAILURES = ["failed", "timed-out", "lost"] as const;
@@ -28,9 +28,17 @@ export type WeeklyReport = {
   documentsAdded: number;
 };
 
+/**
+ * The same time on the organization's clock a week earlier: the week the clocks go forward has
+ * 167 hours, the week they go back 169, so seven times 24 hours would miss Monday 08:00 by one.
+ */
+function weekBefore(moment: Date, timezone: string): Date {
+  return DateTime.fromJSDate(moment, { zone: timezone }).minus({ weeks: 1 }).toJSDate();
+}
+
 /** The last Monday 08:00 in `timezone` at or before `now`, if it is less than a day ago. */
 export function reportDueAt(now: Date, timezone: string): Date | null {
-  const due = nextExecution(REPORT_TIME, { now: new Date(now.getTime() - WEEK_MS), timezone });
+  const due = nextExecution(REPORT_TIME, { now: weekBefore(now, timezone), timezone });
   if (!due || due > now || now.getTime() - due.getTime() >= LATE_LIMIT_MS) return null;
   return due;
 }
@@ -55,7 +63,7 @@ export async function queueWeeklyReports(db: Database, now: Date): Promise<numbe
       if (!(await firstTelling(tx, `weekly-report:${due.toISOString()}`, organization.id))) return 0;
       const recipients = await unmutedMembers(tx, organization.id);
       if (recipients.length === 0) return 0;
-      const report = await summarizeWeek(tx, organization.id, new Date(due.getTime() - WEEK_MS), due);
+      const report = await summarizeWeek(tx, organization.id, weekBefore(due, organization.timezone), due);
       const payload = {
         event: "report.weekly",
         occurredAt: due.toISOString(),

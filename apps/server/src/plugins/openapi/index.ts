@@ -18,7 +18,7 @@ export async function registerOpenapi(app: FastifyInstance) {
         version: "1.0.0",
         description: [
           'Every error answer is `{ "error": { "code", "message" } }`.',
-          "Organization routes (`/api/orgs/{orgId}/…`) accept an API token (`Authorization: Bearer fdt_…`) or the session cookie; the others need the session cookie of a signed-in user.",
+          "Organization routes (`/api/orgs/{orgId}/…`) accept an API token (`Authorization: Bearer fdt_…`) or the session cookie; so do `GET /api/orgs/current` and `GET /api/me`, which tell a token its organization's id and its role. The others need the session cookie of a signed-in user.",
         ].join("\n\n"),
       },
       components: {

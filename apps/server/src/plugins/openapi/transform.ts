@@ -19,7 +19,10 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   500: "An unexpected failure (`internal`); details stay in the server log.",
 };
 
-/** Only org-scoped routes accept API tokens; every other signed-in route needs the session cookie. */
+/**
+ * Org-scoped routes (and the "who am I" routes, config.apiTokens) accept API tokens; every other
+ * signed-in route needs the session cookie.
+ */
 type Security = Array<Record<string, string[]>>;
 const TOKEN_OR_COOKIE: Security = [{ bearerAuth: [] }, { cookieAuth: [] }];
 const COOKIE_ONLY: Security = [{ cookieAuth: [] }];
@@ -44,7 +47,8 @@ export function openapiTransform(input: TransformInput) {
   schema.operationId ??= operationIdFor(method, url);
   schema.summary ??= OPERATION_SUMMARIES[`${method} ${url}`];
   schema.tags ??= [tagFor(url)];
-  schema.security = isPublic ? [] : isOrgRoute ? TOKEN_OR_COOKIE : COOKIE_ONLY;
+  const acceptsTokens = isOrgRoute || Boolean(route.config?.apiTokens);
+  schema.security = isPublic ? [] : acceptsTokens ? TOKEN_OR_COOKIE : COOKIE_ONLY;
 
   const lines = [schema.description].filter(Boolean) as string[];
   if (url.startsWith("/api/auth/")) lines.push("Handled by better-auth; see its documentation for the body.");

@@ -40,7 +40,9 @@ export function RequireAuth() {
 export function RedirectIfSignedIn() {
   const { data, isPending } = useMe();
   const [searchParams] = useSearchParams();
+  const { state } = useLocation();
   if (isPending) return <FullPageSkeleton />;
-  if (data) return <Navigate to={safeRedirect(searchParams.get("redirect"))} replace />;
+  // The state goes along: registering with an invitation leaves the dashboard's welcome in it.
+  if (data) return <Navigate to={safeRedirect(searchParams.get("redirect"))} replace state={state} />;
   return <Outlet />;
 }

@@ -2,6 +2,7 @@ import { MESSAGES } from "@flowdeck/shared";
 import type { CreatedApiToken } from "@flowdeck/shared/api-tokens/schemas";
 import { useState } from "react";
 import { Alert } from "@/components/ui/alert.tsx";
+import { OrganizationId } from "@/components/ui/organization-id.tsx";
 import { useCurrentOrganization } from "@/lib/session/use-current-organization.ts";
 import { CreateTokenForm } from "./create-token-form.tsx";
 import { CreatedToken } from "./created-token.tsx";
@@ -25,6 +26,7 @@ export function ApiTokensPage() {
       </header>
       {organization && role ? (
         <div key={organization.id} className="space-y-8">
+          <OrganizationId id={organization.id} />
           {created && <CreatedToken token={created} onDismiss={() => setCreated(null)} />}
           <CreateTokenForm orgId={organization.id} myRole={role} onCreated={setCreated} />
           <TokenList orgId={organization.id} />

@@ -1,5 +1,6 @@
 import { api } from "@/lib/api-client.ts";
 import type { RegisterInput } from "@flowdeck/shared";
+import type { Registered } from "@flowdeck/shared/auth/registered";
 import type { ConfirmRegistrationInput, RegistrationPending } from "@flowdeck/shared/auth/registration-confirmation";
 
 export function logIn(body: { email: string; password: string; rememberMe?: boolean }) {
@@ -11,7 +12,7 @@ export function logIn(body: { email: string; password: string; rememberMe?: bool
  * link was mailed to finish it (decision 045).
  */
 export function register(body: RegisterInput) {
-  return api<{ userId: string; organizationId: string } | RegistrationPending>("/api/account/register", {
+  return api<Registered | RegistrationPending>("/api/account/register", {
     method: "POST",
     body,
   });

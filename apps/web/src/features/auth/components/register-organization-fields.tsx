@@ -1,14 +1,31 @@
 import { ORGANIZATION_NAME_MAX_LENGTH } from "@flowdeck/shared/organizations/fields";
+import { REGISTRATION_MESSAGES } from "@flowdeck/shared/auth/registration";
+import { Alert } from "@/components/ui/alert.tsx";
 import { TextField } from "@/components/ui/text-field.tsx";
 import type { RegisterForm } from "./register-form-values.ts";
 import { RegisterModePicker } from "./register-mode-picker.tsx";
 
-/** Join or create: the mode, then the invitation code, or the new organization's name and domain. */
-export function RegisterOrganizationFields({ form }: { form: RegisterForm }) {
+/**
+ * Join or create: the mode, then the invitation code, or the new organization's name and domain.
+ * Where new organizations are not created here (REGISTRATION=invite-only), only the code.
+ */
+export function RegisterOrganizationFields({
+  form,
+  createOrganization,
+}: {
+  form: RegisterForm;
+  createOrganization: boolean;
+}) {
   const mode = form.watch("mode");
   return (
     <>
-      <RegisterModePicker mode={mode} field={form.register("mode", { onChange: () => form.clearErrors() })} />
+      {createOrganization ? (
+        <RegisterModePicker mode={mode} field={form.register("mode", { onChange: () => form.clearErrors() })} />
+      ) : (
+        <Alert tone="info" title={REGISTRATION_MESSAGES.inviteOnlyTitle}>
+          {REGISTRATION_MESSAGES.inviteOnly}
+        </Alert>
+      )}
       {mode === "join" ? (
         <TextField
           label="Invitation code"

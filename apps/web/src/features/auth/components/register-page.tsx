@@ -5,9 +5,14 @@ import { useNavigate, useSearchParams } from "react-router";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { TextLink } from "@/components/ui/text-link.tsx";
+import { rememberAccepted } from "@/lib/session/accepted-invitations.ts";
+import { welcomeState } from "@/lib/session/invitation-notice-state.ts";
 import { safeRedirect } from "@/lib/session/safe-redirect.ts";
 import { useZodForm } from "@/lib/use-zod-form.ts";
+import { Skeleton } from "@/components/ui/skeleton.tsx";
 import { register } from "../api/auth-requests.ts";
+import { useRegistrationPolicy } from "../api/get-registration-policy.ts";
+import { RegistrationClosed } from "./registration-closed.tsx";
 import { RegistrationSent } from "./registration-sent.tsx";
 import { AuthLayout } from "./auth-layout.tsx";
 import { OAuthButtons } from "./oauth-buttons.tsx";
@@ -15,15 +20,37 @@ import { RegisterAccountFields } from "./register-account-fields.tsx";
 import { RegisterFormSchema, invitationCodeOf } from "./register-form-values.ts";
 import { RegisterOrganizationFields } from "./register-organization-fields.tsx";
 
+/**
+ * /register, as the server's REGISTRATION setting allows (decision 056): both ways to start, only
+ * joining with an invitation, or a note that registration is closed.
+ */
 export function RegisterPage() {
-  const [searchParams] = useSearchParams();
+  const policy = useRegistrationPolicy();
+  if (policy.isPending) {
+    return (
+      <AuthLayout title="Create your account" pageTitle="Sign Up">
+        <div aria-busy="true" aria-label="Loading" className="space-y-4">
+          <Skeleton className="h-20 w-full" />
+          <Skeleton className="h-10 w-full" />
+          <Skeleton className="h-10 w-full" />
+        </div>
+      </AuthLayout>
+    );
+  }
+  // Unread, the form shows; the server refuses what its setting does not allow.
+  if (policy.data?.joinWithInvitation === false) return <RegistrationClosed />;
+  return <RegisterForm createOrganization={policy.data?.createOrganization ?? true} />;
+}
+
+function RegisterForm({ createOrganization }: { createOrganization: boolean }) {
+  const [searchParams, setSearchParams] = useSearchParams();
   const redirect = safeRedirect(searchParams.get("redirect"));
   const code = invitationCodeOf(searchParams, redirect);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const form = useZodForm(RegisterFormSchema, {
     defaultValues: {
-      mode: code ? "join" : "create",
+      mode: code || !createOrganization ? "join" : "create",
       email: searchParams.get("email") ?? "",
       password: "",
       confirmPassword: "",
@@ -40,9 +67,16 @@ export function RegisterPage() {
     try {
       const result = await register(input);
       if ("confirmationSentTo" in result) return setSentTo(result.confirmationSentTo);
-      // A new account: nothing read before it still holds (the invitation it used is now spent).
+      // Joined with an invitation: straight to the dashboard with the welcome that accepting it
+      // gives, never back to the invitation, whose code is now spent.
+      const joined = result.invitation;
+      const next = joined ? { to: "/dashboard", state: welcomeState(joined) } : { to: redirect, state: undefined };
+      if (joined && input.mode === "join") rememberAccepted(input.invitationCode, joined.organizationName);
+      // The signed-in guard sends this page on when the session arrives: to the same place.
+      setSearchParams({ redirect: next.to }, { replace: true, state: next.state });
+      // A new account: nothing read before it still holds.
       await queryClient.invalidateQueries();
-      await navigate(redirect, { replace: true });
+      await navigate(next.to, { replace: true, state: next.state });
     } catch (error) {
       form.showServerError(error, MESSAGES.registerFailed);
     }
@@ -60,11 +94,15 @@ export function RegisterPage() {
     <AuthLayout
       title="Create your account"
       pageTitle="Sign Up"
-      subtitle="Join your team's organization or start a new one."
+      subtitle={
+        createOrganization
+          ? "Join your team's organization or start a new one."
+          : "Join your team's organization with your invitation."
+      }
     >
       <form ref={attachForm} onSubmit={submit} noValidate className="space-y-4">
         {form.formError && <Alert tone="error">{form.formError}</Alert>}
-        <RegisterOrganizationFields form={form} />
+        <RegisterOrganizationFields form={form} createOrganization={createOrganization} />
         <RegisterAccountFields form={form} />
         <Button type="submit" busy={busy} className="w-full">
           {busy ? "Creating your account..." : "Create account"}

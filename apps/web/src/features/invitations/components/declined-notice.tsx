@@ -1,7 +1,7 @@
 import { INVITATION_MESSAGES } from "@flowdeck/shared/invitations/messages";
 import { useLocation, useNavigate } from "react-router";
 import { Alert } from "@/components/ui/alert.tsx";
-import { readNoticeState } from "./invitation-notice-state.ts";
+import { readNoticeState } from "@/lib/session/invitation-notice-state.ts";
 
 /** 'Invitation declined.' on the landing page after declining (spec 2); nothing otherwise. */
 export function InvitationDeclinedNotice({ className }: { className?: string }) {

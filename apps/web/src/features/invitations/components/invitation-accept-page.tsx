@@ -2,7 +2,7 @@ import { INVITATION_MESSAGES } from "@flowdeck/shared/invitations/messages";
 import type { InvitationPreview } from "@flowdeck/shared/invitations/schemas";
 import { CircleCheck, MailOpen, TriangleAlert } from "lucide-react";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
@@ -14,11 +14,10 @@ import { useAcceptInvitation } from "../api/accept-invitation.ts";
 import { useDeclineInvitation } from "../api/decline-invitation.ts";
 import { useInvitationPreview } from "../api/get-invitation-preview.ts";
 import { invitationKeys } from "../api/invitation-keys.ts";
-import { declinedState, welcomeState } from "./invitation-notice-state.ts";
+import { declinedState, welcomeState } from "@/lib/session/invitation-notice-state.ts";
 import { InvitationDetails } from "./invitation-details.tsx";
 import { InvitationLayout } from "./invitation-layout.tsx";
-import { acceptedOrganization, rememberAccepted } from "./accepted-invitations.ts";
-import { forgetRegistration, readRegistration, rememberRegistration } from "./registration-handoff.ts";
+import { acceptedOrganization, rememberAccepted } from "@/lib/session/accepted-invitations.ts";
 
 const linkButton =
   "inline-flex items-center justify-center gap-2 rounded-lg px-4 py-2 text-sm font-medium focus-visible:ring-2 focus-visible:ring-indigo-500 focus-visible:ring-offset-2 focus-visible:outline-none dark:focus-visible:ring-offset-gray-900";
@@ -28,25 +27,9 @@ export function InvitationAcceptPage() {
   const { inviteCode = "" } = useParams();
   const preview = useInvitationPreview(inviteCode);
   const me = useMe();
-  const navigate = useNavigate();
-  const [handoff] = useState(() => readRegistration(inviteCode));
-
-  // Back from registering with this code: the invitation was accepted with the new account.
-  const current = me.data?.organizations.find((organization) => organization.id === me.data?.user.currentOrgId);
-  const joinedByRegistering = Boolean(preview.error && handoff && current && current.name === handoff.organizationName);
-  useEffect(() => {
-    if (!joinedByRegistering || !handoff || !current) return;
-    forgetRegistration();
-    rememberAccepted(inviteCode, current.name);
-    void navigate("/dashboard", {
-      replace: true,
-      state: welcomeState({ organizationName: current.name, role: current.role ?? handoff.role }),
-    });
-  }, [joinedByRegistering, handoff, current, navigate, inviteCode]);
   const [alreadyAccepted] = useState(() => acceptedOrganization(inviteCode));
 
-  const waitingForAccount = Boolean(preview.error && handoff && me.isPending);
-  if (preview.isPending || joinedByRegistering || waitingForAccount) return <LoadingCard />;
+  if (preview.isPending) return <LoadingCard />;
 
   // The server keeps an accepted invitation to say so to any browser (decision 040); this browser
   // may also remember which organization it joined.
@@ -145,8 +128,6 @@ function SignedOut({ code, invitation }: { code: string; invitation: InvitationP
       <p className="text-gray-700 dark:text-gray-300">{INVITATION_MESSAGES.pleaseLogIn}</p>
       <Link
         to={`/login?${new URLSearchParams({ redirect: back, email: invitation.email })}`}
-        // Logging in may turn into registering ("Create one"): the return here must know it.
-        onClick={() => rememberRegistration(code, invitation)}
         className={`${linkButton} w-full bg-indigo-600 text-white hover:bg-indigo-500`}
       >
         Log In
@@ -155,10 +136,7 @@ function SignedOut({ code, invitation }: { code: string; invitation: InvitationP
         New to Flowdeck?{" "}
         <Link
           to={registerUrl}
-          onClick={() => {
-            rememberRegistration(code, invitation);
-            forgetPreview();
-          }}
+          onClick={forgetPreview}
           className="font-medium text-indigo-600 hover:underline dark:text-indigo-400"
         >
           Create an account with this invitation

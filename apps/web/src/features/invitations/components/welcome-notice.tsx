@@ -1,7 +1,7 @@
 import { INVITATION_MESSAGES } from "@flowdeck/shared/invitations/messages";
 import { useLocation, useNavigate } from "react-router";
 import { Alert } from "@/components/ui/alert.tsx";
-import { readNoticeState } from "./invitation-notice-state.ts";
+import { readNoticeState } from "@/lib/session/invitation-notice-state.ts";
 
 /**
  * "Welcome to <organization>! You've been added as a <role>." after accepting an invitation

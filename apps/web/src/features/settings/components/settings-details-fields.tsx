@@ -1,10 +1,11 @@
 import { ORGANIZATION_NAME_MAX_LENGTH } from "@flowdeck/shared/organizations/fields";
-import { INDUSTRIES, TIMEZONES } from "@flowdeck/shared/settings/options";
+import { INDUSTRIES } from "@flowdeck/shared/settings/options";
 import { ADDRESS_MAX_LENGTH, DESCRIPTION_MAX_LENGTH } from "@flowdeck/shared/settings/schemas";
 import { SelectField } from "@/components/ui/select-field.tsx";
 import { TextAreaField } from "@/components/ui/text-area-field.tsx";
 import { TextField } from "@/components/ui/text-field.tsx";
 import type { SettingsForm } from "./settings-form.tsx";
+import { TimeZoneField } from "./time-zone-field.tsx";
 import type { SettingsFormValues } from "./settings-form-values.ts";
 
 /** A settings field's props: registered with the form, with its message. */
@@ -49,21 +50,7 @@ export function SettingsDetailsFields({ field, values }: { field: SettingsField;
           </option>
         ))}
       </SelectField>
-      <SelectField
-        label="Timezone"
-        required
-        hint="Schedules run in this timezone, with daylight saving time."
-        {...field("timezone")}
-      >
-        {!TIMEZONES.some((option) => option.value === timezone) && (
-          <option value={timezone}>{timezone || "Select a timezone"}</option>
-        )}
-        {TIMEZONES.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label === option.value ? option.label : `${option.label} (${option.value})`}
-          </option>
-        ))}
-      </SelectField>
+      <TimeZoneField field={field("timezone")} value={timezone} />
       <TextField label="Phone" type="tel" autoComplete="tel" placeholder="+1 555 010 0000" {...field("phone")} />
       <TextAreaField
         label="Address"

@@ -98,3 +98,56 @@ function renderForRerender() {
   const view = renderWithProviders(<Live />);
   return { ...view, rerender: (next: OrganizationSettings) => act(() => view.queryClient.setQueryData(key, next)) };
 }
+
+const inKolkata: OrganizationSettings = { ...settings, timezone: "Asia/Kolkata" };
+const select = () => screen.getByRole("combobox", { name: /^Timezone/ }) as HTMLSelectElement;
+const optionValues = () =>
+  within(select())
+    .getAllByRole("option")
+    .map((option) => (option as HTMLOptionElement).value);
+
+describe("the time zone picker", () => {
+  it("lists every IANA zone, the specification's eight first, and shows the stored one with its offset", () => {
+    renderWithProviders(<SettingsForm orgId="org-1" settings={inKolkata} />);
+    expect(select().value).toBe("Asia/Kolkata");
+    expect(optionValues().slice(0, 8)).toEqual([
+      "UTC",
+      "America/New_York",
+      "America/Chicago",
+      "America/Denver",
+      "America/Los_Angeles",
+      "Europe/London",
+      "Europe/Paris",
+      "Asia/Tokyo",
+    ]);
+    expect(optionValues().length).toBeGreaterThan(300);
+    expect(within(select()).getByRole("option", { name: "Asia/Kolkata (UTC+05:30)" })).not.toBeNull();
+    expect(
+      within(select()).getByRole("option", { name: /^Eastern: America\/New York \(UTC-0[45]:00\)$/ }),
+    ).not.toBeNull();
+  });
+
+  it("narrows the list as one types, keeps the chosen zone, and saves the one picked", async () => {
+    const fetchSpy = vi
+      .spyOn(globalThis, "fetch")
+      .mockImplementation(async () => new Response(JSON.stringify(inKolkata), { status: 200 }));
+    const { user } = renderWithProviders(<SettingsForm orgId="org-1" settings={inKolkata} />);
+    const search = screen.getByRole("searchbox", { name: "Find a time zone" });
+
+    await user.type(search, "sydney");
+    expect(optionValues()).toEqual(["Asia/Kolkata", "Australia/Sydney"]);
+    expect(screen.getByText(/^1 of \d+ time zones match$/)).not.toBeNull();
+    await user.selectOptions(select(), "Australia/Sydney");
+
+    await user.clear(search);
+    await user.type(search, "+5:30");
+    expect(optionValues()).toContain("Asia/Kolkata");
+    await user.clear(search);
+    await user.type(search, "atlantis");
+    expect(within(select()).getByRole("option", { name: "No time zone matches “atlantis”" })).not.toBeNull();
+
+    await user.click(screen.getByRole("button", { name: "Save Settings" }));
+    await expect.poll(() => fetchSpy.mock.calls.length).toBe(1);
+    expect(JSON.parse(String(fetchSpy.mock.calls[0]![1]?.body)).timezone).toBe("Australia/Sydney");
+  });
+});

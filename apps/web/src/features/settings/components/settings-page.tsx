@@ -3,6 +3,7 @@ import { SETTINGS_MESSAGES } from "@flowdeck/shared/settings/messages";
 import type { OrganizationSettings } from "@flowdeck/shared/settings/schemas";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
+import { OrganizationId } from "@/components/ui/organization-id.tsx";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
 import { useCurrentOrganization } from "@/lib/session/use-current-organization.ts";
 import { formatDateTime } from "@/lib/format-date.ts";
@@ -49,6 +50,7 @@ function SettingsSection({ organization }: { organization: Membership }) {
   return (
     <>
       <LastUpdated settings={settings.data} />
+      <OrganizationId id={organization.id} />
       <LogoUpload orgId={organization.id} settings={settings.data} />
       <SettingsForm orgId={organization.id} settings={settings.data} />
       {can(organization.role, "twoFactor.require") && <TwoFactorRequirementForm orgId={organization.id} />}
