@@ -16,8 +16,7 @@ import { z } from "zod";
 import { attributedUserId } from "../../lib/actor.ts";
 import { userOf } from "../../plugins/authentication.ts";
 import { orgScope } from "../../plugins/tenancy.ts";
-import { listMutes } from "./mutes-repository.ts";
-import { muteOrganization } from "./mute.ts";
+import { listMutedOrganizations, muteOrganization } from "./mute.ts";
 import { createRule, deleteRule, listDeliveries, listRules, sendTest, updateRule } from "./service.ts";
 
 const BASE = "/api/orgs/:orgId/notifications";
@@ -118,6 +117,6 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/profile/notification-mutes",
     { schema: { response: { 200: NotificationMuteListSchema } } },
-    async (request) => ({ items: await listMutes(app.db, userOf(request).userId) }),
+    async (request) => listMutedOrganizations({ db: app.db, userId: userOf(request).userId }),
   );
 };
