@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { parseAllowList, type AllowList } from "./lib/outbound/address-policy.ts";
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -36,6 +37,17 @@ const EnvSchema = z.object({
   RUNNER_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   RUN_LOG_MAX_MB: z.coerce.number().min(0.001).max(1024).default(5),
   SSE_HEARTBEAT_MS: z.coerce.number().int().min(10).max(300_000).default(20_000),
+  OUTBOUND_ALLOW: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      try {
+        return parseAllowList(value);
+      } catch (error) {
+        context.addIssue({ code: "custom", message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GITHUB_CLIENT_ID: z.string().optional(),
@@ -82,6 +94,8 @@ export type Config = {
   schedulerIntervalMs: number;
   /** How often an idle live-update stream sends a comment, so proxies keep it open. */
   sseHeartbeatMs: number;
+  /** Internal hosts and ranges the server may call all the same (OUTBOUND_ALLOW, decision 055). */
+  outboundAllow: AllowList;
   runners: {
     /** How long a runner's claim is held open when there is no work. */
     claimHoldMs: number;
@@ -134,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     retentionEnabled: values.RETENTION === "on",
     retentionIntervalMs: values.RETENTION_INTERVAL_MS,
     sseHeartbeatMs: values.SSE_HEARTBEAT_MS,
+    outboundAllow: values.OUTBOUND_ALLOW,
     runners: {
       claimHoldMs: values.RUNNER_CLAIM_HOLD_SECONDS * 1000,
       leaseMs: values.RUNNER_LEASE_SECONDS * 1000,

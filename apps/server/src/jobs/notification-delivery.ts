@@ -1,5 +1,6 @@
 import type { Database } from "../db/database.ts";
 import type { Mailer } from "../lib/mailer.ts";
+import type { OutboundClient } from "../lib/outbound/outbound-client.ts";
 import { nextRetry } from "../modules/notifications/backoff.ts";
 import { mailText, summarize, type EventPayload } from "../modules/notifications/describe-event.ts";
 import {
@@ -35,12 +36,14 @@ const LEASE_MS = 5 * 60_000;
 export function createDeliveryJob(options: {
   db: Database;
   mailer: Mailer;
+  /** Webhooks go through it: only to addresses the operator allows (decision 055). */
+  outbound: OutboundClient;
   appUrl: string;
   logger?: DeliveryJobLogger;
   intervalMs?: number;
   clock?: () => Date;
 }): DeliveryJob {
-  const { db, mailer, appUrl } = options;
+  const { db, mailer, outbound, appUrl } = options;
   const logger = options.logger ?? { error: () => {} };
   const clock = options.clock ?? (() => new Date());
   const intervalMs = options.intervalMs ?? DEFAULT_DELIVERY_INTERVAL_MS;
@@ -74,7 +77,7 @@ export function createDeliveryJob(options: {
       if (!delivery.url || !delivery.secret)
         return { ok: false, responseStatus: null, error: "The rule was deleted", final: true };
       const body = JSON.stringify({ id: delivery.id, ...payload });
-      return sendWebhook({
+      return sendWebhook(outbound, {
         url: delivery.url,
         secret: delivery.secret,
         body,

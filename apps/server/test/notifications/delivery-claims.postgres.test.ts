@@ -9,7 +9,8 @@ import { createRule, rulesUrl, startReceiver } from "./support.ts";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // The test receivers listen on 127.0.0.1, which Flowdeck calls only when the operator allows it.
+  t = await createTestApp({ env: { OUTBOUND_ALLOW: "127.0.0.1/32" } });
 });
 afterAll(() => t.close());
 
@@ -28,7 +29,7 @@ describe("several delivery jobs on one PostgreSQL", () => {
         expect((await org.users.admin.client.post(rulesUrl(org.organizationId, `/${rule.id}/test`))).status).toBe(202);
       }
       const jobs = [t.app.db, other.db, t.app.db, other.db].map((db) =>
-        createDeliveryJob({ db, mailer: t.app.mailer, appUrl: "http://localhost:3000" }),
+        createDeliveryJob({ db, mailer: t.app.mailer, outbound: t.app.outbound, appUrl: "http://localhost:3000" }),
       );
       const now = new Date(Date.now() + 1_000);
       const passes = await Promise.all([...jobs, ...jobs].map((job) => job.tick(now)));
