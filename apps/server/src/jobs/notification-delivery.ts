@@ -10,7 +10,12 @@ import {
   type ClaimedDelivery,
 } from "../modules/notifications/deliveries-repository.ts";
 import { notify } from "../modules/notifications/notify.ts";
-import { sendWebhook, type AttemptResult } from "../modules/notifications/send-webhook.ts";
+import {
+  sendWebhook,
+  TEST_WEBHOOK_TIMEOUT_MS,
+  WEBHOOK_TIMEOUT_MS,
+  type AttemptResult,
+} from "../modules/notifications/send-webhook.ts";
 import { repeatEvery } from "./repeat-every.ts";
 
 export type DeliveryJobLogger = { error: (details: object, message: string) => void };
@@ -24,13 +29,18 @@ export type DeliveryJob = {
 
 export const DEFAULT_DELIVERY_INTERVAL_MS = 2_000;
 const BATCH_SIZE = 20;
+/**
+ * A pass sends at most this many of one organization's deliveries: organizations take turns (see
+ * the claim), and half of every pass stays for the others.
+ */
+const PER_ORGANIZATION = BATCH_SIZE / 2;
 /** A claimed delivery is sent within this, or another instance takes it over. */
 const LEASE_MS = 5 * 60_000;
 
 /**
  * The background job that empties the notification outbox (docs/decisions/026), one loop per
- * instance like the scheduler: claims due deliveries with SKIP LOCKED in a short transaction, sends
- * them outside it (mail through the mailer, webhooks signed with the rule's secret), logs every
+ * instance like the scheduler: claims due deliveries with SKIP LOCKED in a short transaction, the
+ * organizations taking turns, sends them outside it, all at once (mail through the mailer, webhooks signed with the rule's secret), logs every
  * attempt and retries failures with exponential backoff for a day. Nothing secret is logged.
  */
 export function createDeliveryJob(options: {
@@ -84,6 +94,8 @@ export function createDeliveryJob(options: {
         deliveryId: delivery.id,
         event: delivery.event,
         at: now,
+        // Someone is waiting on the Send test button's result: a short wait, and no hanging pass.
+        timeoutMs: delivery.event === "test" ? TEST_WEBHOOK_TIMEOUT_MS : WEBHOOK_TIMEOUT_MS,
       });
     }
     if (!delivery.email)
@@ -103,28 +115,37 @@ export function createDeliveryJob(options: {
   async function tick(now: Date = clock()): Promise<{ attempted: number }> {
     await tellLongRunning(now);
     const claimed = await db.transaction((tx) =>
-      claimDueDeliveries(tx, { now, leaseUntil: new Date(now.getTime() + LEASE_MS), limit: BATCH_SIZE }),
+      claimDueDeliveries(tx, {
+        now,
+        leaseUntil: new Date(now.getTime() + LEASE_MS),
+        limit: BATCH_SIZE,
+        perOrganization: PER_ORGANIZATION,
+      }),
     );
-    for (const delivery of claimed) {
-      const started = Date.now();
-      const result = await attempt(delivery, now);
-      const retryAt =
-        result.ok || result.final
-          ? null
-          : nextRetry({ attempts: delivery.attemptCount, createdAt: delivery.createdAt, now });
-      await db.transaction((tx) =>
-        recordAttempt(tx, {
-          deliveryId: delivery.id,
-          at: now,
-          ok: result.ok,
-          responseStatus: result.responseStatus,
-          error: result.error,
-          durationMs: Date.now() - started,
-          retryAt,
-        }),
-      );
-    }
+    // All at once: a pass lasts as long as its slowest call (one timeout), not the sum of them.
+    await Promise.all(claimed.map((delivery) => deliver(delivery, now)));
     return { attempted: claimed.length };
+  }
+
+  /** One attempt, logged, with the next one planned. */
+  async function deliver(delivery: ClaimedDelivery, now: Date) {
+    const started = Date.now();
+    const result = await attempt(delivery, now);
+    const retryAt =
+      result.ok || result.final
+        ? null
+        : nextRetry({ attempts: delivery.attemptCount, createdAt: delivery.createdAt, now });
+    await db.transaction((tx) =>
+      recordAttempt(tx, {
+        deliveryId: delivery.id,
+        at: now,
+        ok: result.ok,
+        responseStatus: result.responseStatus,
+        error: result.error,
+        durationMs: Date.now() - started,
+        retryAt,
+      }),
+    );
   }
 
   const loop = repeatEvery(intervalMs, tick, (error) =>

@@ -6,10 +6,25 @@ import rateLimit, {
 } from "@fastify/rate-limit";
 import { AppError, MESSAGES } from "@flowdeck/shared";
 import { sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Database } from "../db/database.ts";
 
 type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
+
+/** One hit on `key` in rate_limit_counters: the hits in its window so far and the milliseconds left. */
+async function countHit(db: Database, key: string, windowMs: number): Promise<{ current: number; ttl: number }> {
+  const result = await db.execute<{ hits: number; ttl: number }>(
+    sql`insert into rate_limit_counters (key, hits, reset_at)
+        values (${key}, 1, now() + ${windowMs} * interval '1 millisecond')
+        on conflict (key) do update set
+          hits = case when rate_limit_counters.reset_at <= now() then 1 else rate_limit_counters.hits + 1 end,
+          reset_at = case when rate_limit_counters.reset_at <= now() then excluded.reset_at
+                          else rate_limit_counters.reset_at end
+        returning hits, greatest(0, ceil(extract(epoch from (reset_at - now())) * 1000))::integer as ttl`,
+  );
+  const row = (result as unknown as { rows: { hits: number; ttl: number }[] }).rows[0];
+  return { current: Number(row?.hits ?? 1), ttl: Number(row?.ttl ?? windowMs) };
+}
 
 /**
  * A @fastify/rate-limit store on the database (PostgreSQL or PGlite), so every instance counts
@@ -24,20 +39,8 @@ export function databaseRateLimitStore(db: Database): FastifyRateLimitStoreCtor 
     }
 
     incr(key: string, callback: IncrCallback, timeWindow: number) {
-      const fullKey = `${this.prefix}${key}`;
-      db.execute<{ hits: number; ttl: number }>(
-        sql`insert into rate_limit_counters (key, hits, reset_at)
-            values (${fullKey}, 1, now() + ${timeWindow} * interval '1 millisecond')
-            on conflict (key) do update set
-              hits = case when rate_limit_counters.reset_at <= now() then 1 else rate_limit_counters.hits + 1 end,
-              reset_at = case when rate_limit_counters.reset_at <= now() then excluded.reset_at
-                              else rate_limit_counters.reset_at end
-            returning hits, greatest(0, ceil(extract(epoch from (reset_at - now())) * 1000))::integer as ttl`,
-      ).then(
-        (result) => {
-          const row = (result as unknown as { rows: { hits: number; ttl: number }[] }).rows[0];
-          callback(null, { current: Number(row?.hits ?? 1), ttl: Number(row?.ttl ?? timeWindow) });
-        },
+      countHit(db, `${this.prefix}${key}`, timeWindow).then(
+        (count) => callback(null, count),
         (error: Error) => callback(error),
       );
     }
@@ -116,4 +119,27 @@ export function limitApiTokens(app: FastifyInstance, max: number) {
   app.addHook("onRequest", async (request, reply) => {
     if (request.actor?.kind === "token") await limit.call(app, request, reply);
   });
+}
+
+/** One budget a request spends from: `max` a minute for `key` (a name and whom it counts). */
+export type Budget = { key: string; max: number };
+
+/**
+ * A preHandler that spends one from each of the request's budgets, in the shared store, and
+ * answers 429 with Retry-After when any is spent. Unlike @fastify/rate-limit, which checks only
+ * the first limit a request meets (so a per-address or per-token limit hid every other), every
+ * budget is counted, whoever asks: a person, or a token on its creator's behalf.
+ */
+export function spendBudgets(db: Database, budgetsOf: (request: FastifyRequest) => Budget[]) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    let waitMs = 0;
+    for (const budget of budgetsOf(request)) {
+      const { current, ttl } = await countHit(db, `budget:${budget.key}`, 60_000);
+      if (current > budget.max) waitMs = Math.max(waitMs, ttl);
+    }
+    if (waitMs > 0) {
+      reply.header("retry-after", String(Math.max(1, Math.ceil(waitMs / 1000))));
+      throw new AppError("resource-exhausted", MESSAGES.tooManyAttempts);
+    }
+  };
 }

@@ -42,6 +42,8 @@ export const NOTIFICATION_LIMITS = {
   longRunningMinutes: 10_080,
   recipients: 100,
   rulesPerOrganization: 100,
+  /** Send test, per rule and minute: each test is a real call, and a test of a hanging endpoint waits. */
+  testsPerRuleMinute: 5,
 } as const;
 
 /** The header that carries the webhook's signature: `t=<unix seconds>,v1=<hex HMAC-SHA256>`. */

@@ -11,7 +11,9 @@ export type AttemptResult = {
 };
 
 /** How long an endpoint may take to answer. */
-const TIMEOUT_MS = 10_000;
+export const WEBHOOK_TIMEOUT_MS = 10_000;
+/** How long it may take to answer a Send test. */
+export const TEST_WEBHOOK_TIMEOUT_MS = 3_000;
 
 /**
  * `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 with the rule's secret over `<t>.<body>`, so a receiver
@@ -36,13 +38,14 @@ export async function sendWebhook(
     deliveryId: string;
     event: string;
     at: Date;
+    timeoutMs: number;
   },
 ): Promise<AttemptResult> {
   try {
     const response = await outbound.request({
       url: options.url,
       method: "POST",
-      timeoutMs: TIMEOUT_MS,
+      timeoutMs: options.timeoutMs,
       headers: {
         "content-type": "application/json",
         "user-agent": "Flowdeck-Webhook/1",
