@@ -79,7 +79,11 @@ export type Config = {
    * the instance has an account (the very first registration signs in at once), "off" never.
    */
   registrationConfirmsEmail: "auto" | "on" | "off";
-  /** Registrations, invitations sent, invitation-code lookups (per address, and account) and password-reset requests (per e-mail address) per minute. */
+  /**
+   * Per minute: registrations and invitation-code lookups (per client address), invitation mails
+   * (per person, a token counting as its creator; per address invited; per client address) and
+   * password-reset requests (per e-mail address).
+   */
   abuseRateLimit: number;
   /** Requests a minute per API token. */
   apiTokenRateLimit: number;

@@ -9,14 +9,12 @@ import {
   SetMuteSchema,
   TestResultSchema,
 } from "@flowdeck/shared/notifications/schemas";
-import { NOTIFICATION_LIMITS } from "@flowdeck/shared/notifications/constants";
 import { OrgParamsSchema } from "@flowdeck/shared/organizations/params";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { attributedUserId } from "../../lib/actor.ts";
 import { userOf } from "../../plugins/authentication.ts";
-import { spendBudgets } from "../../plugins/rate-limit-store.ts";
 import { orgScope } from "../../plugins/tenancy.ts";
 import { listMutes } from "./mutes-repository.ts";
 import { muteOrganization } from "./mute.ts";
@@ -97,10 +95,6 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { action: "notifications.manage" },
       schema: { params: NotificationRuleParamsSchema, response: { 202: TestResultSchema } },
-      preHandler: spendBudgets(app.db, (request) => {
-        const { orgId, ruleId } = request.params as { orgId: string; ruleId: string };
-        return [{ key: `notifications.test:${orgId}:${ruleId}`, max: NOTIFICATION_LIMITS.testsPerRuleMinute }];
-      }),
     },
     async (request, reply) =>
       reply.status(202).send(await sendTest({ ...scope(request), ruleId: request.params.ruleId })),

@@ -10,6 +10,7 @@ import type {
   SavedNotificationRule,
 } from "@flowdeck/shared/notifications/schemas";
 import type { Database } from "../../db/database.ts";
+import { spendBudgets } from "../../lib/budgets.ts";
 import { transact, type OrgScope } from "../../lib/change-log.ts";
 import { describeRange, urlRefusal, type AllowList } from "../../lib/outbound/address-policy.ts";
 import { summarize, type EventPayload } from "./describe-event.ts";
@@ -155,9 +156,16 @@ export async function deleteRule({ ruleId, ...context }: OrgScope & { ruleId: st
   });
 }
 
-/** The Send test button: a "test" event through the rule's channels, sent like any other. */
+/**
+ * The Send test button: a "test" event through the rule's channels, sent like any other. Each
+ * test is a real call (and one to a hanging endpoint waits), so a rule is tested a few times a
+ * minute at most.
+ */
 export async function sendTest({ ruleId, ...context }: OrgScope & { ruleId: string }) {
   const { organizationId } = context;
+  await spendBudgets(context.db, [
+    { key: `notifications.test:${organizationId}:${ruleId}`, max: NOTIFICATION_LIMITS.testsPerRuleMinute },
+  ]);
   return transact(context, async (tx, log) => {
     const rule = await findRule(tx, organizationId, ruleId);
     if (!rule) throw new AppError("not-found", M.notFound);
