@@ -37,6 +37,7 @@ const EnvSchema = z.object({
   RUNNER_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   RUN_LOG_MAX_MB: z.coerce.number().min(0.001).max(1024).default(5),
   SSE_HEARTBEAT_MS: z.coerce.number().int().min(10).max(300_000).default(20_000),
+  LIVE_STREAMS_PER_ORGANIZATION: z.coerce.number().int().min(1).max(100_000).default(500),
   OUTBOUND_ALLOW: z
     .string()
     .optional()
@@ -98,6 +99,8 @@ export type Config = {
   schedulerIntervalMs: number;
   /** How often an idle live-update stream sends a comment, so proxies keep it open. */
   sseHeartbeatMs: number;
+  /** Live-update streams one organization may hold open on an instance; more are refused (429). */
+  liveStreamsPerOrganization: number;
   /** Internal hosts and ranges the server may call all the same (OUTBOUND_ALLOW, decision 055). */
   outboundAllow: AllowList;
   runners: {
@@ -152,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     retentionEnabled: values.RETENTION === "on",
     retentionIntervalMs: values.RETENTION_INTERVAL_MS,
     sseHeartbeatMs: values.SSE_HEARTBEAT_MS,
+    liveStreamsPerOrganization: values.LIVE_STREAMS_PER_ORGANIZATION,
     outboundAllow: values.OUTBOUND_ALLOW,
     runners: {
       claimHoldMs: values.RUNNER_CLAIM_HOLD_SECONDS * 1000,
