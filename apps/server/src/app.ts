@@ -8,6 +8,7 @@ import { createEventHub, type EventHub } from "./lib/event-hub.ts";
 import { loggerOptions } from "./lib/logger.ts";
 import { createSessionCache } from "./lib/session-cache.ts";
 import { createMailer, type Mailer } from "./lib/mailer.ts";
+import { createOutboundClient, type OutboundClient, type ResolveHost } from "./lib/outbound/outbound-client.ts";
 import { accountRoutes } from "./modules/account/routes.ts";
 import { apiTokenRoutes } from "./modules/api-tokens/routes.ts";
 import { auditRoutes } from "./modules/audit/routes.ts";
@@ -52,6 +53,8 @@ declare module "fastify" {
     events: EventHub;
     mailer: Mailer;
     auth: Auth;
+    /** The one client for requests the server makes on its own (webhooks), decision 055. */
+    outbound: OutboundClient;
     /** Every route as registered, for tests that must cover them all. */
     registeredRoutes: ReadonlyArray<{ method: string; url: string; action?: string }>;
   }
@@ -67,6 +70,8 @@ export type BuildAppOptions = {
    * takes about 130 ms of CPU per hash, and the API tests sign in thousands of times.
    */
   passwordHasher?: PasswordHasher;
+  /** Replaces DNS for the outbound client: tests make a public-looking name resolve to 127.0.0.1. */
+  resolveHost?: ResolveHost;
   logger?: boolean;
 };
 
@@ -138,6 +143,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("events", events);
   app.decorate("mailer", mailer);
   app.decorate("auth", auth);
+  app.decorate("outbound", createOutboundClient({ allow: config.outboundAllow, resolve: options.resolveHost }));
 
   registerSecurityHeaders(app);
   registerErrorHandler(app);

@@ -3,6 +3,7 @@ import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSyn
 import path from "node:path";
 import { REGISTRATION_MODES, type RegistrationMode } from "@flowdeck/shared/auth/registration";
 import { z } from "zod";
+import { parseAllowList, type AllowList } from "./lib/outbound/address-policy.ts";
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -38,6 +39,18 @@ const EnvSchema = z.object({
   RUNNER_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   RUN_LOG_MAX_MB: z.coerce.number().min(0.001).max(1024).default(5),
   SSE_HEARTBEAT_MS: z.coerce.number().int().min(10).max(300_000).default(20_000),
+  LIVE_STREAMS_PER_ORGANIZATION: z.coerce.number().int().min(1).max(100_000).default(500),
+  OUTBOUND_ALLOW: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      try {
+        return parseAllowList(value);
+      } catch (error) {
+        context.addIssue({ code: "custom", message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GITHUB_CLIENT_ID: z.string().optional(),
@@ -71,7 +84,11 @@ export type Config = {
    * the instance has an account (the very first registration signs in at once), "off" never.
    */
   registrationConfirmsEmail: "auto" | "on" | "off";
-  /** Registrations, invitations sent, invitation-code lookups (per address, and account) and password-reset requests (per e-mail address) per minute. */
+  /**
+   * Per minute: registrations and invitation-code lookups (per client address), invitation mails
+   * (per person, a token counting as its creator; per address invited; per client address) and
+   * password-reset requests (per e-mail address).
+   */
   abuseRateLimit: number;
   /** Requests a minute per API token. */
   apiTokenRateLimit: number;
@@ -86,6 +103,10 @@ export type Config = {
   schedulerIntervalMs: number;
   /** How often an idle live-update stream sends a comment, so proxies keep it open. */
   sseHeartbeatMs: number;
+  /** Live-update streams one organization may hold open on an instance; more are refused (429). */
+  liveStreamsPerOrganization: number;
+  /** Internal hosts and ranges the server may call all the same (OUTBOUND_ALLOW, decision 055). */
+  outboundAllow: AllowList;
   runners: {
     /** How long a runner's claim is held open when there is no work. */
     claimHoldMs: number;
@@ -139,6 +160,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     retentionEnabled: values.RETENTION === "on",
     retentionIntervalMs: values.RETENTION_INTERVAL_MS,
     sseHeartbeatMs: values.SSE_HEARTBEAT_MS,
+    liveStreamsPerOrganization: values.LIVE_STREAMS_PER_ORGANIZATION,
+    outboundAllow: values.OUTBOUND_ALLOW,
     runners: {
       claimHoldMs: values.RUNNER_CLAIM_HOLD_SECONDS * 1000,
       leaseMs: values.RUNNER_LEASE_SECONDS * 1000,

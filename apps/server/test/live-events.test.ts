@@ -4,7 +4,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { organizations } from "../src/db/schema/index.ts";
 import { createUser, type OrgWithRoles } from "./helpers/factories.ts";
 import { MAX_STREAMS_PER_USER } from "../src/modules/events/routes.ts";
-import { baseUrlOf, EventStream, streamsClosedAfterEach, waitUntil } from "./helpers/sse-client.ts";
+import { createApiToken } from "./api-tokens/token-factory.ts";
+import { bearerClient } from "./helpers/http-client.ts";
+import { baseUrlOf, EventStream, streamsClosedAfterEach, subscribe, waitUntil } from "./helpers/sse-client.ts";
 import { createAppWithRoles, type TestApp } from "./helpers/test-app.ts";
 
 const HEARTBEAT_MS = 100;
@@ -85,6 +87,59 @@ describe("streams per user", () => {
     const other = await listen(t.app, org.organizationId, org.users.viewer);
     await t.app.events.publish(org.organizationId, change("after-cap"));
     for (const stream of [...rest, other]) expect(await stream.nextChange()).toEqual(change("after-cap"));
+  });
+});
+
+describe("streams per person and per organization", () => {
+  it(`keeps at most ${MAX_STREAMS_PER_USER} per person across their API tokens`, async () => {
+    const tokens = [];
+    for (let index = 0; index < 3; index++) {
+      tokens.push((await createApiToken(org.users.admin.client, org.organizationId, { role: "viewer" })).token);
+    }
+    const opened: EventStream[] = [];
+    for (let index = 0; index <= MAX_STREAMS_PER_USER; index++) {
+      const client = bearerClient(t.app, tokens[index % tokens.length]!);
+      opened.push(keep(await subscribe(t.app, org.organizationId, client)));
+    }
+    const closing = await opened[0]!.nextMatching((frame) => frame.comments.includes("replaced by a newer stream"));
+    expect(closing.retry).toBe(60_000);
+    // The person's own session counts with their tokens: it replaces the next oldest.
+    await listen(t.app, org.organizationId, org.users.admin);
+    await opened[1]!.nextMatching((frame) => frame.comments.includes("replaced by a newer stream"));
+  });
+
+  it("refuses a stream past the organization's limit, and takes one again once another closed", async () => {
+    const small = await createAppWithRoles({ env: { LIVE_STREAMS_PER_ORGANIZATION: "3" }, listen: true });
+    try {
+      const { users, organizationId, otherOrganizationId } = small.org;
+      const open = [];
+      for (const user of [users.owner, users.admin, users.editor])
+        open.push(await subscribe(small.t.app, organizationId, user.client));
+      const refused = await EventStream.open(
+        `${baseUrlOf(small.t.app)}/api/orgs/${organizationId}/events`,
+        users.viewer.client,
+      );
+      keep(refused);
+      expect(refused.status).toBe(429);
+      // Another organization is not affected.
+      keep(await subscribe(small.t.app, otherOrganizationId, users.outsider.client));
+      open[0]!.close();
+      await waitUntil(
+        async () => {
+          const again = await EventStream.open(
+            `${baseUrlOf(small.t.app)}/api/orgs/${organizationId}/events`,
+            users.viewer.client,
+          );
+          keep(again);
+          return again.status === 200;
+        },
+        5_000,
+        "a free place",
+      );
+      for (const stream of open) stream.close();
+    } finally {
+      await small.t.close();
+    }
   });
 });
 

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { rateLimit, rateLimitCounters } from "../src/db/schema/index.ts";
 import { PASSWORD_RESET_REQUESTS_PER_IP } from "../src/modules/auth/auth.ts";
 import { TEST_PASSWORD, createOrgWithRoles, createUser, uniqueDomain, uniqueEmail } from "./helpers/factories.ts";
-import { TestClient } from "./helpers/http-client.ts";
+import { createApiToken } from "./api-tokens/token-factory.ts";
+import { bearerClient, TestClient } from "./helpers/http-client.ts";
 import { createTestApp, type TestApp } from "./helpers/test-app.ts";
 import { registrationBody } from "./helpers/test-data.ts";
 import { createTestDatabase, type TestDatabase } from "./helpers/test-database.ts";
@@ -51,6 +52,40 @@ function requestReset(app: TestApp, email: string, ip = "127.0.0.1") {
   });
 }
 
+/** An invitation sent with `client`'s session or token, on `app`, from the client address `ip`. */
+function invite(app: TestApp, client: TestClient, orgId: string, ip: string, email = uniqueEmail("guest")) {
+  return asClient(app, client).request<any>({
+    method: "POST",
+    url: `/api/orgs/${orgId}/invitations`,
+    payload: { email, role: "viewer" },
+    remoteAddress: ip,
+  });
+}
+
+function resend(app: TestApp, client: TestClient, orgId: string, id: string, ip: string) {
+  return asClient(app, client).request<any>({
+    method: "POST",
+    url: `/api/orgs/${orgId}/invitations/${id}/resend`,
+    remoteAddress: ip,
+  });
+}
+
+/** Organizations made for a test (registration is limited too), with the counters cleared after. */
+async function organizations(count: number) {
+  const made = [];
+  for (let index = 0; index < count; index++) {
+    made.push(await createOrgWithRoles(first.app));
+    await first.app.db.delete(rateLimitCounters);
+  }
+  return made;
+}
+
+/** The same session (or token) on another instance. */
+function asClient(app: TestApp, client: TestClient): TestClient {
+  const copy = new TestClient(app.app, client.headers);
+  return client.cookieHeader ? new TestClient(app.app, { ...client.headers, cookie: client.cookieHeader }) : copy;
+}
+
 function expectRefused(response: { status: number; headers: Record<string, unknown>; body: any }) {
   expect(response.status).toBe(429);
   expect(Number(response.headers["retry-after"])).toBeGreaterThan(0);
@@ -90,6 +125,57 @@ describe("abuse limits shared by every instance", () => {
       expect((await invite(attempt % 2 === 0 ? first : second)).status).toBe(201);
     }
     expectRefused(await invite(second));
+  });
+
+  it("counts an admin's API token against its creator's invitation budget, from any client address", async () => {
+    const org = await createOrgWithRoles(first.app);
+    const { token } = await createApiToken(org.users.admin.client, org.organizationId, { role: "admin" });
+    await first.app.db.delete(rateLimitCounters);
+    for (let attempt = 0; attempt < LIMIT; attempt++) {
+      expect((await invite(first, org.users.admin.client, org.organizationId, `10.3.0.${attempt + 1}`)).status).toBe(
+        201,
+      );
+    }
+    expectRefused(await invite(second, org.users.admin.client, org.organizationId, "10.3.1.1"));
+    const script = bearerClient(second.app, token);
+    expectRefused(await invite(second, script, org.organizationId, "10.3.1.2"));
+    const { id } = (await org.users.owner.client.get<any>(`/api/orgs/${org.organizationId}/invitations`)).body.items[0];
+    expectRefused(await resend(first, script, org.organizationId, id, "10.3.1.3"));
+    // Another person of the organization has a budget of their own.
+    expect((await invite(first, org.users.owner.client, org.organizationId, "10.3.1.4")).status).toBe(201);
+  });
+
+  it("limits invitations and resends per person behind a proxy, whatever address each comes from", async () => {
+    const org = await createOrgWithRoles(first.app);
+    const { id } = (await invite(first, org.users.admin.client, org.organizationId, "10.4.0.1")).body;
+    for (let attempt = 1; attempt < LIMIT; attempt++) {
+      expect(
+        (await resend(second, org.users.admin.client, org.organizationId, id, `10.4.0.${attempt + 1}`)).status,
+      ).toBe(200);
+    }
+    expectRefused(await invite(first, org.users.admin.client, org.organizationId, "10.4.1.1"));
+    expectRefused(await resend(second, org.users.admin.client, org.organizationId, id, "10.4.1.2"));
+  });
+
+  it("limits invitations per address invited, from any person and client", async () => {
+    const email = uniqueEmail("popular");
+    const orgs = await organizations(LIMIT + 1);
+    for (let attempt = 0; attempt <= LIMIT; attempt++) {
+      const org = orgs[attempt]!;
+      const response = await invite(second, org.users.admin.client, org.organizationId, `10.5.0.${attempt + 1}`, email);
+      if (attempt < LIMIT) expect(response.status).toBe(201);
+      else expectRefused(response);
+    }
+  });
+
+  it("limits invitations per client address, from any person", async () => {
+    const orgs = await organizations(LIMIT + 1);
+    for (let attempt = 0; attempt <= LIMIT; attempt++) {
+      const org = orgs[attempt]!;
+      const response = await invite(first, org.users.admin.client, org.organizationId, "10.6.0.1");
+      if (attempt < LIMIT) expect(response.status).toBe(201);
+      else expectRefused(response);
+    }
   });
 
   it("limits forgot-password requests per client address, on both instances together", async () => {

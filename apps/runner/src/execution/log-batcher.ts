@@ -5,10 +5,15 @@ import {
   type LogChunk,
   type LogStream,
 } from "@flowdeck/shared/runners/protocol";
+import { storableOutput } from "@flowdeck/shared/runners/output-text";
 import { backoffDelayMs } from "../api/backoff.ts";
 
-/** What to do after a failed send: try the same batch again, under a new number, or give up. */
-export type SendFailure = { retry: true; resendAs?: number } | { retry: false };
+/**
+ * What to do after a failed send: try the same batch again, under a new number, give up (the run
+ * is over for this runner), or leave this batch out because the server refused its content
+ * (`refused`: why, for the system line put in its place).
+ */
+export type SendFailure = { retry: true; resendAs?: number } | { retry: false; refused?: string };
 
 export type LogBatcherOptions = {
   /** Sends one batch; resolves with the sequence number the server expects next. */
@@ -24,6 +29,7 @@ export type LogBatcherOptions = {
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 const byteLength = (text: string) => Buffer.byteLength(text, "utf8");
+const REFUSED_NOTE = "[flowdeck-runner] Flowdeck refused";
 
 /** Cuts `text` to at most `bytes` UTF-8 bytes without splitting a character. */
 function splitAtBytes(text: string, bytes: number): [string, string] {
@@ -48,6 +54,8 @@ export class LogBatcher {
   private pendingBytes = 0;
   private droppedBytes = 0;
   private droppedPosition = 0;
+  /** Batches the server refused for their content, said in the log by one system line in their place. */
+  private refused: { bytes: number; position: number; reason: string } | null = null;
   private nextSeq = 1;
   private timer: NodeJS.Timeout | null = null;
   private sending: Promise<void> | null = null;
@@ -64,8 +72,10 @@ export class LogBatcher {
     return this.nextSeq;
   }
 
-  write(position: number, stream: LogStream, text: string): void {
-    if (this.stopped || !text) return;
+  write(position: number, stream: LogStream, raw: string): void {
+    if (this.stopped || !raw) return;
+    // Output is data whatever bytes it held (find -print0, binary files, UTF-16): NUL becomes U+FFFD.
+    const text = storableOutput(raw);
     const bytes = byteLength(text);
     if (this.pendingBytes + bytes > this.maxBufferedBytes) {
       if (this.droppedBytes === 0) this.droppedPosition = position;
@@ -90,7 +100,7 @@ export class LogBatcher {
 
   /** Sends everything buffered now and resolves once the server has all of it (or the batcher stopped). */
   async flush(): Promise<void> {
-    while (!this.stopped && (this.pending.length > 0 || this.droppedBytes > 0 || this.sending)) {
+    while (!this.stopped && (this.pending.length > 0 || this.droppedBytes > 0 || this.refused || this.sending)) {
       this.startSending(true);
       await this.sending;
     }
@@ -115,7 +125,7 @@ export class LogBatcher {
     this.sending = this.sendLoop(everything).finally(() => {
       this.sending = null;
       // Output that arrived while the last batch was on its way waits for its own flush time.
-      if (!this.stopped && this.pending.length > 0) {
+      if (!this.stopped && (this.pending.length > 0 || this.refused)) {
         if (this.pendingBytes >= this.batchBytes) this.startSending();
         else this.timer ??= setTimeout(() => this.startSending(), this.flushMs);
       }
@@ -141,6 +151,11 @@ export class LogBatcher {
       });
       this.droppedBytes = 0;
     }
+    if (this.refused) {
+      const { bytes, position, reason } = this.refused;
+      chunks.push({ position, stream: "system", text: `${REFUSED_NOTE} ${bytes} bytes of output: ${reason}\n` });
+      this.refused = null;
+    }
     let room = this.batchBytes;
     while (this.pending.length > 0 && room > 0 && chunks.length < RUNNER_LIMITS.batchChunks) {
       const chunk = this.pending[0]!;
@@ -156,6 +171,22 @@ export class LogBatcher {
     return chunks;
   }
 
+  /**
+   * The server refused this batch for what it holds: it is left out, and the next batch, under
+   * the same number, starts with a system line saying so. A refused batch of such lines alone is
+   * dropped without another, so a server that refuses everything cannot keep the runner busy.
+   */
+  private leaveOut(chunks: LogChunk[], reason: string): void {
+    const output = chunks.filter((chunk) => !(chunk.stream === "system" && chunk.text.startsWith(REFUSED_NOTE)));
+    if (output.length === 0) return;
+    const bytes = output.reduce((sum, chunk) => sum + byteLength(chunk.text), 0);
+    this.refused = {
+      bytes: (this.refused?.bytes ?? 0) + bytes,
+      position: this.refused?.position ?? output[0]!.position,
+      reason,
+    };
+  }
+
   private async deliver(chunks: LogChunk[]): Promise<void> {
     let seq = this.nextSeq;
     for (let attempt = 0; !this.stopped; attempt++) {
@@ -165,6 +196,10 @@ export class LogBatcher {
         return;
       } catch (error) {
         const decision = this.options.onSendError(error);
+        if (!decision.retry && decision.refused !== undefined) {
+          this.leaveOut(chunks, decision.refused);
+          return;
+        }
         if (!decision.retry) {
           this.stop();
           return;

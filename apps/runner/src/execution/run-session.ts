@@ -16,6 +16,20 @@ export type RunSessionOptions = {
 };
 
 /**
+ * A refusal of one log batch's content (400 and the like), not of the run: the run goes on. Only
+ * the server saying the run is over — gone (404), no longer this runner's (409), the runner
+ * revoked (401) or too old (412) — abandons it.
+ */
+function refusesTheBatchOnly(error: unknown): error is ApiError {
+  return (
+    error instanceof ApiError &&
+    error.status >= 400 &&
+    error.status < 500 &&
+    ![401, 404, 409, 412].includes(error.status)
+  );
+}
+
+/**
  * One run's conversation with the server: the calls about it (retried until acknowledged), its
  * heartbeat, its log batches, and what their answers mean — a cancel stops the run's processes and
  * is reported; a 404 or 409 means the run is no longer this runner's, and it is abandoned silently.
@@ -127,6 +141,10 @@ export class RunSession {
     if (isRetryable(error)) {
       this.warnRetry(error, null);
       return { retry: true };
+    }
+    if (refusesTheBatchOnly(error)) {
+      this.options.say(`Run ${this.runId}: a batch of output was refused and left out (${error.message}).`);
+      return { retry: false, refused: error.message };
     }
     this.fail(error);
     return { retry: false };

@@ -185,3 +185,36 @@ describe("flowdeck-runner executes a workflow's step settings", () => {
     expect(textOf(output, 2, "stdout")).toBe("third as queued\n");
   });
 });
+
+describe("flowdeck-runner stores output whatever bytes it holds", () => {
+  it("keeps a step's NUL, random bytes and UTF-16 output as U+FFFD, with every exit status and line", async () => {
+    const runId = await queueRun(flowdeck, [
+      { linux: "printf 'a\\000b\\n'; echo 'line after'; exit 3", continueOnError: true },
+      { linux: "head -c 4096 /dev/urandom; echo; echo 'line after'; exit 5", continueOnError: true },
+      // "hi" and a newline in UTF-16LE after its byte-order mark, as Windows tools write it.
+      "printf '\\377\\376h\\000i\\000\\n\\000'; echo 'line after'",
+      "echo done",
+    ]);
+    const runner = start("--once");
+    expect(await runner.exited).toBe(0);
+    expect(runner.stdout() + runner.stderr()).not.toContain("abandoned");
+
+    const result = await run(runId);
+    expect(result.steps.map((step) => [step.status, step.exitCode])).toEqual([
+      ["failed", 3],
+      ["failed", 5],
+      ["succeeded", 0],
+      ["succeeded", 0],
+    ]);
+    // Both failures were allowed to fail (continue on error).
+    expect(result.status).toBe("succeeded");
+    const output = await logs(runId);
+    expect(textOf(output, 0, "stdout")).toBe("a\uFFFDb\nline after\n");
+    const random = textOf(output, 1, "stdout");
+    expect(random).not.toContain("\u0000");
+    expect(random.endsWith("\nline after\n")).toBe(true);
+    expect(random.length).toBeGreaterThan(1000);
+    expect(textOf(output, 2, "stdout")).toBe("\uFFFD\uFFFDh\uFFFDi\uFFFD\n\uFFFDline after\n");
+    expect(textOf(output, 3, "stdout")).toBe("done\n");
+  });
+});

@@ -1,15 +1,7 @@
 import type { Database } from "../db/database.ts";
 import type { Mailer } from "../lib/mailer.ts";
-import { nextRetry } from "../modules/notifications/backoff.ts";
-import { mailText, summarize, type EventPayload } from "../modules/notifications/describe-event.ts";
-import {
-  claimDueDeliveries,
-  findLongRunningRuns,
-  recordAttempt,
-  type ClaimedDelivery,
-} from "../modules/notifications/deliveries-repository.ts";
-import { notify } from "../modules/notifications/notify.ts";
-import { sendWebhook, type AttemptResult } from "../modules/notifications/send-webhook.ts";
+import type { OutboundClient } from "../lib/outbound/outbound-client.ts";
+import { createDeliveryPass } from "../modules/notifications/delivery-pass.ts";
 import { repeatEvery } from "./repeat-every.ts";
 
 export type DeliveryJobLogger = { error: (details: object, message: string) => void };
@@ -17,114 +9,31 @@ export type DeliveryJobLogger = { error: (details: object, message: string) => v
 export type DeliveryJob = {
   start: () => void;
   stop: () => Promise<void>;
-  /** One pass: tell about runs still going, then send what is due at `now`. */
+  /** One pass: tell about runs still going or still queued, then send what is due at `now`. */
   tick: (now?: Date) => Promise<{ attempted: number }>;
 };
 
 export const DEFAULT_DELIVERY_INTERVAL_MS = 2_000;
-const BATCH_SIZE = 20;
-/** A claimed delivery is sent within this, or another instance takes it over. */
-const LEASE_MS = 5 * 60_000;
 
 /**
  * The background job that empties the notification outbox (docs/decisions/026), one loop per
- * instance like the scheduler: claims due deliveries with SKIP LOCKED in a short transaction, sends
- * them outside it (mail through the mailer, webhooks signed with the rule's secret), logs every
- * attempt and retries failures with exponential backoff for a day. Nothing secret is logged.
+ * instance like the scheduler, over one pass of modules/notifications/delivery-pass.ts.
  */
 export function createDeliveryJob(options: {
   db: Database;
   mailer: Mailer;
+  /** Webhooks go through it: only to addresses the operator allows (decision 055). */
+  outbound: OutboundClient;
   appUrl: string;
   logger?: DeliveryJobLogger;
   intervalMs?: number;
   clock?: () => Date;
 }): DeliveryJob {
-  const { db, mailer, appUrl } = options;
   const logger = options.logger ?? { error: () => {} };
   const clock = options.clock ?? (() => new Date());
   const intervalMs = options.intervalMs ?? DEFAULT_DELIVERY_INTERVAL_MS;
-
-  async function tellLongRunning(now: Date) {
-    await db.transaction(async (tx) => {
-      for (const { rule, run, workflowName } of await findLongRunningRuns(tx, now, BATCH_SIZE)) {
-        await notify(
-          tx,
-          {
-            type: "run.long-running",
-            organizationId: rule.organizationId,
-            at: now,
-            workflow: { id: run.workflowId, name: workflowName },
-            run,
-            minutes: rule.longRunningMinutes ?? undefined,
-            dedupeKey: `long-running:${run.id}`,
-          },
-          rule,
-        );
-      }
-    });
-  }
-
-  async function attempt(delivery: ClaimedDelivery, now: Date): Promise<AttemptResult> {
-    const payload: EventPayload & Record<string, unknown> = {
-      ...delivery.payload,
-      organization: { id: delivery.organizationId, name: delivery.organizationName },
-    };
-    if (delivery.channel === "webhook") {
-      if (!delivery.url || !delivery.secret)
-        return { ok: false, responseStatus: null, error: "The rule was deleted", final: true };
-      const body = JSON.stringify({ id: delivery.id, ...payload });
-      return sendWebhook({
-        url: delivery.url,
-        secret: delivery.secret,
-        body,
-        deliveryId: delivery.id,
-        event: delivery.event,
-        at: now,
-      });
-    }
-    if (!delivery.email)
-      return { ok: false, responseStatus: null, error: "The member has no e-mail address", final: true };
-    try {
-      await mailer.send({
-        to: delivery.email,
-        subject: `[${delivery.organizationName}] ${summarize(payload)}`,
-        text: mailText(payload, appUrl),
-      });
-      return { ok: true, responseStatus: null, error: null, outbox: mailer.outbox !== undefined };
-    } catch {
-      return { ok: false, responseStatus: null, error: "The mail server refused the message" };
-    }
-  }
-
-  async function tick(now: Date = clock()): Promise<{ attempted: number }> {
-    await tellLongRunning(now);
-    const claimed = await db.transaction((tx) =>
-      claimDueDeliveries(tx, { now, leaseUntil: new Date(now.getTime() + LEASE_MS), limit: BATCH_SIZE }),
-    );
-    for (const delivery of claimed) {
-      const started = Date.now();
-      const result = await attempt(delivery, now);
-      const retryAt =
-        result.ok || result.final
-          ? null
-          : nextRetry({ attempts: delivery.attemptCount, createdAt: delivery.createdAt, now });
-      await db.transaction((tx) =>
-        recordAttempt(tx, {
-          deliveryId: delivery.id,
-          at: now,
-          ok: result.ok,
-          responseStatus: result.responseStatus,
-          error: result.error,
-          durationMs: Date.now() - started,
-          outbox: result.outbox ?? false,
-          retryAt,
-        }),
-      );
-    }
-    return { attempted: claimed.length };
-  }
-
+  const pass = createDeliveryPass(options);
+  const tick = (now: Date = clock()) => pass(now);
   const loop = repeatEvery(intervalMs, tick, (error) =>
     logger.error({ err: error }, "notifications: a delivery pass failed"),
   );

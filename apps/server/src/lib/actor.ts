@@ -1,4 +1,4 @@
-import type { Role } from "@flowdeck/shared";
+import { DEFAULT_ROLE, roleRank, ROLES, type Role } from "@flowdeck/shared";
 import type { ActorKind } from "@flowdeck/shared/audit/actors";
 
 /**
@@ -20,7 +20,10 @@ export type UserActor = {
   role?: Role | null;
 };
 
-/** An organization's API token: acts with its own role, on behalf of the person who created it. */
+/**
+ * An organization's API token, on behalf of the person who created it. `role` is its effective
+ * role, `tokenRole(its own role, its creator's role)` (decision 054): every rule reads this one.
+ */
 export type TokenActor = {
   kind: "token";
   tokenId: string;
@@ -91,6 +94,15 @@ export function actorLabel(actor: Actor): string {
     case "system":
       return SYSTEM_LABELS[actor.name];
   }
+}
+
+/**
+ * What a token may do: its own role, never more than its creator's role in the organization
+ * now (a membership without a role acts as viewer). Decided where the token's actor is built
+ * and again where a rule re-reads the creator's membership under a lock (member changes).
+ */
+export function tokenRole(ownRole: Role, creatorRole: Role | null): Role {
+  return ROLES[Math.min(roleRank(ownRole), roleRank(creatorRole ?? DEFAULT_ROLE))]!;
 }
 
 /** The role an action is checked against; undefined for an actor that is not in an organization. */

@@ -17,13 +17,13 @@ import type { Loop } from "../jobs/repeat-every.ts";
  * keeps the planner's table statistics up to date.
  */
 export function registerBackgroundJobs(app: FastifyInstance, database: { kind: "pglite" | "postgres" }) {
-  const { config, db, events, mailer, log: logger } = app;
+  const { config, db, events, mailer, outbound, log: logger } = app;
   const jobs: Loop[] = [];
   if (config.schedulerEnabled) {
     jobs.push(createScheduler({ db, events, logger, intervalMs: config.schedulerIntervalMs }));
   }
   if (config.notificationsEnabled) {
-    jobs.push(createDeliveryJob({ db, mailer, appUrl: config.appUrl, logger }));
+    jobs.push(createDeliveryJob({ db, mailer, outbound, appUrl: config.appUrl, logger }));
     jobs.push(createWeeklyReportJob({ db, logger }));
   }
   if (config.retentionEnabled) {

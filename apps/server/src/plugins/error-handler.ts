@@ -2,6 +2,7 @@ import { AppError, codeForStatus, MESSAGES, type ErrorCode } from "@flowdeck/sha
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { isDatabaseUnavailable, isInvalidInput } from "../db/errors.ts";
+import { BudgetSpentError } from "../lib/budgets.ts";
 import { errorBody as body, errorBodyOf } from "../lib/error-body.ts";
 
 /** Seconds a client should wait before repeating a request that met an outage. */
@@ -11,6 +12,7 @@ const RETRY_AFTER_SECONDS = 5;
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
+      if (error instanceof BudgetSpentError) reply.header("retry-after", String(error.retryAfterSeconds));
       return reply.status(error.status).send(errorBodyOf(error));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -1,13 +1,12 @@
-import { createHash } from "node:crypto";
 import rateLimit, {
   type FastifyRateLimitStore,
   type FastifyRateLimitStoreCtor,
   type RateLimitOptions,
 } from "@fastify/rate-limit";
 import { AppError, MESSAGES } from "@flowdeck/shared";
-import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../db/database.ts";
+import { addressKey, countHit } from "../lib/budgets.ts";
 
 type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
@@ -24,26 +23,14 @@ export function databaseRateLimitStore(db: Database): FastifyRateLimitStoreCtor 
     }
 
     incr(key: string, callback: IncrCallback, timeWindow: number) {
-      const fullKey = `${this.prefix}${key}`;
-      db.execute<{ hits: number; ttl: number }>(
-        sql`insert into rate_limit_counters (key, hits, reset_at)
-            values (${fullKey}, 1, now() + ${timeWindow} * interval '1 millisecond')
-            on conflict (key) do update set
-              hits = case when rate_limit_counters.reset_at <= now() then 1 else rate_limit_counters.hits + 1 end,
-              reset_at = case when rate_limit_counters.reset_at <= now() then excluded.reset_at
-                              else rate_limit_counters.reset_at end
-            returning hits, greatest(0, ceil(extract(epoch from (reset_at - now())) * 1000))::integer as ttl`,
-      ).then(
-        (result) => {
-          const row = (result as unknown as { rows: { hits: number; ttl: number }[] }).rows[0];
-          callback(null, { current: Number(row?.hits ?? 1), ttl: Number(row?.ttl ?? timeWindow) });
-        },
+      countHit(db, `${this.prefix}${key}`, timeWindow).then(
+        (count) => callback(null, count),
         (error: Error) => callback(error),
       );
     }
 
     // The plugin passes the route as `routeInfo`; limits made with app.rateLimit() have none
-    // and share one prefix, so their keys name what they count (perAccountLimit).
+    // and share one prefix, so their keys name what they count (perEmailLimit).
     child(routeOptions: object): FastifyRateLimitStore {
       const route = (routeOptions as { routeInfo?: { method?: string; url?: string } }).routeInfo;
       return new DatabaseRateLimitStore(undefined, `${route?.method ?? ""} ${route?.url ?? ""}:`);
@@ -54,7 +41,9 @@ export function databaseRateLimitStore(db: Database): FastifyRateLimitStoreCtor 
 
 /**
  * @fastify/rate-limit with the shared store; no route is limited unless it asks with
- * `config: { rateLimit: abuseLimit(...) }` or `app.rateLimit(...)` (per account, per API token).
+ * `config: { rateLimit: abuseLimit(...) }` or `app.rateLimit(...)` (per e-mail address, per API token).
+ * A use case that must count several things at once (per person, per address invited, per client)
+ * spends budgets instead (lib/budgets.ts), which no other limit hides.
  * A refusal is 429 with Retry-After and the usual error shape.
  */
 export async function registerRateLimits(app: FastifyInstance, db: Database) {
@@ -73,18 +62,6 @@ export function abuseLimit(max: number): RateLimitOptions {
 }
 
 /**
- * `max` requests a minute per signed-in account for what `name` counts (added as a preHandler
- * with `app.rateLimit`); routes giving the same name share one budget.
- */
-export function perAccountLimit(name: string, max: number): RateLimitOptions {
-  return {
-    max,
-    timeWindow: 60_000,
-    keyGenerator: (request) => `${name}:user:${(request as { user?: { id?: string } }).user?.id ?? request.ip}`,
-  };
-}
-
-/**
  * `max` requests a minute per e-mail address named in the body (`email`) for what `name` counts
  * (added as a preHandler with `app.rateLimit`): an address with an account and one without are
  * counted alike, so a refusal tells nothing about either. The key holds a hash of the address,
@@ -97,7 +74,7 @@ export function perEmailLimit(name: string, max: number): RateLimitOptions {
     keyGenerator: (request) => {
       const email = (request.body as { email?: unknown } | undefined)?.email;
       if (typeof email !== "string") return `${name}:no-email:${request.ip}`;
-      return `${name}:email:${createHash("sha256").update(email.trim().toLowerCase()).digest("base64url")}`;
+      return `${name}:email:${addressKey(email)}`;
     },
   };
 }

@@ -11,6 +11,7 @@ import { baseUrlOf } from "../helpers/sse-client.ts";
 import { ORG_ROUTE_PREFIX } from "../../src/plugins/tenancy.ts";
 import { createAppWithRoles, createTestApp, type TestApp } from "../helpers/test-app.ts";
 import { taskBody, tasksUrl } from "../helpers/test-data.ts";
+import { insertInvitation } from "../members/support.ts";
 import { createApiToken, tokensUrl } from "./token-factory.ts";
 
 let t: TestApp;
@@ -212,6 +213,23 @@ describe("a token request", () => {
 
     await org.users.owner.client.delete(`/api/orgs/${org.organizationId}/members/${creator.id}`);
     expect((await client.get(tasksUrl(org.organizationId))).status).toBe(401);
+  });
+
+  it("stays ended when its creator is invited back: only tokens made in the new membership work", async () => {
+    const creator = await createUser(t.app, { email: uniqueEmail("creator") });
+    await addMember(t.app, { organizationId: org.organizationId, userId: creator.id, role: "admin" });
+    const before = bearerClient(t.app, (await createApiToken(creator.client, org.organizationId)).token);
+    await org.users.owner.client.delete(`/api/orgs/${org.organizationId}/members/${creator.id}`);
+
+    const { code } = await insertInvitation(t.app, {
+      organizationId: org.organizationId,
+      email: creator.email,
+      role: "admin",
+    });
+    expect((await creator.client.post(`/api/invitations/${code}/accept`)).status).toBe(200);
+    expect((await before.get(tasksUrl(org.organizationId))).status).toBe(401);
+    const after = bearerClient(t.app, (await createApiToken(creator.client, org.organizationId)).token);
+    expect((await after.get(tasksUrl(org.organizationId))).status).toBe(200);
   });
 });
 

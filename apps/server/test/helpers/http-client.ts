@@ -14,7 +14,7 @@ export class TestClient {
 
   constructor(
     private readonly app: FastifyInstance,
-    private readonly headers: Record<string, string> = BROWSER_HEADERS,
+    readonly headers: Record<string, string> = BROWSER_HEADERS,
   ) {}
 
   get<T = any>(url: string) {

@@ -38,6 +38,11 @@ export class EventStream {
     const controller = new AbortController();
     const headers: Record<string, string> = { accept: "text/event-stream", origin: ORIGIN, ...extraHeaders };
     if (client?.cookieHeader) headers.cookie = client.cookieHeader;
+    // A script's client (bearerClient): its token, and no Origin, as curl would send.
+    if (client?.headers.authorization) {
+      headers.authorization = client.headers.authorization;
+      delete headers.origin;
+    }
     const response = await fetch(url, { headers, signal: controller.signal });
     return new EventStream(response, controller);
   }

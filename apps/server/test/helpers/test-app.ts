@@ -5,6 +5,7 @@ import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../src/app.ts";
 import { loadConfig, type Config } from "../../src/config.ts";
 import type { Mailer } from "../../src/lib/mailer.ts";
+import type { ResolveHost } from "../../src/lib/outbound/outbound-client.ts";
 import { createOrgWithRoles } from "./factories.ts";
 import { createTestDatabase, type TestDatabase } from "./test-database.ts";
 import { testPasswordHasher } from "./test-password-hasher.ts";
@@ -23,6 +24,8 @@ export type TestAppOptions = {
   database?: TestDatabase;
   /** Serve on a free port of 127.0.0.1 too, for what is called over real HTTP (live-update streams). */
   listen?: boolean;
+  /** Stands in for DNS in the outbound client (a public-looking name that resolves to 127.0.0.1). */
+  resolveHost?: ResolveHost;
   /** Hash passwords as the product does (better-auth's scrypt), not with the tests' cheaper one. */
   productPasswordHashing?: boolean;
 };
@@ -48,7 +51,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.env,
   });
   const passwordHasher = options.productPasswordHashing ? undefined : testPasswordHasher;
-  const app = await buildApp({ config, database, mailer: options.mailer, passwordHasher, logger: false });
+  const app = await buildApp({
+    config,
+    database,
+    mailer: options.mailer,
+    passwordHasher,
+    resolveHost: options.resolveHost,
+    logger: false,
+  });
   await app.ready();
   if (options.listen) await app.listen({ port: 0, host: "127.0.0.1" });
   return {

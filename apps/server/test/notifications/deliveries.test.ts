@@ -13,7 +13,8 @@ let inbox: SmtpInbox;
 let org: OrgWithRoles;
 beforeAll(async () => {
   inbox = await startSmtpInbox();
-  t = await createTestApp({ env: { SMTP_URL: `${inbox.url}?ignoreTLS=true` } });
+  // The test receivers listen on 127.0.0.1, which Flowdeck calls only when the operator allows it.
+  t = await createTestApp({ env: { OUTBOUND_ALLOW: "127.0.0.1/32", SMTP_URL: `${inbox.url}?ignoreTLS=true` } });
   org = await createOrgWithRoles(t.app);
 });
 afterAll(async () => {
@@ -21,7 +22,8 @@ afterAll(async () => {
   await inbox.close();
 });
 
-const job = () => createDeliveryJob({ db: t.app.db, mailer: t.app.mailer, appUrl: "http://localhost:3000" });
+const job = () =>
+  createDeliveryJob({ db: t.app.db, mailer: t.app.mailer, outbound: t.app.outbound, appUrl: "http://localhost:3000" });
 
 /** Checks a Flowdeck-Signature header the way a receiver would. */
 function verify(header: string | undefined, body: string, secret: string) {
@@ -242,6 +244,7 @@ describe("mail without a mail server", () => {
     const tick = createDeliveryJob({
       db: local.app.db,
       mailer: local.app.mailer,
+      outbound: local.app.outbound,
       appUrl: "http://localhost:3000",
     }).tick;
     expect(await tick()).toEqual({ attempted: 1 });

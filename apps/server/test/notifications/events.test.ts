@@ -103,7 +103,12 @@ describe("runs still going", () => {
     });
     const workflow = await createWorkflow(org.users.editor.client, org.organizationId, commandIds, { name: "Slow" });
     expect((await run(workflow.id)).status).toBe(201);
-    const job = createDeliveryJob({ db: t.app.db, mailer: t.app.mailer, appUrl: "http://localhost:3000" });
+    const job = createDeliveryJob({
+      db: t.app.db,
+      mailer: t.app.mailer,
+      outbound: t.app.outbound,
+      appUrl: "http://localhost:3000",
+    });
     await job.tick(new Date(Date.now() + 29 * 60_000));
     expect(await eventsOf(rule.id)).toEqual([]);
     await job.tick(new Date(Date.now() + 31 * 60_000));

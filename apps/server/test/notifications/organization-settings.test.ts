@@ -20,7 +20,8 @@ afterAll(async () => {
   await inbox.close();
 });
 
-const deliveryJob = () => createDeliveryJob({ db: t.app.db, mailer: t.app.mailer, appUrl: "http://localhost:3000" });
+const deliveryJob = () =>
+  createDeliveryJob({ db: t.app.db, mailer: t.app.mailer, outbound: t.app.outbound, appUrl: "http://localhost:3000" });
 const settingsUrl = (orgId: string) => `/api/orgs/${orgId}/settings`;
 
 async function setNotifications(org: OrgWithRoles, notifications: Record<string, boolean>) {

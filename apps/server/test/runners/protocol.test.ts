@@ -258,6 +258,41 @@ describe("a run executed by a runner", () => {
     await client.complete(runId, "succeeded");
   });
 
+  it("stores output with NUL, lone surrogates and invalid UTF-8 as U+FFFD, and takes the batch", async () => {
+    const { client } = await registerRunner(t.app, admin(), org.organizationId);
+    const workflow = await createLinuxWorkflow(editor(), org.organizationId, ["echo hi"]);
+    const runId = await queueRun(editor(), org.organizationId, workflow.id);
+    expect((await client.claim()).body.job.runId).toBe(runId);
+    const first = await client.logs(runId, 1, [
+      { position: 0, stream: "stdout", text: "a\u0000b\n" },
+      { position: 0, stream: "stderr", text: "x\uD800y\n" },
+    ]);
+    expect(first.status).toBe(200);
+    // Bytes that are not UTF-8, straight in the body (what a runner of another make might send).
+    const raw = Buffer.concat([
+      Buffer.from('{"seq":2,"chunks":[{"position":0,"stream":"stdout","text":"c'),
+      Buffer.from([0xff, 0xfe, 0xc3]),
+      Buffer.from('d\\u0000\\n"}]}'),
+    ]);
+    expect((await client.call("POST", `/runs/${runId}/logs`, raw)).body).toMatchObject({ nextSeq: 3 });
+    const log = await editor().get(runUrl(runId, "/logs"));
+    expect(log.body.items.map((chunk: { text: string }) => chunk.text)).toEqual([
+      "a\uFFFDb\n",
+      "x\uFFFDy\n",
+      "c\uFFFD\uFFFD\uFFFDd\uFFFD\n",
+    ]);
+    await client.complete(runId, "succeeded");
+  });
+
+  it("still refuses NUL in the body of a route that is not program output", async () => {
+    const { client } = await registerRunner(t.app, admin(), org.organizationId);
+    const workflow = await createLinuxWorkflow(editor(), org.organizationId, ["echo hi"]);
+    const runId = await queueRun(editor(), org.organizationId, workflow.id);
+    await client.claim();
+    expect((await client.complete(runId, "succ\u0000eeded")).status).toBe(400);
+    await client.complete(runId, "succeeded");
+  });
+
   it("records no audit row for output and tells no list, but signals the run's viewers once per stored batch", async () => {
     const { client } = await registerRunner(t.app, admin(), org.organizationId);
     const workflow = await createLinuxWorkflow(editor(), org.organizationId, ["echo hi"]);

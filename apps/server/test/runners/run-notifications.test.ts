@@ -8,12 +8,14 @@ import { createLinuxWorkflow, queueRun, registerRunner } from "./runner-client.t
 let t: TestApp;
 let org: OrgWithRoles;
 beforeAll(async () => {
-  t = await createTestApp({ env: { RUNNER_CLAIM_HOLD_SECONDS: "1" } });
+  // The test receivers listen on 127.0.0.1, which Flowdeck calls only when the operator allows it.
+  t = await createTestApp({ env: { OUTBOUND_ALLOW: "127.0.0.1/32", RUNNER_CLAIM_HOLD_SECONDS: "1" } });
   org = await createOrgWithRoles(t.app);
 });
 afterAll(() => t.close());
 
-const deliveryJob = () => createDeliveryJob({ db: t.app.db, mailer: t.app.mailer, appUrl: "http://localhost:3000" });
+const deliveryJob = () =>
+  createDeliveryJob({ db: t.app.db, mailer: t.app.mailer, outbound: t.app.outbound, appUrl: "http://localhost:3000" });
 
 describe("a runner's outcome", () => {
   it("tells the rules: a failed run calls the webhook, the next success says recovered, a cancel says nothing", async () => {

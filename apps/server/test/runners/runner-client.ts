@@ -22,7 +22,8 @@ export class RunnerClient {
       method,
       url: `${RUNNER_API_PREFIX}${path}`,
       headers,
-      payload: body === undefined ? undefined : JSON.stringify(body),
+      // A Buffer is sent as it is: a body of bytes no JSON.stringify would write.
+      payload: body === undefined ? undefined : Buffer.isBuffer(body) ? body : JSON.stringify(body),
     });
     return { status: response.statusCode, body: response.body ? (JSON.parse(response.body) as T) : (undefined as T) };
   }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MESSAGES } from "../errors/messages.ts";
-import { ORGANIZATION_NAME_MAX_LENGTH, ORGANIZATION_NAME_TOO_LONG, domainField } from "../organizations/fields.ts";
+import { domainField, organizationNameField } from "../organizations/fields.ts";
 import { emailField, passwordField } from "./fields.ts";
 
 export const LoginSchema = z.object({
@@ -18,11 +18,7 @@ const registerAccount = {
 const CreateOrganizationRegistration = z.object({
   mode: z.literal("create"),
   ...registerAccount,
-  organizationName: z
-    .string({ error: MESSAGES.organizationNameMissing })
-    .trim()
-    .min(1, MESSAGES.organizationNameMissing)
-    .max(ORGANIZATION_NAME_MAX_LENGTH, ORGANIZATION_NAME_TOO_LONG),
+  organizationName: organizationNameField(MESSAGES.organizationNameMissing),
   domain: domainField(),
 });
 

@@ -23,6 +23,7 @@ export const MESSAGES = {
   invalidCredentials: "Invalid email or password",
   emailTaken: "An account with this email already exists",
   tooManyAttempts: "Too many attempts. Please wait a minute and try again.",
+  tooManyStreams: "This organization has too many live-update streams open. Please try again later.",
   resetLinkInvalid: "This password reset link is invalid or has expired",
   checkEmail: "Check your email for password reset instructions",
   resetNote: "Reset links are valid for 1 hour and can be used once.",

@@ -8,6 +8,7 @@ export const NOTIFICATION_EVENTS = [
   "run.lost",
   "run.recovered",
   "run.long-running",
+  "run.still-queued",
   "schedule.skipped",
   "schedule.missed",
 ] as const;
@@ -21,11 +22,15 @@ export const NOTIFICATION_EVENT_LABELS: Record<DeliveredEvent, string> = {
   "run.lost": "Run lost (its runner stopped answering)",
   "run.recovered": "Recovered (first success after a failure)",
   "run.long-running": "Run still going after some minutes",
+  "run.still-queued": "Run still queued after 10 minutes (no runner took it)",
   "schedule.skipped": "Scheduled run skipped (the previous one was still going)",
   "schedule.missed": "Scheduled run missed (the server was down or busy)",
   test: "Test",
   "report.weekly": "Weekly report",
 };
+
+/** A queued run no runner has taken for this long is told about once ("run.still-queued"). */
+export const STILL_QUEUED_MINUTES = 10;
 
 export const NOTIFICATION_CHANNELS = ["email", "webhook"] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
@@ -42,6 +47,8 @@ export const NOTIFICATION_LIMITS = {
   longRunningMinutes: 10_080,
   recipients: 100,
   rulesPerOrganization: 100,
+  /** Send test, per rule and minute: each test is a real call, and a test of a hanging endpoint waits. */
+  testsPerRuleMinute: 5,
 } as const;
 
 /** The header that carries the webhook's signature: `t=<unix seconds>,v1=<hex HMAC-SHA256>`. */

@@ -7,6 +7,7 @@ export const PROFILE_MESSAGES = {
   emailReadOnly: "Your email address cannot be changed",
   emailNote: "Your email address is your sign-in name and cannot be changed here.",
   displayNameTooLong: "The display name must be at most 100 characters",
+  displayNameControl: "The display name cannot contain line breaks, tabs or other control characters",
   avatarRemoved: "Avatar removed.",
   loadFailed: "Failed to load your profile. Please try again.",
   saveFailed: "Failed to update profile",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ImageMetadataSchema } from "../images/schemas.ts";
 import { phoneField } from "../settings/fields.ts";
+import { hasControlCharacter } from "../text/control-characters.ts";
 import { PROFILE_MESSAGES } from "./messages.ts";
 
 export const DISPLAY_NAME_MAX_LENGTH = 100;
@@ -11,7 +12,12 @@ export const DISPLAY_NAME_MAX_LENGTH = 100;
  * sign-in name: a request that tries to change it is refused, not silently ignored.
  */
 export const UpdateProfileSchema = z.object({
-  displayName: z.string().trim().max(DISPLAY_NAME_MAX_LENGTH, PROFILE_MESSAGES.displayNameTooLong).optional(),
+  displayName: z
+    .string()
+    .trim()
+    .max(DISPLAY_NAME_MAX_LENGTH, PROFILE_MESSAGES.displayNameTooLong)
+    .refine((name) => !hasControlCharacter(name), PROFILE_MESSAGES.displayNameControl)
+    .optional(),
   phone: phoneField(),
   email: z.never({ error: PROFILE_MESSAGES.emailReadOnly }).optional(),
 });

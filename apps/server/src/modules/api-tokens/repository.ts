@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, gte, isNull, lt, or, sql } from "drizzle-orm";
 import type { Role } from "@flowdeck/shared";
 import type { Executor } from "../../db/database.ts";
 import { apiTokens, memberships, user } from "../../db/schema/index.ts";
@@ -62,7 +62,9 @@ export async function revokeToken(db: Executor, keys: { organizationId: string; 
 
 /**
  * The live token with this hash, with its creator's current role in the token's organization: a
- * token works only while its creator is still a member there (one statement, on every request).
+ * token works only while its creator is still a member there, in the membership it was made in
+ * (a creator removed and invited again does not revive older tokens). One statement, on every
+ * request.
  */
 export async function findTokenForRequest(db: Executor, tokenHash: string) {
   const [row] = await db
@@ -78,7 +80,11 @@ export async function findTokenForRequest(db: Executor, tokenHash: string) {
     .from(apiTokens)
     .innerJoin(
       memberships,
-      and(eq(memberships.organizationId, apiTokens.organizationId), eq(memberships.userId, apiTokens.createdBy)),
+      and(
+        eq(memberships.organizationId, apiTokens.organizationId),
+        eq(memberships.userId, apiTokens.createdBy),
+        gte(apiTokens.createdAt, memberships.createdAt),
+      ),
     )
     .where(and(eq(apiTokens.tokenHash, tokenHash), isLive()));
   return row ? { ...row, creatorRole: (row.creatorRole ?? null) as Role | null } : undefined;

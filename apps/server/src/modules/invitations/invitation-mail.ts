@@ -1,3 +1,4 @@
+import { oneLine } from "@flowdeck/shared/text/control-characters";
 import type { Mail } from "../../lib/mailer.ts";
 
 export type InvitationMailContent = {
@@ -12,7 +13,10 @@ export type InvitationMailContent = {
 
 /** The invitation message (spec 7 sendInviteEmail): organization, inviter, role, custom message, link. */
 export function invitationMail(content: InvitationMailContent): Mail {
-  const { to, organizationName, inviterName, role, customMessage, link, expiresAt } = content;
+  const { to, role, customMessage, link, expiresAt } = content;
+  // Names are the users' own text and were not always checked: each is one line here.
+  const organizationName = oneLine(content.organizationName);
+  const inviterName = oneLine(content.inviterName);
   const expires = expiresAt.toUTCString();
   const text = [
     `${inviterName} has invited you to join ${organizationName} on Flowdeck as ${article(role)} ${role}.`,
@@ -34,8 +38,7 @@ export function invitationMail(content: InvitationMailContent): Mail {
     `<p>Or open this address: <a href="${escape(link)}">${escape(link)}</a></p>`,
     `<p style="color:#6b7280;font-size:13px">The invitation is valid until ${escape(expires)}. If you did not expect it, you can ignore this message.</p>`,
   ].join("\n");
-  // Names are the users' own text: a line break must never reach a header.
-  const subject = `${inviterName} invited you to join ${organizationName} on Flowdeck`.replace(/[\r\n]+/g, " ");
+  const subject = `${inviterName} invited you to join ${organizationName} on Flowdeck`;
   return { to, subject, text, html };
 }
 

@@ -103,8 +103,12 @@ export async function renewInvitation(db: Executor, keys: { organizationId: stri
   return row as InvitationRow | undefined;
 }
 
-/** A pending invitation whose mail has not gone out yet (its sending failed). */
-export async function findUnsentInvitation(db: Executor, keys: { organizationId: string; id: string }) {
+/** A pending invitation of the organization; `unsent`: only one whose mail has not gone out yet (its sending failed). */
+export async function findPendingInvitation(
+  db: Executor,
+  keys: { organizationId: string; id: string },
+  options: { unsent?: boolean } = {},
+) {
   const [row] = await db
     .select(invitationColumns)
     .from(invitations)
@@ -113,7 +117,7 @@ export async function findUnsentInvitation(db: Executor, keys: { organizationId:
         eq(invitations.organizationId, keys.organizationId),
         eq(invitations.id, keys.id),
         eq(invitations.status, "pending"),
-        isNull(invitations.lastSentAt),
+        options.unsent ? isNull(invitations.lastSentAt) : undefined,
       ),
     );
   return row as InvitationRow | undefined;

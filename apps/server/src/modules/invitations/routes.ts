@@ -13,7 +13,7 @@ import { userScope } from "../../plugins/authentication.ts";
 import { orgScope } from "../../plugins/tenancy.ts";
 import { z } from "zod";
 import { OrgParamsSchema } from "@flowdeck/shared/organizations/params";
-import { abuseLimit, perAccountLimit } from "../../plugins/rate-limit-store.ts";
+import { abuseLimit } from "../../plugins/rate-limit-store.ts";
 import {
   acceptInvitation,
   cancelInvitation,
@@ -29,7 +29,7 @@ import {
  * /api/invitations/:code: a public preview, then accept or decline once signed in.
  */
 export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const mail = { mailer: app.mailer, appUrl: app.config.appUrl };
+  const mail = { mailer: app.mailer, appUrl: app.config.appUrl, perMinute: app.config.abuseRateLimit };
 
   app.get(
     "/api/orgs/:orgId/invitations",
@@ -45,9 +45,8 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/orgs/:orgId/invitations",
     {
-      // Each one sends a mail: limited per address and per account.
-      config: { action: "invitations.send", idempotent: true, rateLimit: abuseLimit(app.config.abuseRateLimit) },
-      preHandler: app.rateLimit(perAccountLimit("invitations.send", app.config.abuseRateLimit)),
+      // Each one sends a mail: the service spends the person's, the address's and the client's budgets.
+      config: { action: "invitations.send", idempotent: true },
       schema: { params: OrgParamsSchema, body: CreateInvitationSchema, response: { 201: SentInvitationSchema } },
     },
     async (request, reply) => {
@@ -64,8 +63,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     "/api/orgs/:orgId/invitations/:id/resend",
     {
-      config: { action: "invitations.send", rateLimit: abuseLimit(app.config.abuseRateLimit) },
-      preHandler: app.rateLimit(perAccountLimit("invitations.send", app.config.abuseRateLimit)),
+      config: { action: "invitations.send" },
       schema: { params: InvitationParamsSchema, response: { 200: SentInvitationSchema } },
     },
     async (request) => {

@@ -12,7 +12,8 @@ import type { CreateInvitationSchema } from "@flowdeck/shared/invitations/schema
 import type { z } from "zod";
 import type { Database } from "../../db/database.ts";
 import { readPage } from "../../db/page-number.ts";
-import { actorLabel, attributedUserId, type UserActor } from "../../lib/actor.ts";
+import { actorKey, actorLabel, attributedUserId, type UserActor } from "../../lib/actor.ts";
+import { addressKey, spendBudgets } from "../../lib/budgets.ts";
 import { transact, type ChangeContext, type ChangeLog, type OrgScope } from "../../lib/change-log.ts";
 import { runIdempotent, type Idempotency } from "../../lib/idempotency.ts";
 
@@ -23,7 +24,7 @@ import { invitationMail } from "./invitation-mail.ts";
 import {
   deleteInvitation,
   findInvitationByCode,
-  findUnsentInvitation,
+  findPendingInvitation,
   findOrganizationName,
   findUserProfile,
   isMemberByEmail,
@@ -35,7 +36,22 @@ import {
 } from "./repository.ts";
 
 type CreateInvitationData = z.output<typeof CreateInvitationSchema>;
-type MailContext = { mailer: Mailer; appUrl: string };
+/** How invitation mail goes out, and how much of it a minute (ABUSE_RATE_LIMIT). */
+type MailContext = { mailer: Mailer; appUrl: string; perMinute: number };
+
+/**
+ * Every invitation mail, sent or resent, spends from three budgets (issue 27): the person's (a
+ * token's creator's, so a token adds nothing to what its creator may send), the invited
+ * address's, and the client address's.
+ */
+async function spendMailBudgets(scope: OrgScope, mail: MailContext, email: string) {
+  const person = attributedUserId(scope.actor) ?? actorKey(scope.actor);
+  await spendBudgets(scope.db, [
+    { key: `invitations.mail:person:${person}`, max: mail.perMinute },
+    { key: `invitations.mail:address:${addressKey(email)}`, max: mail.perMinute },
+    { key: `invitations.mail:client:${scope.origin?.ip ?? "unknown"}`, max: mail.perMinute },
+  ]);
+}
 
 /** 32 random bytes (256 bits), URL-safe: the secret of the link, never the row id. */
 export function newInvitationCode(): string {
@@ -91,6 +107,7 @@ export async function inviteUser({
     const message = INVITATION_MESSAGES.alreadyMember(input.email);
     throw new AppError("invalid-argument", message, { email: message });
   }
+  await spendMailBudgets(scope, mail, input.email);
   const inviterId = attributedUserId(actor);
   const inviter = inviterId ? await findUserProfile(db, inviterId) : undefined;
   // Set only when this request made the change; a repeated Idempotency-Key sends no second mail.
@@ -122,7 +139,7 @@ export async function inviteUser({
   });
   // A retry of a request whose mail failed (503 after the invitation was kept) replays the stored
   // answer: the mail that never went out is sent now, once.
-  const unsent = made ?? (await findUnsentInvitation(db, { organizationId, id: answer.id }));
+  const unsent = made ?? (await findPendingInvitation(db, { organizationId, id: answer.id }, { unsent: true }));
   if (unsent) await sendInvitation(db, mail, unsent);
   return { ...answer, ...mailOutcome(mail, unsent) };
 }
@@ -143,6 +160,9 @@ export async function resendInvitation({
   ...scope
 }: OrgScope & { mail: MailContext; id: string }): Promise<SentInvitation> {
   const { db, organizationId } = scope;
+  const pending = await findPendingInvitation(db, { organizationId, id });
+  if (!pending) throw new AppError("not-found", INVITATION_MESSAGES.invitationNotFound);
+  await spendMailBudgets(scope, mail, pending.email);
   const invitation = await transact(scope, async (tx, log) => {
     const renewed = await renewInvitation(tx, {
       organizationId,

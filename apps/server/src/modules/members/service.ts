@@ -4,7 +4,7 @@ import type { Member } from "@flowdeck/shared/members/schemas";
 import { removalRefusal, roleChangeRefusal } from "@flowdeck/shared/members/rules";
 import type { Database, Executor } from "../../db/database.ts";
 import { readPage } from "../../db/page-number.ts";
-import { attributedUserId, type Actor } from "../../lib/actor.ts";
+import { attributedUserId, tokenRole, type Actor } from "../../lib/actor.ts";
 import { transact, type OrgScope } from "../../lib/change-log.ts";
 import { listMembershipsOfUser, setCreator } from "../organizations/repository.ts";
 import { setCurrentOrganization } from "../users/repository.ts";
@@ -40,27 +40,29 @@ export async function listMembers({
 /**
  * Both memberships are locked and read afresh inside the transaction: the roles the request
  * guard saw may have changed since, and two owners demoting each other at once must not leave
- * the organization without an owner.
+ * the organization without an owner. The member rules are about people: a token acts as its
+ * creator's membership with the token's effective role (decision 054), never the creator's own.
  */
-async function lockActorAndTarget(tx: Executor, keys: { organizationId: string; actorId: string; targetId: string }) {
+async function lockActorAndTarget(tx: Executor, keys: { organizationId: string; actor: Actor; targetId: string }) {
+  const actorId = attributedUserId(keys.actor);
+  if (!actorId) throw new AppError("permission-denied", MESSAGES.cannotUpdateMemberRoles);
   const roles = await lockMemberships(tx, {
     organizationId: keys.organizationId,
-    userIds: [...new Set([keys.actorId, keys.targetId])],
+    userIds: [...new Set([actorId, keys.targetId])],
   });
-  if (!roles.has(keys.actorId)) throw new AppError("not-found", MESSAGES.organizationNotFound);
+  if (!roles.has(actorId)) throw new AppError("not-found", MESSAGES.organizationNotFound);
   if (!roles.has(keys.targetId)) throw new AppError("not-found", MEMBER_MESSAGES.memberNotFound);
+  const memberRole = roles.get(actorId) ?? null;
   const creatorId = await findOrganizationCreator(tx, keys.organizationId);
   return {
-    actor: { userId: keys.actorId, role: roles.get(keys.actorId) ?? null, isCreator: keys.actorId === creatorId },
+    actor: {
+      userId: actorId,
+      role: keys.actor.kind === "token" ? tokenRole(keys.actor.role, memberRole) : memberRole,
+      // Handing the organization over is for the creator in person (a people-only action).
+      isCreator: keys.actor.kind === "user" && actorId === creatorId,
+    },
     target: { userId: keys.targetId, role: roles.get(keys.targetId) ?? null, isCreator: keys.targetId === creatorId },
   };
-}
-
-/** The member rules are about people: a token acts within the rights of the person who created it. */
-function actingUserId(actor: Actor): string {
-  const userId = attributedUserId(actor);
-  if (!userId) throw new AppError("permission-denied", MESSAGES.cannotUpdateMemberRoles);
-  return userId;
 }
 
 async function assertAnOwnerRemains(tx: Executor, organizationId: string) {
@@ -76,7 +78,7 @@ export async function changeMemberRole({
   const member = await transact(scope, async (tx, log) => {
     const { actor, target } = await lockActorAndTarget(tx, {
       organizationId,
-      actorId: actingUserId(scope.actor),
+      actor: scope.actor,
       targetId,
     });
     const refusal = roleChangeRefusal(actor, target, role);
@@ -106,7 +108,7 @@ export async function removeMember({ targetId, ...scope }: OrgScope & { targetId
   await transact(scope, async (tx, log) => {
     const { actor, target } = await lockActorAndTarget(tx, {
       organizationId,
-      actorId: actingUserId(scope.actor),
+      actor: scope.actor,
       targetId,
     });
     const refusal = removalRefusal(actor, target);
@@ -138,7 +140,7 @@ export async function transferOwnership({ targetId, ...scope }: OrgScope & { tar
   const member = await transact(scope, async (tx, log) => {
     const { actor, target } = await lockActorAndTarget(tx, {
       organizationId,
-      actorId: actingUserId(scope.actor),
+      actor: scope.actor,
       targetId,
     });
     if (!actor.isCreator) throw new AppError("permission-denied", MEMBER_MESSAGES.onlyCreatorTransfers);

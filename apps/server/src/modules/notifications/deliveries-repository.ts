@@ -15,8 +15,27 @@ import {
  * instance passes over them), and pushes their next attempt past `leaseUntil` before the caller
  * commits, so the claim outlives the short transaction: the sending happens outside it, and a
  * crashed instance's deliveries become due again when the lease ends.
+ *
+ * Organizations take turns: each one's due deliveries are ranked oldest first, the batch takes
+ * every organization's first before anyone's second, and at most `perOrganization` of each, so
+ * one organization's backlog (or hanging endpoint) never holds another's delivery back a pass.
  */
-export async function claimDueDeliveries(tx: Executor, options: { now: Date; leaseUntil: Date; limit: number }) {
+export async function claimDueDeliveries(
+  tx: Executor,
+  options: { now: Date; leaseUntil: Date; limit: number; perOrganization: number },
+) {
+  const ranked = tx
+    .select({
+      id: notificationDeliveries.id,
+      turn: sql<number>`row_number() over (partition by ${notificationDeliveries.organizationId} order by ${notificationDeliveries.nextAttemptAt}, ${notificationDeliveries.id})`.as(
+        "turn",
+      ),
+      nextAttemptAt: notificationDeliveries.nextAttemptAt,
+    })
+    .from(notificationDeliveries)
+    .where(and(eq(notificationDeliveries.status, "pending"), lte(notificationDeliveries.nextAttemptAt, options.now)))
+    .as("ranked");
+
   const rows = await tx
     .select({
       id: notificationDeliveries.id,
@@ -32,11 +51,20 @@ export async function claimDueDeliveries(tx: Executor, options: { now: Date; lea
       organizationName: organizations.name,
     })
     .from(notificationDeliveries)
+    .innerJoin(ranked, eq(ranked.id, notificationDeliveries.id))
     .innerJoin(organizations, eq(organizations.id, notificationDeliveries.organizationId))
     .leftJoin(notificationRules, eq(notificationRules.id, notificationDeliveries.ruleId))
     .leftJoin(user, eq(user.id, notificationDeliveries.userId))
-    .where(and(eq(notificationDeliveries.status, "pending"), lte(notificationDeliveries.nextAttemptAt, options.now)))
-    .orderBy(asc(notificationDeliveries.nextAttemptAt))
+    .where(
+      and(
+        lte(ranked.turn, options.perOrganization),
+        // Again on the row itself, which PostgreSQL checks anew once it holds the lock: another
+        // instance may have claimed the row (and committed) since the ranking was read.
+        eq(notificationDeliveries.status, "pending"),
+        lte(notificationDeliveries.nextAttemptAt, options.now),
+      ),
+    )
+    .orderBy(asc(ranked.turn), asc(ranked.nextAttemptAt))
     .limit(options.limit)
     .for("update", { of: notificationDeliveries, skipLocked: true });
   if (rows.length > 0) {
@@ -83,6 +111,33 @@ export async function recordAttempt(
       ? { status: "pending" as const, nextAttemptAt: options.retryAt }
       : { status: "failed" as const, finishedAt: options.at };
   await tx.update(notificationDeliveries).set(next).where(eq(notificationDeliveries.id, options.deliveryId));
+}
+
+/**
+ * Runs queued longer than `minutes` that no runner took, which a rule asking for "run.still-queued"
+ * has not told about yet, across every organization (the told key is `still-queued:<run>|<rule>`).
+ */
+export async function findStillQueuedRuns(db: Executor, now: Date, minutes: number, limit: number) {
+  return db
+    .select({ rule: notificationRules, run: workflowRuns, workflowName: workflows.name })
+    .from(notificationRules)
+    .innerJoin(
+      workflowRuns,
+      and(
+        eq(workflowRuns.organizationId, notificationRules.organizationId),
+        eq(workflowRuns.status, "queued"),
+        sql`${workflowRuns.startedAt} <= ${new Date(now.getTime() - minutes * 60_000).toISOString()}::timestamptz`,
+      ),
+    )
+    .innerJoin(workflows, eq(workflows.id, workflowRuns.workflowId))
+    .where(
+      and(
+        eq(notificationRules.enabled, true),
+        sql`'run.still-queued' = any(${notificationRules.events})`,
+        sql`not exists (select 1 from notifications_told t where t.key = 'still-queued:' || ${workflowRuns.id} || '|' || ${notificationRules.id})`,
+      ),
+    )
+    .limit(limit);
 }
 
 /**

@@ -25,6 +25,8 @@ export function summarize(payload: EventPayload): string {
       return `${workflow}: recovered, the run succeeded after a failure`;
     case "run.long-running":
       return `${workflow}: run still going after ${payload.minutes ?? "?"} minutes`;
+    case "run.still-queued":
+      return `${workflow}: run still queued after ${payload.minutes ?? "?"} minutes, no runner took it`;
     case "schedule.skipped":
       return `${workflow}: scheduled run skipped, the previous run was still going`;
     case "schedule.missed":

@@ -52,6 +52,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         ...scope(request),
         userId: attributedUserId(request.actor),
         input: request.body,
+        allow: app.outbound.allow,
       });
       return reply.status(201).send(rule);
     },
@@ -67,7 +68,13 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SavedNotificationRuleSchema },
       },
     },
-    async (request) => updateRule({ ...scope(request), ruleId: request.params.ruleId, input: request.body }),
+    async (request) =>
+      updateRule({
+        ...scope(request),
+        ruleId: request.params.ruleId,
+        input: request.body,
+        allow: app.outbound.allow,
+      }),
   );
 
   app.delete(

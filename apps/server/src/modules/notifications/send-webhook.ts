@@ -1,5 +1,6 @@
 import { createHmac } from "node:crypto";
 import { SIGNATURE_HEADER } from "@flowdeck/shared/notifications/constants";
+import { OutboundRefusedError, OutboundTimeoutError, type OutboundClient } from "../../lib/outbound/outbound-client.ts";
 
 export type AttemptResult = {
   ok: boolean;
@@ -12,7 +13,9 @@ export type AttemptResult = {
 };
 
 /** How long an endpoint may take to answer. */
-const TIMEOUT_MS = 10_000;
+export const WEBHOOK_TIMEOUT_MS = 10_000;
+/** How long it may take to answer a Send test. */
+export const TEST_WEBHOOK_TIMEOUT_MS = 3_000;
 
 /**
  * `t=<unix seconds>,v1=<hex>`: HMAC-SHA256 with the rule's secret over `<t>.<body>`, so a receiver
@@ -24,20 +27,27 @@ export function signature(secret: string, body: string, at: Date): string {
   return `t=${timestamp},v1=${digest}`;
 }
 
-/** POSTs the signed body once. Any 2xx is delivered; redirects are not followed. */
-export async function sendWebhook(options: {
-  url: string;
-  secret: string;
-  body: string;
-  deliveryId: string;
-  event: string;
-  at: Date;
-}): Promise<AttemptResult> {
+/**
+ * POSTs the signed body once, through the outbound client. Any 2xx is delivered; redirects are
+ * not followed. A URL the client refuses (an internal address) is not attempted, and not retried.
+ */
+export async function sendWebhook(
+  outbound: OutboundClient,
+  options: {
+    url: string;
+    secret: string;
+    body: string;
+    deliveryId: string;
+    event: string;
+    at: Date;
+    timeoutMs: number;
+  },
+): Promise<AttemptResult> {
   try {
-    const response = await fetch(options.url, {
+    const response = await outbound.request({
+      url: options.url,
       method: "POST",
-      redirect: "manual",
-      signal: AbortSignal.timeout(TIMEOUT_MS),
+      timeoutMs: options.timeoutMs,
       headers: {
         "content-type": "application/json",
         "user-agent": "Flowdeck-Webhook/1",
@@ -47,13 +57,14 @@ export async function sendWebhook(options: {
       },
       body: options.body,
     });
-    // The answer is not read further: only its status goes in the log.
-    await response.body?.cancel();
+    // Only the answer's status goes in the log.
     const ok = response.status >= 200 && response.status < 300;
     return { ok, responseStatus: response.status, error: ok ? null : `HTTP ${response.status}` };
   } catch (error) {
-    const name = error instanceof Error ? error.name : "";
-    const message = name === "TimeoutError" ? `No answer within ${TIMEOUT_MS / 1000} s` : "Could not connect";
+    if (error instanceof OutboundRefusedError) {
+      return { ok: false, responseStatus: null, error: error.message, final: true };
+    }
+    const message = error instanceof OutboundTimeoutError ? error.message : "Could not connect";
     return { ok: false, responseStatus: null, error: message };
   }
 }

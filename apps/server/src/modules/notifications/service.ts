@@ -10,7 +10,9 @@ import type {
   SavedNotificationRule,
 } from "@flowdeck/shared/notifications/schemas";
 import type { Database } from "../../db/database.ts";
+import { spendBudgets } from "../../lib/budgets.ts";
 import { transact, type OrgScope } from "../../lib/change-log.ts";
+import { describeRange, urlRefusal, type AllowList } from "../../lib/outbound/address-policy.ts";
 import { summarize, type EventPayload } from "./describe-event.ts";
 import { notify } from "./notify.ts";
 import {
@@ -57,13 +59,28 @@ async function checkRecipients(db: Database, organizationId: string, userIds: st
   }
 }
 
+/** Refuses a webhook URL the server would not call (decision 055), with why, on its field. */
+function checkWebhookUrl(url: string | null, allow: AllowList) {
+  if (!url) return;
+  const refusal = urlRefusal(new URL(url), allow);
+  if (!refusal) return;
+  const message = refusal.reason === "credentials" ? M.urlCredentials : M.urlInternal(describeRange(refusal.range));
+  throw new AppError("invalid-argument", message, { webhookUrl: message });
+}
+
 /** Creates a rule. The webhook's secret (typed, or made here) is answered this once. */
 export async function createRule({
   userId,
   input,
+  allow,
   ...context
-}: OrgScope & { userId: string | null; input: NotificationRuleData }): Promise<SavedNotificationRule> {
+}: OrgScope & {
+  userId: string | null;
+  input: NotificationRuleData;
+  allow: AllowList;
+}): Promise<SavedNotificationRule> {
   const { db, organizationId } = context;
+  checkWebhookUrl(input.webhookUrl, allow);
   await checkRecipients(db, organizationId, input.emailUserIds);
   if ((await countRules(db, organizationId)) >= NOTIFICATION_LIMITS.rulesPerOrganization) {
     throw new AppError("resource-exhausted", M.tooManyRules);
@@ -82,22 +99,36 @@ export async function createRule({
   return { ...toRule(row), ...(secret && { webhookSecret: secret }) };
 }
 
+/** Whether the URL names another host than the one the rule's secret was given for. */
+function movesHost(before: string | null, after: string | null): boolean {
+  return before !== null && after !== null && new URL(before).hostname !== new URL(after).hostname;
+}
+
 /**
  * Replaces a rule's settings. An empty secret keeps the one set (a first webhook gets a new one,
- * answered this once); a typed secret replaces it. The audit row never holds a secret.
+ * answered this once); a typed secret replaces it. A webhook moved to another host never keeps
+ * its secret: another is made (or typed), so the old receiver's secret never signs for the new
+ * one. The audit row never holds a secret.
  */
 export async function updateRule({
   ruleId,
   input,
+  allow,
   ...context
-}: OrgScope & { ruleId: string; input: NotificationRuleData }): Promise<SavedNotificationRule> {
+}: OrgScope & { ruleId: string; input: NotificationRuleData; allow: AllowList }): Promise<SavedNotificationRule> {
   const { db, organizationId } = context;
+  checkWebhookUrl(input.webhookUrl, allow);
   const existing = await findRule(db, organizationId, ruleId);
   if (!existing) throw new AppError("not-found", M.notFound);
   await checkRecipients(db, organizationId, input.emailUserIds);
   const { webhookSecret, ...fields } = input;
-  const fresh = fields.webhookUrl && !webhookSecret && !existing.webhookSecret ? newSecret() : null;
-  const secret = fields.webhookUrl ? webhookSecret || existing.webhookSecret || fresh : null;
+  const moved = movesHost(existing.webhookUrl, fields.webhookUrl);
+  if (moved && webhookSecret && webhookSecret === existing.webhookSecret) {
+    throw new AppError("invalid-argument", M.newHostNeedsNewSecret, { webhookSecret: M.newHostNeedsNewSecret });
+  }
+  const kept = moved ? null : existing.webhookSecret;
+  const fresh = fields.webhookUrl && !webhookSecret && !kept ? newSecret() : null;
+  const secret = fields.webhookUrl ? webhookSecret || kept || fresh : null;
   const row = await transact(context, async (tx, log) => {
     const updated = await updateRuleRow(tx, organizationId, ruleId, { ...fields, webhookSecret: secret });
     if (!updated) throw new AppError("not-found", M.notFound);
@@ -125,9 +156,16 @@ export async function deleteRule({ ruleId, ...context }: OrgScope & { ruleId: st
   });
 }
 
-/** The Send test button: a "test" event through the rule's channels, sent like any other. */
+/**
+ * The Send test button: a "test" event through the rule's channels, sent like any other. Each
+ * test is a real call (and one to a hanging endpoint waits), so a rule is tested a few times a
+ * minute at most.
+ */
 export async function sendTest({ ruleId, ...context }: OrgScope & { ruleId: string }) {
   const { organizationId } = context;
+  await spendBudgets(context.db, [
+    { key: `notifications.test:${organizationId}:${ruleId}`, max: NOTIFICATION_LIMITS.testsPerRuleMinute },
+  ]);
   return transact(context, async (tx, log) => {
     const rule = await findRule(tx, organizationId, ruleId);
     if (!rule) throw new AppError("not-found", M.notFound);

@@ -119,7 +119,7 @@ export const runnerProtocolRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${RUNNER_API_PREFIX}/runs/:runId/logs`,
     {
-      config,
+      config: { ...config, outputText: true },
       bodyLimit: 4 * 1024 * 1024,
       schema: { params: RunParamsSchema, body: LogBatchSchema, response: { 200: LogBatchResponseSchema } },
     },

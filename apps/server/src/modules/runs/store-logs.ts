@@ -1,5 +1,6 @@
 import { AppError } from "@flowdeck/shared";
 import { RUNNER_MESSAGES } from "@flowdeck/shared/runners/messages";
+import { storableOutput } from "@flowdeck/shared/runners/output-text";
 import type { LogBatch, LogBatchResponse, LogChunk } from "@flowdeck/shared/runners/protocol";
 import { transact, type RunnerScope } from "../../lib/change-log.ts";
 import { controlFor } from "./control.ts";
@@ -31,7 +32,9 @@ export async function storeLogBatch({ scope, runId, batch, leaseMs, maxBytes }: 
     if (batch.seq > run.nextLogSeq) {
       throw new AppError("aborted", RUNNER_MESSAGES.logGap, { nextSeq: String(run.nextLogSeq) });
     }
-    const capped = capChunks(batch.chunks, { used: run.logBytes, truncated: run.logTruncated, maxBytes });
+    // Output is data whatever bytes it held: NUL and lone surrogates are stored as U+FFFD.
+    const chunks = batch.chunks.map((chunk) => ({ ...chunk, text: storableOutput(chunk.text) }));
+    const capped = capChunks(chunks, { used: run.logBytes, truncated: run.logTruncated, maxBytes });
     const stored = await insertLogChunks(tx, runId, batch.seq, capped.rows);
     await recordLogBatch(tx, runId, {
       nextLogSeq: batch.seq + 1,
