@@ -5,15 +5,18 @@ import {
   REGISTRATION_CONFIRMATION_MESSAGES,
   type RegistrationPending,
 } from "@flowdeck/shared/auth/registration-confirmation";
-import { and, eq, gt, lt, or } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
-import { pendingRegistrations } from "../../db/schema/index.ts";
 import type { ChangeContext } from "../../lib/change-log.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import { hashSecret, newSecret } from "../../lib/secrets.ts";
 import type { Auth } from "../auth/auth.ts";
 import { domainExists } from "../organizations/repository.ts";
 import { emailExists } from "../users/repository.ts";
+import {
+  endPendingRegistration,
+  findPendingRegistration,
+  replacePendingRegistration,
+} from "./pending-registration-repository.ts";
 import { accountExistsMail, confirmRegistrationMail } from "./registration-mails.ts";
 import { assertMayCreateOrganization } from "./registration-policy.ts";
 import { createAccountWithOrganization, domainTaken, newAccountActor } from "./service.ts";
@@ -51,20 +54,20 @@ export async function requestRegistration({
   }
   const token = newSecret(TOKEN_PREFIX);
   const now = new Date();
-  await db.transaction(async (tx) => {
-    // A new request ends the address's earlier links; expired rows of anyone go too.
-    await tx
-      .delete(pendingRegistrations)
-      .where(or(eq(pendingRegistrations.email, email), lt(pendingRegistrations.expiresAt, now)));
-    await tx.insert(pendingRegistrations).values({
-      email,
-      tokenHash: hashSecret(token),
-      passwordHash,
-      organizationName: input.organizationName,
-      domain: input.domain,
-      expiresAt: new Date(now.getTime() + REGISTRATION_CONFIRMATION_HOURS * 3_600_000),
-    });
-  });
+  await db.transaction((tx) =>
+    replacePendingRegistration(
+      tx,
+      {
+        email,
+        tokenHash: hashSecret(token),
+        passwordHash,
+        organizationName: input.organizationName,
+        domain: input.domain,
+        expiresAt: new Date(now.getTime() + REGISTRATION_CONFIRMATION_HOURS * 3_600_000),
+      },
+      now,
+    ),
+  );
   const url = `${mail.appUrl}/register/confirm?token=${encodeURIComponent(token)}`;
   await send(
     mail.mailer,
@@ -95,10 +98,7 @@ export async function confirmRegistration({
   password: string;
   registration: RegistrationMode;
 }) {
-  const [pending] = await context.db
-    .select()
-    .from(pendingRegistrations)
-    .where(and(eq(pendingRegistrations.tokenHash, hashSecret(token)), gt(pendingRegistrations.expiresAt, new Date())));
+  const pending = await findPendingRegistration(context.db, hashSecret(token), new Date());
   if (!pending) throw linkInvalid();
   const matches = await (await auth.$context).password.verify({ hash: pending.passwordHash, password });
   if (!matches) {
@@ -113,9 +113,8 @@ export async function confirmRegistration({
       // REGISTRATION may have changed since the link was mailed.
       before: (tx) => assertMayCreateOrganization(tx, registration),
       after: async (tx) => {
-        const ended = await tx.delete(pendingRegistrations).where(eq(pendingRegistrations.id, pending.id)).returning();
         // Opened twice at once: the second finds the row gone and creates nothing.
-        if (ended.length === 0) throw linkInvalid();
+        if (!(await endPendingRegistration(tx, pending.id))) throw linkInvalid();
       },
     },
   );

@@ -1,13 +1,12 @@
 import type { AuditAction } from "@flowdeck/shared/audit/actions";
 import { createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
-import { eq } from "drizzle-orm";
 import type { Database } from "../../db/database.ts";
-import { user } from "../../db/schema/index.ts";
 import type { UserActor } from "../../lib/actor.ts";
 import { transact, type RequestOrigin } from "../../lib/change-log.ts";
 import type { EventHub } from "../../lib/event-hub.ts";
 import { sessionsChanged } from "../../lib/session-cache.ts";
 import { listOrganizationIdsOfUser } from "../profile/repository.ts";
+import { findAccountSummary } from "../users/repository.ts";
 import { CLIENT_IP_HEADER } from "./auth.ts";
 
 type AccountRow = { id: string; email: string; name: string; twoFactorEnabled: boolean };
@@ -38,14 +37,8 @@ export function authAuditHooks({ db, events }: { db: Database; events: EventHub 
     });
   };
 
-  const findAccount = async (where: { id?: string; email?: string }): Promise<AccountRow | null> => {
-    const condition = where.id ? eq(user.id, where.id) : eq(user.email, (where.email ?? "").trim().toLowerCase());
-    const [row] = await db
-      .select({ id: user.id, email: user.email, name: user.name, twoFactorEnabled: user.twoFactorEnabled })
-      .from(user)
-      .where(condition);
-    return row ?? null;
-  };
+  const findAccount = (where: { id?: string; email?: string }): Promise<AccountRow | null> =>
+    findAccountSummary(db, where);
 
   const before = createAuthMiddleware(async (ctx) => {
     if (!ctx.request || !(ctx.path === "/sign-out" || ctx.path.startsWith("/two-factor/"))) return;

@@ -1,14 +1,14 @@
 import type { DeliveredEvent } from "@flowdeck/shared/notifications/constants";
-import { and, arrayContains, eq, inArray, isNotNull, isNull, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
 import {
-  memberships,
-  notificationDeliveries,
-  notificationMutes,
-  notificationRules,
-  notificationsTold,
-  organizations,
-} from "../../db/schema/index.ts";
+  findRulesFor,
+  findUnmutedMembers,
+  firstTelling,
+  insertDeliveries,
+  mailsMembersOfFailures,
+  type NewDelivery,
+  type Rule,
+} from "./outbox-repository.ts";
 
 /** What happened, as every channel tells it. Dates are instants; names are read when it happened. */
 export type NotificationEventData = {
@@ -28,8 +28,6 @@ export type NotificationEventData = {
   dedupeKey?: string;
 };
 
-type Rule = typeof notificationRules.$inferSelect;
-
 /**
  * The one entry point for notifications (docs/decisions/026): call it inside the transaction where
  * the event happens. It writes one outbox row per message — a mail to each member the rule names
@@ -39,42 +37,20 @@ type Rule = typeof notificationRules.$inferSelect;
  */
 export async function notify(tx: Executor, event: NotificationEventData, onlyRule?: Rule): Promise<number> {
   // `onlyRule`: the Send test button, and the long-running check (each rule has its own minutes).
-  const rules = onlyRule
-    ? [onlyRule]
-    : await tx
-        .select()
-        .from(notificationRules)
-        .where(
-          and(
-            eq(notificationRules.organizationId, event.organizationId),
-            eq(notificationRules.enabled, true),
-            arrayContains(notificationRules.events, [event.type]),
-          ),
-        );
+  const rules = onlyRule ? [onlyRule] : await findRulesFor(tx, event.organizationId, event.type);
   let queued = 0;
   for (const rule of rules) {
     if (event.dedupeKey && !(await firstTelling(tx, `${event.dedupeKey}|${rule.id}`, event.organizationId))) continue;
     const payload = toPayload(event, rule);
-    const rows: (typeof notificationDeliveries.$inferInsert)[] = [];
+    const rows: NewDelivery[] = [];
     if (rule.webhookUrl) rows.push({ ...base(event, rule, payload), channel: "webhook", url: rule.webhookUrl });
     for (const userId of await ruleRecipients(tx, rule)) {
       rows.push({ ...base(event, rule, payload), channel: "email", userId });
     }
-    if (rows.length === 0) continue;
-    await tx.insert(notificationDeliveries).values(rows);
+    await insertDeliveries(tx, rows);
     queued += rows.length;
   }
   return queued;
-}
-
-/** True the first time a key is told; a concurrent second teller waits on the row, then gets false. */
-export async function firstTelling(tx: Executor, key: string, organizationId: string) {
-  const rows = await tx
-    .insert(notificationsTold)
-    .values({ key, organizationId })
-    .onConflictDoNothing()
-    .returning({ key: notificationsTold.key });
-  return rows.length > 0;
 }
 
 function base(event: NotificationEventData, rule: Rule | null, payload: Record<string, unknown>) {
@@ -90,34 +66,7 @@ function base(event: NotificationEventData, rule: Rule | null, payload: Record<s
 /** Members the rule names by role or by name, still members, who have not muted the organization. */
 function ruleRecipients(tx: Executor, rule: Rule): Promise<string[]> {
   if (rule.emailRoles.length === 0 && rule.emailUserIds.length === 0) return Promise.resolve([]);
-  return unmutedMembers(
-    tx,
-    rule.organizationId,
-    or(
-      rule.emailRoles.length > 0
-        ? // A membership without a role acts as viewer.
-          inArray(sql`coalesce(${memberships.role}, 'viewer')`, rule.emailRoles)
-        : undefined,
-      rule.emailUserIds.length > 0 ? inArray(memberships.userId, rule.emailUserIds) : undefined,
-    ),
-  );
-}
-
-/** The organization's members (those `filter` keeps) who have not muted its mail, by user id. */
-export async function unmutedMembers(tx: Executor, organizationId: string, filter?: SQL): Promise<string[]> {
-  const rows = await tx
-    .select({ userId: memberships.userId })
-    .from(memberships)
-    .leftJoin(
-      notificationMutes,
-      and(
-        eq(notificationMutes.userId, memberships.userId),
-        eq(notificationMutes.organizationId, memberships.organizationId),
-      ),
-    )
-    .where(and(eq(memberships.organizationId, organizationId), isNull(notificationMutes.userId), filter))
-    .orderBy(memberships.userId);
-  return rows.map((row) => row.userId);
+  return findUnmutedMembers(tx, rule.organizationId, { roles: rule.emailRoles, userIds: rule.emailUserIds });
 }
 
 /** The webhook's JSON body (and what a mail is written from). */
@@ -149,28 +98,15 @@ function toPayload(event: NotificationEventData, rule: Rule | null): Record<stri
  * each — a member a rule already mails about this run is not mailed twice. Same outbox, same job.
  */
 export async function mailMembersOfFailure(tx: Executor, event: NotificationEventData): Promise<number> {
-  const [organization] = await tx
-    .select({ notifications: organizations.notifications })
-    .from(organizations)
-    .where(eq(organizations.id, event.organizationId));
-  if (!organization?.notifications.email || !event.run) return 0;
-  const mailedByRules = tx
-    .select({ userId: notificationDeliveries.userId })
-    .from(notificationDeliveries)
-    .where(
-      and(
-        eq(notificationDeliveries.organizationId, event.organizationId),
-        eq(notificationDeliveries.channel, "email"),
-        isNotNull(notificationDeliveries.userId),
-        eq(notificationDeliveries.event, event.type),
-        sql`${notificationDeliveries.payload} -> 'run' ->> 'id' = ${event.run.id}`,
-      ),
-    );
-  const recipients = await unmutedMembers(tx, event.organizationId, notInArray(memberships.userId, mailedByRules));
+  if (!event.run || !(await mailsMembersOfFailures(tx, event.organizationId))) return 0;
+  const recipients = await findUnmutedMembers(tx, event.organizationId, {
+    notMailedAbout: { type: event.type, runId: event.run.id },
+  });
   if (recipients.length === 0) return 0;
   const payload = toPayload(event, null);
-  await tx
-    .insert(notificationDeliveries)
-    .values(recipients.map((userId) => ({ ...base(event, null, payload), channel: "email" as const, userId })));
+  await insertDeliveries(
+    tx,
+    recipients.map((userId) => ({ ...base(event, null, payload), channel: "email" as const, userId })),
+  );
   return recipients.length;
 }

@@ -1,7 +1,6 @@
-import { and, desc, eq, ne, notInArray } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
-import { workflowRuns, workflows } from "../../db/schema/index.ts";
 import { mailMembersOfFailure, notify } from "./notify.ts";
+import { findPreviousEndedStatus, findRunToTell } from "./outbox-repository.ts";
 
 const FAILURES = ["failed", "timed-out", "lost"] as const;
 
@@ -10,33 +9,18 @@ const FAILURES = ["failed", "timed-out", "lost"] as const;
  * such; a success as "recovered" only when the workflow's previous run that ended (cancelled ones
  * aside) was a failure, so it fires once after a failure and never after a success. Cancelled
  * runs tell nothing. A failure also mails the members when the organization's "Email
- * notifications" setting is on (decision 039). Wherever a run ends — the checklist (`workflows/progress.ts`) or a runner's
- * report, the lease sweeper and Cancel (`runs/end-run.ts`) — this is the one call to make.
+ * notifications" setting is on (decision 039). Every run ends through `runs/lifecycle.ts` endRun,
+ * which makes this call.
  */
 export async function notifyRunOutcome(tx: Executor, options: { runId: string; status: string; at: Date }) {
-  const [run] = await tx
-    .select({ run: workflowRuns, workflowName: workflows.name })
-    .from(workflowRuns)
-    .innerJoin(workflows, eq(workflows.id, workflowRuns.workflowId))
-    .where(eq(workflowRuns.id, options.runId));
+  const run = await findRunToTell(tx, options.runId);
   if (!run) return;
   let type: "run.failed" | "run.timed-out" | "run.lost" | "run.recovered";
   if ((FAILURES as readonly string[]).includes(options.status)) {
     type = `run.${options.status}` as typeof type;
   } else if (options.status === "succeeded") {
-    const [previous] = await tx
-      .select({ status: workflowRuns.status })
-      .from(workflowRuns)
-      .where(
-        and(
-          eq(workflowRuns.workflowId, run.run.workflowId),
-          ne(workflowRuns.id, run.run.id),
-          notInArray(workflowRuns.status, ["queued", "running", "cancelled"]),
-        ),
-      )
-      .orderBy(desc(workflowRuns.finishedAt), desc(workflowRuns.startedAt))
-      .limit(1);
-    if (!previous || !(FAILURES as readonly string[]).includes(previous.status)) return;
+    const previous = await findPreviousEndedStatus(tx, run.run);
+    if (!previous || !(FAILURES as readonly string[]).includes(previous)) return;
     type = "run.recovered";
   } else {
     return;

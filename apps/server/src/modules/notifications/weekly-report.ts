@@ -1,17 +1,8 @@
 import { nextExecution, type Schedule } from "@flowdeck/shared/workflows/schedule";
 import { DateTime } from "luxon";
-import { and, count, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../db/database.ts";
-import type { PgColumn } from "drizzle-orm/pg-core";
-import {
-  documents,
-  memberships,
-  notificationDeliveries,
-  organizations,
-  workflowRuns,
-  workflows,
-} from "../../db/schema/index.ts";
-import { firstTelling, unmutedMembers } from "./notify.ts";
+import { findUnmutedMembers, firstTelling, insertDeliveries } from "./outbox-repository.ts";
+import { countWeek, findWeeklyReportOrganizations } from "./weekly-report-repository.ts";
 
 /** Monday at 08:00 on the organization's clock (decision 039). */
 const REPORT_TIME: Schedule = { type: "weekly", isEnabled: true, dayOfWeek: "1", time: "08:00" };
@@ -50,10 +41,7 @@ export function reportDueAt(now: Date, timezone: string): Date | null {
  * that queues, so instances racing on the same Monday send it once. Answers how many were queued.
  */
 export async function queueWeeklyReports(db: Database, now: Date): Promise<number> {
-  const candidates = await db
-    .select({ id: organizations.id, timezone: organizations.timezone, createdAt: organizations.createdAt })
-    .from(organizations)
-    .where(sql`(${organizations.notifications} ->> 'weeklyReports')::boolean`);
+  const candidates = await findWeeklyReportOrganizations(db);
   let queued = 0;
   for (const organization of candidates) {
     const due = reportDueAt(now, organization.timezone);
@@ -61,7 +49,7 @@ export async function queueWeeklyReports(db: Database, now: Date): Promise<numbe
     if (!due || organization.createdAt > due) continue;
     queued += await db.transaction(async (tx) => {
       if (!(await firstTelling(tx, `weekly-report:${due.toISOString()}`, organization.id))) return 0;
-      const recipients = await unmutedMembers(tx, organization.id);
+      const recipients = await findUnmutedMembers(tx, organization.id);
       if (recipients.length === 0) return 0;
       const report = await summarizeWeek(tx, organization.id, weekBefore(due, organization.timezone), due);
       const payload = {
@@ -70,7 +58,8 @@ export async function queueWeeklyReports(db: Database, now: Date): Promise<numbe
         organizationId: organization.id,
         report,
       };
-      await tx.insert(notificationDeliveries).values(
+      await insertDeliveries(
+        tx,
         recipients.map((userId) => ({
           organizationId: organization.id,
           event: "report.weekly",
@@ -88,40 +77,13 @@ export async function queueWeeklyReports(db: Database, now: Date): Promise<numbe
 
 /** What happened in the organization from `from` (inclusive) to `to`. */
 async function summarizeWeek(tx: Executor, organizationId: string, from: Date, to: Date): Promise<WeeklyReport> {
-  const inWeek = (column: PgColumn) => and(gte(column, from), lt(column, to));
-  const runs = await tx
-    .select({ status: workflowRuns.status, count: count() })
-    .from(workflowRuns)
-    .where(and(eq(workflowRuns.organizationId, organizationId), inWeek(workflowRuns.startedAt)))
-    .groupBy(workflowRuns.status);
-  const failingWorkflows = await tx
-    .select({ name: workflows.name, failures: count() })
-    .from(workflowRuns)
-    .innerJoin(workflows, eq(workflows.id, workflowRuns.workflowId))
-    .where(
-      and(
-        eq(workflowRuns.organizationId, organizationId),
-        inWeek(workflowRuns.startedAt),
-        inArray(workflowRuns.status, [...FAILURES]),
-      ),
-    )
-    .groupBy(workflows.id, workflows.name)
-    .orderBy(desc(count()), workflows.name)
-    .limit(5);
-  const [joined] = await tx
-    .select({ count: count() })
-    .from(memberships)
-    .where(and(eq(memberships.organizationId, organizationId), inWeek(memberships.createdAt)));
-  const [added] = await tx
-    .select({ count: count() })
-    .from(documents)
-    .where(and(eq(documents.organizationId, organizationId), inWeek(documents.createdAt)));
+  const week = await countWeek(tx, { organizationId, from, to, failures: FAILURES });
   return {
     from: from.toISOString(),
     to: to.toISOString(),
-    runs: Object.fromEntries(runs.map((row) => [row.status, row.count])),
-    failingWorkflows,
-    membersJoined: joined?.count ?? 0,
-    documentsAdded: added?.count ?? 0,
+    runs: Object.fromEntries(week.runs.map((row) => [row.status, row.count])),
+    failingWorkflows: week.failingWorkflows,
+    membersJoined: week.membersJoined,
+    documentsAdded: week.documentsAdded,
   };
 }

@@ -13,6 +13,16 @@ export async function setCurrentOrganization(db: Executor, values: { userId: str
   await db.update(user).set({ currentOrgId: values.organizationId }).where(eq(user.id, values.userId));
 }
 
+/** An account as the audit log names it, by id or by e-mail address. */
+export async function findAccountSummary(db: Executor, where: { id?: string; email?: string }) {
+  const condition = where.id ? eq(user.id, where.id) : eq(user.email, (where.email ?? "").trim().toLowerCase());
+  const [row] = await db
+    .select({ id: user.id, email: user.email, name: user.name, twoFactorEnabled: user.twoFactorEnabled })
+    .from(user)
+    .where(condition);
+  return row ?? null;
+}
+
 export async function emailExists(db: Executor, email: string) {
   const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email.toLowerCase()));
   return Boolean(row);

@@ -1,0 +1,136 @@
+import type { DeliveredEvent } from "@flowdeck/shared/notifications/constants";
+import { and, arrayContains, desc, eq, inArray, isNotNull, isNull, ne, notInArray, or, sql } from "drizzle-orm";
+import type { Executor } from "../../db/database.ts";
+import {
+  memberships,
+  notificationDeliveries,
+  notificationMutes,
+  notificationRules,
+  notificationsTold,
+  organizations,
+  workflowRuns,
+  workflows,
+} from "../../db/schema/index.ts";
+
+/** The notification outbox's queries: who is told of what, and the rows the delivery job sends. */
+
+export type Rule = typeof notificationRules.$inferSelect;
+export type NewDelivery = typeof notificationDeliveries.$inferInsert;
+
+/** The organization's enabled rules that ask for `type`. */
+export async function findRulesFor(tx: Executor, organizationId: string, type: DeliveredEvent) {
+  return tx
+    .select()
+    .from(notificationRules)
+    .where(
+      and(
+        eq(notificationRules.organizationId, organizationId),
+        eq(notificationRules.enabled, true),
+        arrayContains(notificationRules.events, [type]),
+      ),
+    );
+}
+
+export async function insertDeliveries(tx: Executor, rows: NewDelivery[]) {
+  if (rows.length > 0) await tx.insert(notificationDeliveries).values(rows);
+}
+
+/** True the first time a key is told; a concurrent second teller waits on the row, then gets false. */
+export async function firstTelling(tx: Executor, key: string, organizationId: string) {
+  const rows = await tx
+    .insert(notificationsTold)
+    .values({ key, organizationId })
+    .onConflictDoNothing()
+    .returning({ key: notificationsTold.key });
+  return rows.length > 0;
+}
+
+/**
+ * The organization's members who have not muted its mail, by user id: all of them, or those with
+ * one of `roles` or among `userIds` (a membership without a role acts as viewer), less those already
+ * mailed about `notMailedAbout` (an event of a run).
+ */
+export async function findUnmutedMembers(
+  tx: Executor,
+  organizationId: string,
+  options: {
+    roles?: readonly string[];
+    userIds?: readonly string[];
+    notMailedAbout?: { type: DeliveredEvent; runId: string };
+  } = {},
+): Promise<string[]> {
+  const { roles = [], userIds = [], notMailedAbout } = options;
+  const named =
+    roles.length > 0 || userIds.length > 0
+      ? or(
+          roles.length > 0 ? inArray(sql`coalesce(${memberships.role}, 'viewer')`, [...roles]) : undefined,
+          userIds.length > 0 ? inArray(memberships.userId, [...userIds]) : undefined,
+        )
+      : undefined;
+  const notMailed = notMailedAbout
+    ? notInArray(
+        memberships.userId,
+        tx
+          .select({ userId: notificationDeliveries.userId })
+          .from(notificationDeliveries)
+          .where(
+            and(
+              eq(notificationDeliveries.organizationId, organizationId),
+              eq(notificationDeliveries.channel, "email"),
+              isNotNull(notificationDeliveries.userId),
+              eq(notificationDeliveries.event, notMailedAbout.type),
+              sql`${notificationDeliveries.payload} -> 'run' ->> 'id' = ${notMailedAbout.runId}`,
+            ),
+          ),
+      )
+    : undefined;
+  const rows = await tx
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .leftJoin(
+      notificationMutes,
+      and(
+        eq(notificationMutes.userId, memberships.userId),
+        eq(notificationMutes.organizationId, memberships.organizationId),
+      ),
+    )
+    .where(and(eq(memberships.organizationId, organizationId), isNull(notificationMutes.userId), named, notMailed))
+    .orderBy(memberships.userId);
+  return rows.map((row) => row.userId);
+}
+
+/** Whether the organization's "Email notifications" setting is on (decision 039). */
+export async function mailsMembersOfFailures(tx: Executor, organizationId: string) {
+  const [row] = await tx
+    .select({ notifications: organizations.notifications })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  return Boolean(row?.notifications.email);
+}
+
+/** A run with its workflow's name, as a notification tells it. */
+export async function findRunToTell(tx: Executor, runId: string) {
+  const [row] = await tx
+    .select({ run: workflowRuns, workflowName: workflows.name })
+    .from(workflowRuns)
+    .innerJoin(workflows, eq(workflows.id, workflowRuns.workflowId))
+    .where(eq(workflowRuns.id, runId));
+  return row;
+}
+
+/** How the workflow's previous run that ended (cancelled ones aside) ended, if any. */
+export async function findPreviousEndedStatus(tx: Executor, run: { id: string; workflowId: string }) {
+  const [previous] = await tx
+    .select({ status: workflowRuns.status })
+    .from(workflowRuns)
+    .where(
+      and(
+        eq(workflowRuns.workflowId, run.workflowId),
+        ne(workflowRuns.id, run.id),
+        notInArray(workflowRuns.status, ["queued", "running", "cancelled"]),
+      ),
+    )
+    .orderBy(desc(workflowRuns.finishedAt), desc(workflowRuns.startedAt))
+    .limit(1);
+  return previous?.status;
+}
