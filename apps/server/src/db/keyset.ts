@@ -1,5 +1,5 @@
 import { AppError, COUNT_CAP, KEYSET_MESSAGES, type KeysetPage } from "@flowdeck/shared";
-import { count, desc, sql, type Placeholder, type SQL } from "drizzle-orm";
+import { count, desc, lt, sql, type Placeholder, type SQL } from "drizzle-orm";
 import { LRUCache } from "lru-cache";
 import { PgDialect, type PgColumn, type PgTable } from "drizzle-orm/pg-core";
 import type { Executor } from "./database.ts";
@@ -25,10 +25,17 @@ export function keysetOrder(columns: KeysetColumns): SQL[] {
   return [desc(columns.createdAt), desc(columns.id)];
 }
 
-/** The rows after the cursor in the list's order; undefined (every row) without one. */
-export function afterCursor(columns: KeysetColumns, cursor: string | undefined): SQL | undefined {
+/**
+ * The rows after the cursor in the list's order; undefined (every row) without one. A cursor it
+ * cannot read is refused with `message` (a list may say it its own way).
+ */
+export function afterCursor(
+  columns: KeysetColumns,
+  cursor: string | undefined,
+  message: string = KEYSET_MESSAGES.invalidCursor,
+): SQL | undefined {
   if (!cursor) return undefined;
-  const [at, id] = decodeCursor(cursor);
+  const [at, id] = decodeCursor(cursor, message);
   return sql`(${columns.createdAt}, ${columns.id}) < (${at}::timestamptz, ${id})`;
 }
 
@@ -217,14 +224,35 @@ export function toKeysetPage<Row extends { id: string; position: string }>(
   pageSize: number,
 ): KeysetPage<Row> {
   const items = rows.slice(0, pageSize);
-  const last = items.at(-1);
   return {
     items,
     total: Math.min(matching, COUNT_CAP),
     totalCapped: matching > COUNT_CAP,
-    nextCursor: rows.length > pageSize && last ? encodeCursor(last.position, last.id) : null,
+    nextCursor: keysetNextCursor(rows, pageSize),
     pageSize,
   };
+}
+
+/**
+ * A list ordered by a growing integer id, newest first (the audit log, whose cursor the API gives
+ * as the last id's digits): the rows below the cursor's id.
+ */
+export function belowIdCursor(column: PgColumn, cursor: string | undefined): SQL | undefined {
+  return cursor ? lt(column, Number(cursor)) : undefined;
+}
+
+/**
+ * The next page's id cursor: the last item's id when the read (`limit(pageSize + 1)`) found
+ * `read` rows, more than the page holds; null on the last page.
+ */
+export function idNextCursor(items: readonly { id: string }[], read: number, pageSize: number): string | null {
+  return read > pageSize ? (items.at(-1)?.id ?? null) : null;
+}
+
+/** The next page's cursor from rows read with `limit(pageSize + 1)`; null on the last page. */
+export function keysetNextCursor(rows: readonly { id: string; position: string }[], pageSize: number): string | null {
+  const last = rows.slice(0, pageSize).at(-1);
+  return rows.length > pageSize && last ? encodeCursor(last.position, last.id) : null;
 }
 
 function encodeCursor(position: string, id: string): string {
@@ -233,7 +261,7 @@ function encodeCursor(position: string, id: string): string {
 
 const POSITION = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
-function decodeCursor(cursor: string): [string, string] {
+function decodeCursor(cursor: string, message: string = KEYSET_MESSAGES.invalidCursor): [string, string] {
   try {
     const value: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
     if (
@@ -250,5 +278,5 @@ function decodeCursor(cursor: string): [string, string] {
   } catch {
     // not base64url JSON: refused below
   }
-  throw new AppError("invalid-argument", KEYSET_MESSAGES.invalidCursor, { cursor: KEYSET_MESSAGES.invalidCursor });
+  throw new AppError("invalid-argument", message, { cursor: message });
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { OrgParamsSchema } from "../organizations/params.ts";
-import { pageOf, PageQuerySchema } from "../pagination.ts";
+import { KeysetQuerySchema, keysetPageOf } from "../keyset.ts";
 import { ROLES } from "../permissions/roles.ts";
 import {
   DELIVERY_STATUSES,
@@ -115,9 +115,11 @@ export const DeliverySchema = z.object({
   attempts: z.array(DeliveryAttemptSchema),
 });
 export type Delivery = z.infer<typeof DeliverySchema>;
-export const DeliveryPageSchema = pageOf(DeliverySchema);
+/** GET …/notifications/deliveries: newest first, a keyset page at a time (`cursor`, `pageSize`). */
+export const DeliveryPageSchema = keysetPageOf(DeliverySchema);
 export type DeliveryPage = z.infer<typeof DeliveryPageSchema>;
-export const DeliveryQuerySchema = PageQuerySchema;
+export const DeliveryQuerySchema = KeysetQuerySchema;
+export type DeliveryQuery = z.input<typeof DeliveryQuerySchema>;
 
 export const TestResultSchema = z.object({ queued: z.number().int() });
 

@@ -1,6 +1,7 @@
 import type { AuditQuery } from "@flowdeck/shared/audit/schemas";
-import { and, desc, eq, gte, ilike, lt, lte, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, ilike, lte, sql, type SQL } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
+import { belowIdCursor } from "../../db/keyset.ts";
 import { auditLog, organizations, user } from "../../db/schema/index.ts";
 
 export type AuditFilters = Omit<AuditQuery, "limit" | "cursor">;
@@ -13,7 +14,7 @@ export async function listAuditRows(
   const { organizationId, filters, cursor, limit } = options;
   const conditions: (SQL | undefined)[] = [
     eq(auditLog.organizationId, organizationId),
-    cursor ? lt(auditLog.id, Number(cursor)) : undefined,
+    belowIdCursor(auditLog.id, cursor),
     filters.actorKind ? eq(auditLog.actorKind, filters.actorKind) : undefined,
     filters.actor ? ilike(auditLog.actorLabel, `%${escapeLike(filters.actor)}%`) : undefined,
     filters.action ? eq(auditLog.action, filters.action) : undefined,

@@ -9,6 +9,7 @@ import {
 import { stringify } from "csv-stringify/sync";
 import type { Database } from "../../db/database.ts";
 import type { auditLog } from "../../db/schema/index.ts";
+import { idNextCursor } from "../../db/keyset.ts";
 import { transact, type OrgScope } from "../../lib/change-log.ts";
 import { setAuditRetentionDays } from "../organizations/repository.ts";
 import { findRetentionDays, listAuditRows } from "./repository.ts";
@@ -25,7 +26,7 @@ export async function listAuditEntries({
   // One row more than asked says whether there is a next page.
   const rows = await listAuditRows(db, { organizationId, filters, cursor, limit: limit + 1 });
   const items = rows.slice(0, limit).map(toEntry);
-  return { items, nextCursor: rows.length > limit ? items[items.length - 1]!.id : null };
+  return { items, nextCursor: idNextCursor(items, rows.length, limit) };
 }
 
 const CSV_COLUMNS = [

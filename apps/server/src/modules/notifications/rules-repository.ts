@@ -1,5 +1,14 @@
-import { and, asc, count, desc, eq, inArray } from "drizzle-orm";
+import type { KeysetQuery } from "@flowdeck/shared";
+import { and, asc, count, eq, inArray } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
+import {
+  afterCursor,
+  cappedCountColumn,
+  cursorPosition,
+  keysetOrder,
+  rememberedBeyondTheCap,
+  toCountedKeysetPage,
+} from "../../db/keyset.ts";
 import {
   memberships,
   notificationAttempts,
@@ -72,22 +81,33 @@ export async function countMembers(db: Executor, organizationId: string, userIds
 }
 
 /** The organization's deliveries, newest first, each with its attempts (the delivery log). */
-export async function listDeliveries(db: Executor, organizationId: string, page: { page: number; pageSize: number }) {
+/**
+ * One page of the organization's deliveries, newest first, after the cursor (db/keyset.ts, the one
+ * cursor of every list that grows), with their attempts.
+ */
+export async function listDeliveries(db: Executor, organizationId: string, page: KeysetQuery) {
   const where = eq(notificationDeliveries.organizationId, organizationId);
-  const [totalRow] = await db.select({ total: count() }).from(notificationDeliveries).where(where);
-  const rows = await db
+  const read = await db
     .select({
       delivery: notificationDeliveries,
       ruleName: notificationRules.name,
       email: user.email,
+      id: notificationDeliveries.id,
+      position: cursorPosition(notificationDeliveries),
+      matching: cappedCountColumn(notificationDeliveries, where, rememberedBeyondTheCap(notificationDeliveries, where)),
     })
     .from(notificationDeliveries)
     .leftJoin(notificationRules, eq(notificationRules.id, notificationDeliveries.ruleId))
     .leftJoin(user, eq(user.id, notificationDeliveries.userId))
-    .where(where)
-    .orderBy(desc(notificationDeliveries.createdAt), desc(notificationDeliveries.id))
-    .limit(page.pageSize)
-    .offset((page.page - 1) * page.pageSize);
+    .where(and(where, afterCursor(notificationDeliveries, page.cursor)))
+    .orderBy(...keysetOrder(notificationDeliveries))
+    .limit(page.pageSize + 1);
+  const { items: rows, ...counted } = await toCountedKeysetPage(db, read, {
+    table: notificationDeliveries,
+    where,
+    cursor: page.cursor,
+    pageSize: page.pageSize,
+  });
   const ids = rows.map((row) => row.delivery.id);
   const attempts =
     ids.length === 0
@@ -97,5 +117,5 @@ export async function listDeliveries(db: Executor, organizationId: string, page:
           .from(notificationAttempts)
           .where(inArray(notificationAttempts.deliveryId, ids))
           .orderBy(asc(notificationAttempts.at), asc(notificationAttempts.id));
-  return { rows, attempts, total: totalRow?.total ?? 0 };
+  return { rows, attempts, page: counted };
 }

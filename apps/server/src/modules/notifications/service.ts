@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { AppError, type PageQuery } from "@flowdeck/shared";
+import { AppError, type KeysetQuery } from "@flowdeck/shared";
 import { NOTIFICATION_LIMITS } from "@flowdeck/shared/notifications/constants";
 import { NOTIFICATION_MESSAGES as M } from "@flowdeck/shared/notifications/messages";
 import type {
@@ -179,8 +179,12 @@ export async function sendTest({ ruleId, ...context }: OrgScope & { ruleId: stri
   });
 }
 
-export async function listDeliveries({ db, organizationId, page }: Scope & { page: PageQuery }): Promise<DeliveryPage> {
-  const { rows, attempts, total } = await listDeliveryRows(db, organizationId, page);
+export async function listDeliveries({
+  db,
+  organizationId,
+  page,
+}: Scope & { page: KeysetQuery }): Promise<DeliveryPage> {
+  const { rows, attempts, page: counted } = await listDeliveryRows(db, organizationId, page);
   const items: Delivery[] = rows.map(({ delivery, ruleName, email }) => ({
     id: delivery.id,
     ruleId: delivery.ruleId,
@@ -203,5 +207,5 @@ export async function listDeliveries({ db, organizationId, page }: Scope & { pag
         outbox: attempt.outbox,
       })),
   }));
-  return { items, total, page: page.page, pageSize: page.pageSize };
+  return { ...counted, items };
 }

@@ -1,14 +1,15 @@
-import type { RunHistoryQuery } from "@flowdeck/shared/runs/history";
-import { and, asc, desc, eq, gte, lt, lte, or, sql } from "drizzle-orm";
+import { HISTORY_MESSAGES, type RunHistoryQuery } from "@flowdeck/shared/runs/history";
+import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
+import { afterCursor, cursorPosition, keysetOrder, type KeysetColumns } from "../../db/keyset.ts";
 import { runners, user, workflowRunDays, workflowRuns, workflows } from "../../db/schema/index.ts";
 import { runColumns } from "./repository.ts";
 
 /** The health panel's window: today (UTC) and the 29 days before. */
 const HEALTH_DAYS = 30;
 
-/** started_at as PostgreSQL writes it (microseconds, which a JavaScript Date would lose), and the id. */
-export type HistoryCursor = { startedAt: string; id: string };
+/** A workflow's runs are in the order they were asked for: the one cursor (db/keyset.ts) walks started_at and id. */
+const HISTORY_ORDER: KeysetColumns = { createdAt: workflowRuns.startedAt, id: workflowRuns.id };
 
 /**
  * A workflow's runs newest first after the cursor, on `workflow_runs_history_idx` (workflow,
@@ -17,11 +18,11 @@ export type HistoryCursor = { startedAt: string; id: string };
  */
 export async function listHistory(
   db: Executor,
-  options: { organizationId: string; workflowId: string; query: RunHistoryQuery; after: HistoryCursor | null },
+  options: { organizationId: string; workflowId: string; query: RunHistoryQuery },
 ) {
-  const { organizationId, workflowId, query, after } = options;
+  const { organizationId, workflowId, query } = options;
   return db
-    .select({ ...runColumns, startedAtKey: sql<string>`${workflowRuns.startedAt}::text` })
+    .select({ ...runColumns, position: cursorPosition(HISTORY_ORDER) })
     .from(workflowRuns)
     .leftJoin(user, eq(user.id, workflowRuns.startedBy))
     .leftJoin(runners, eq(runners.id, workflowRuns.runnerId))
@@ -34,15 +35,10 @@ export async function listHistory(
         query.runnerId ? eq(workflowRuns.runnerId, query.runnerId) : undefined,
         query.from ? gte(workflowRuns.startedAt, new Date(query.from)) : undefined,
         query.to ? lte(workflowRuns.startedAt, new Date(query.to)) : undefined,
-        after
-          ? or(
-              sql`${workflowRuns.startedAt} < ${after.startedAt}::timestamptz`,
-              and(sql`${workflowRuns.startedAt} = ${after.startedAt}::timestamptz`, lt(workflowRuns.id, after.id)),
-            )
-          : undefined,
+        afterCursor(HISTORY_ORDER, query.cursor, HISTORY_MESSAGES.cursorInvalid),
       ),
     )
-    .orderBy(desc(workflowRuns.startedAt), desc(workflowRuns.id))
+    .orderBy(...keysetOrder(HISTORY_ORDER))
     .limit(query.limit + 1);
 }
 

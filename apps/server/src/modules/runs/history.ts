@@ -1,6 +1,5 @@
 import { AppError } from "@flowdeck/shared";
 import {
-  HISTORY_MESSAGES,
   type HistoryRunners,
   type RunHistoryPage,
   type RunHistoryQuery,
@@ -12,27 +11,11 @@ import { loadWorkflow } from "../workflows/load-workflow.ts";
 import { findWorkflow, listSteps } from "../workflows/repository.ts";
 import { runOptions } from "./execution.ts";
 import { WORKFLOW_MESSAGES } from "@flowdeck/shared/workflows/messages";
-import { listHistory, listRunnersForHistory, workflowHealth, type HistoryCursor } from "./history-repository.ts";
+import { keysetNextCursor } from "../../db/keyset.ts";
+import { listHistory, listRunnersForHistory, workflowHealth } from "./history-repository.ts";
 import { toLastRun } from "./to-run.ts";
 
 type Scope = { db: Executor; organizationId: string };
-
-const encodeCursor = (cursor: HistoryCursor) => Buffer.from(JSON.stringify(cursor)).toString("base64url");
-
-function decodeCursor(text: string): HistoryCursor {
-  try {
-    const value = JSON.parse(Buffer.from(text, "base64url").toString("utf8")) as Partial<HistoryCursor>;
-    if (
-      typeof value.startedAt === "string" &&
-      typeof value.id === "string" &&
-      !Number.isNaN(Date.parse(value.startedAt))
-    )
-      return { startedAt: value.startedAt, id: value.id };
-  } catch {
-    // Falls through to the clear message below.
-  }
-  throw new AppError("invalid-argument", HISTORY_MESSAGES.cursorInvalid, { cursor: HISTORY_MESSAGES.cursorInvalid });
-}
 
 /** A page of the workflow's history (decision 030); 404 for another organization's workflow. */
 export async function getRunHistory({
@@ -41,15 +24,9 @@ export async function getRunHistory({
   workflowId,
   query,
 }: Scope & { workflowId: string; query: RunHistoryQuery }): Promise<RunHistoryPage> {
-  const after = query.cursor ? decodeCursor(query.cursor) : null;
   await loadWorkflow(db, organizationId, workflowId);
-  const rows = await listHistory(db, { organizationId, workflowId, query, after });
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
-  return {
-    items: page.map(toLastRun),
-    nextCursor: rows.length > query.limit && last ? encodeCursor({ startedAt: last.startedAtKey, id: last.id }) : null,
-  };
+  const rows = await listHistory(db, { organizationId, workflowId, query });
+  return { items: rows.slice(0, query.limit).map(toLastRun), nextCursor: keysetNextCursor(rows, query.limit) };
 }
 
 /** The runners the history can be filtered by: the organization's, revoked ones last. */

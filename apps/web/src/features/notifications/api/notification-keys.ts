@@ -8,6 +8,8 @@ export const notificationKeys = {
   all: (orgId: string) => orgKey(orgId, "notification"),
   rules: (orgId: string) => orgKey(orgId, "notification", "rules"),
   allDeliveries: (orgId: string) => orgKey(orgId, "notification", "deliveries"),
-  deliveries: (orgId: string, page: number) => orgKey(orgId, "notification", "deliveries", page),
+  /** A keyset page of the delivery log: `cursor` is the previous page's nextCursor (none: the first). */
+  deliveries: (orgId: string, cursor: string | undefined) =>
+    orgKey(orgId, "notification", "deliveries", cursor ?? null),
   memberChoices: (orgId: string) => orgKey(orgId, "member", "notification-choices"),
 };

@@ -34,10 +34,11 @@ function delivery(summary: string, values: Partial<Delivery>): Delivery {
 
 function showLog(items: Delivery[]) {
   const queryClient = createTestQueryClient();
-  queryClient.setQueryData(notificationKeys.deliveries("org-1", 1), {
+  queryClient.setQueryData(notificationKeys.deliveries("org-1", undefined), {
     items,
     total: items.length,
-    page: 1,
+    totalCapped: false,
+    nextCursor: null,
     pageSize: DELIVERIES_PAGE_SIZE,
   } satisfies DeliveryPage);
   renderWithProviders(<DeliveryLog orgId="org-1" />, { queryClient });

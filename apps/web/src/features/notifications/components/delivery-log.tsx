@@ -1,13 +1,12 @@
 import { NOTIFICATION_EVENT_LABELS, type DeliveredEvent } from "@flowdeck/shared/notifications/constants";
 import type { Delivery } from "@flowdeck/shared/notifications/schemas";
-import { useState } from "react";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Badge, type BadgeColor } from "@/components/ui/badge.tsx";
-import { PageNumberPagination } from "@/components/ui/pagination.tsx";
+import { CursorPagination } from "@/components/ui/pagination.tsx";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
 import { formatDateTime } from "@/lib/format-date.ts";
+import { useCursorPages } from "@/lib/use-cursor-pages.ts";
 import { useDeliveries } from "../api/get-deliveries.ts";
-import { DELIVERIES_PAGE_SIZE } from "../api/notification-keys.ts";
 
 const OUTBOX = "Written to the outbox";
 
@@ -32,8 +31,8 @@ function statusOf(delivery: Delivery): { label: string; color: BadgeColor } {
 
 /** Every message sent or being sent, newest first, with each attempt's outcome. */
 export function DeliveryLog({ orgId }: { orgId: string }) {
-  const [page, setPage] = useState(1);
-  const deliveries = useDeliveries(orgId, page);
+  const pages = useCursorPages(orgId);
+  const deliveries = useDeliveries(orgId, pages.cursor);
   return (
     <section aria-labelledby="delivery-log-title" className="space-y-3">
       <h2 id="delivery-log-title" className="text-lg font-semibold">
@@ -52,14 +51,7 @@ export function DeliveryLog({ orgId }: { orgId: string }) {
               <DeliveryItem key={delivery.id} delivery={delivery} />
             ))}
           </ol>
-          <PageNumberPagination
-            label="Delivery pages"
-            page={page}
-            pageSize={DELIVERIES_PAGE_SIZE}
-            shown={deliveries.data.items.length}
-            total={deliveries.data.total}
-            onPageChange={setPage}
-          />
+          <CursorPagination label="Delivery pages" page={deliveries.data} pages={pages} />
         </>
       )}
     </section>
