@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { organizations } from "../src/db/schema/index.ts";
 import { createUser, type OrgWithRoles } from "./helpers/factories.ts";
-import { MAX_STREAMS_PER_USER } from "../src/modules/events/routes.ts";
+import { MAX_STREAMS_PER_PERSON as MAX_STREAMS_PER_USER } from "../src/lib/stream-limits.ts";
 import { createApiToken } from "./api-tokens/token-factory.ts";
 import { bearerClient } from "./helpers/http-client.ts";
 import { baseUrlOf, EventStream, streamsClosedAfterEach, subscribe, waitUntil } from "./helpers/sse-client.ts";

@@ -110,3 +110,8 @@ export function actorRole(actor: Actor): Role | null | undefined {
   if (actor.kind === "user" || actor.kind === "token") return actor.role;
   return undefined;
 }
+
+/** Whose event streams these are, for their limits: a person's (a token's are its creator's), else the actor's own. */
+export function streamOwner(actor: Actor): string {
+  return attributedUserId(actor) ?? actorKey(actor);
+}

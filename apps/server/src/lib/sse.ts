@@ -5,6 +5,8 @@ export type EventStream = {
   /** An event of `type` with JSON `data`; `id` becomes the browser's Last-Event-ID on reconnect. */
   send: (type: string, data: unknown, id?: number) => void;
   close: () => void;
+  /** Ends the stream with a last word (a `retry` and a comment). */
+  end: (text: string) => void;
   onClose: (listener: () => void) => void;
   readonly closed: boolean;
 };
@@ -44,6 +46,7 @@ export function openEventStream(
       raw.write(`${id === undefined ? "" : `id: ${id}\n`}event: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
     },
     close: () => raw.end(),
+    end: (text) => raw.end(text),
     onClose: (listener) => void listeners.push(listener),
     get closed() {
       return closed;

@@ -3,6 +3,7 @@ import { API_TOKEN_ROLES } from "@flowdeck/shared/api-tokens/schemas";
 import { createApiToken } from "../api-tokens/token-factory.ts";
 import { createOrgWithRoles, type OrgWithRoles } from "../helpers/factories.ts";
 import { CALLERS, clientOf, expectedStatus } from "../helpers/permission-matrix.ts";
+import { MAX_STREAMS_PER_PERSON } from "../../src/lib/stream-limits.ts";
 import { baseUrlOf, EventStream, streamsClosedAfterEach, type SseFrame } from "../helpers/sse-client.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import { createLinuxWorkflow, queueRun, registerRunner, type RunnerClient } from "../runners/runner-client.ts";
@@ -144,6 +145,25 @@ describe("the run stream", () => {
       expect(stream.status, role).toBe(200);
       stream.close();
     }
+    await client.complete(runId, "succeeded");
+  });
+
+  it("counts in the person's ten open streams with the organization's live updates: the eleventh closes the oldest", async () => {
+    const { runId, client } = await claimedRun();
+    const member = org.users.editor.client;
+    const events = `${baseUrlOf(t.app)}/api/orgs/${org.organizationId}/events`;
+    const open: EventStream[] = [];
+    for (let index = 0; index < MAX_STREAMS_PER_PERSON; index++) {
+      const stream = keep(await EventStream.open(events, member));
+      await stream.next();
+      open.push(stream);
+    }
+    const view = keep(await EventStream.open(streamUrl(org.organizationId, runId), member));
+    expect(view.status).toBe(200);
+    await runFrame(view);
+    // The oldest live-update stream is told it was replaced, then ends.
+    const oldest = await open[0]!.nextMatching((frame) => frame.comments.includes("replaced by a newer stream"));
+    expect(oldest.retry).toBe(60_000);
     await client.complete(runId, "succeeded");
   });
 });

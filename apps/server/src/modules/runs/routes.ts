@@ -19,6 +19,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { orgScope } from "../../plugins/tenancy.ts";
 import { executeWorkflow } from "./execute-workflow.ts";
 import { getHistoryRunners, getRunHistory, getRunOptions, getWorkflowHealth } from "./history.ts";
+import { MAX_STREAMS_PER_PERSON, streamLimitsOf } from "../../lib/stream-limits.ts";
 import { createRunFeeds } from "./run-stream.ts";
 import { cancelRun, getRun, getRunLog, runLogText } from "./service.ts";
 
@@ -38,7 +39,15 @@ export const runRoutes: FastifyPluginAsyncZod = async (app) => {
     runId: params.runId,
   });
   const reader = (request: FastifyRequest) => ({ db: app.db, organizationId: orgScope(request).organizationId });
-  const feeds = createRunFeeds({ db: app.db, events: app.events, heartbeatMs: app.config.sseHeartbeatMs });
+  const feeds = createRunFeeds({
+    db: app.db,
+    events: app.events,
+    heartbeatMs: app.config.sseHeartbeatMs,
+    limits: streamLimitsOf(app.server, {
+      perPerson: MAX_STREAMS_PER_PERSON,
+      perOrganization: app.config.liveStreamsPerOrganization,
+    }),
+  });
   // On shutdown, end the streams first: they would otherwise hold the server open.
   app.addHook("preClose", async () => feeds.closeAll());
 

@@ -2,7 +2,9 @@ import type { RunLogChunk } from "@flowdeck/shared/runs/schemas";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Executor } from "../../db/database.ts";
 import type { EventHub, RunSignal } from "../../lib/event-hub.ts";
+import { streamOwner } from "../../lib/actor.ts";
 import { openEventStream, type EventStream } from "../../lib/sse.ts";
+import type { StreamLimits } from "../../lib/stream-limits.ts";
 import { listLogChunks } from "./repository.ts";
 import { getRun } from "./service.ts";
 
@@ -39,8 +41,14 @@ export type RunFeeds = ReturnType<typeof createRunFeeds>;
  * snapshot (the run, then its output from where it resumes) and then only what is new, each chunk
  * once and in order.
  */
-export function createRunFeeds(options: { db: Executor; events: EventHub; heartbeatMs: number }) {
-  const { db, events, heartbeatMs } = options;
+export function createRunFeeds(options: {
+  db: Executor;
+  events: EventHub;
+  heartbeatMs: number;
+  /** The instance's one count of open streams (the organization's live updates too). */
+  limits: StreamLimits;
+}) {
+  const { db, events, heartbeatMs, limits } = options;
   const feeds = new Map<string, Feed>();
   const streams = new Set<EventStream>();
 
@@ -150,9 +158,12 @@ export function createRunFeeds(options: { db: Executor; events: EventHub; heartb
     const { organizationId, runId, after, request, reply } = options;
     const keys = { runId, organizationId };
     const run = await getRun({ db, ...keys });
+    limits.assertRoom(organizationId);
     const stream = openEventStream(request, reply, { heartbeatMs, retryMs: RETRY_MS });
     if (!stream) return;
     streams.add(stream);
+    const release = limits.admit({ organizationId, owner: streamOwner(request.actor), stream });
+    stream.onClose(release);
     const feed = feedOf(runId, organizationId);
     const viewer: Viewer = { stream, cursor: after, live: false, missedLog: false, missedState: false };
     feed.viewers.add(viewer);
