@@ -7,6 +7,7 @@ import { startServer } from "./server.js";
 import { ownerApi, registerOwner } from "./session.js";
 import { ms, pause, percentile } from "./stats.js";
 import { openRunStream } from "./run-stream.js";
+import { createWorkflow, runEnded, runNow } from "./bench-workflows.js";
 import { createChangeWaiters, ENDED_RUN_STATUSES } from "./wait-for-change.js";
 
 const RUNNERS = Number(process.env.BENCH_RUNNERS ?? 4);
@@ -47,27 +48,6 @@ export async function benchRunners(adminUrl) {
   } finally {
     for (const cleanup of cleanups) await cleanup();
   }
-}
-
-/** A workflow of one step whose Linux command is `command`. */
-async function createWorkflow(api, name, command) {
-  const task = await api("POST", "/tasks", { name: `${name} step`, commands: { linux: command } });
-  return api("POST", "/workflows", { name, taskIds: [task.id] });
-}
-
-/** "Run now" on Linux, as the workflow card's button does; answers the queued run's id. */
-async function runNow(api, workflowId) {
-  return (await api("POST", `/workflows/${workflowId}/execute`, { platform: "linux" })).id;
-}
-
-function runEnded({ api, waiters }, runId) {
-  return waiters.until(
-    (change) => change.entity === "run" && change.id === runId,
-    async () => {
-      const run = await api("GET", `/runs/${runId}`);
-      return ENDED_RUN_STATUSES.has(run.status) ? run : undefined;
-    },
-  );
 }
 
 /** Run now → the first line of output in a client that follows the run's stream, as the run view does. */

@@ -7,7 +7,8 @@ import { startRunners } from "./runner-processes.js";
 import { startServer } from "./server.js";
 import { ownerApi, registerOwner } from "./session.js";
 import { ms, percentile } from "./stats.js";
-import { createChangeWaiters, ENDED_RUN_STATUSES } from "./wait-for-change.js";
+import { createWorkflow, runEnded, runNow } from "./bench-workflows.js";
+import { createChangeWaiters } from "./wait-for-change.js";
 
 const LINES = Number(process.env.BENCH_VIEWER_LINES ?? 200_000);
 const FIRST_OUTPUT_RUNS = Number(process.env.BENCH_FIRST_OUTPUT_RUNS ?? 20);
@@ -84,28 +85,6 @@ export async function benchViewers(adminUrl) {
   } finally {
     for (const cleanup of cleanups) await cleanup();
   }
-}
-
-/** A workflow of one step whose Linux command is `command`. */
-async function createWorkflow(api, name, command) {
-  const task = await api("POST", "/tasks", { name: `${name} step`, commands: { linux: command } });
-  return api("POST", "/workflows", { name, taskIds: [task.id] });
-}
-
-/** Run now on Linux: the run's id (the API answers the run; before decision 059, the workflow). */
-async function runNow(api, workflowId) {
-  const answer = await api("POST", `/workflows/${workflowId}/execute`, { platform: "linux" });
-  return answer.lastRun?.id ?? answer.id;
-}
-
-function runEnded({ api, waiters }, runId) {
-  return waiters.until(
-    (change) => change.entity === "run" && change.id === runId,
-    async () => {
-      const run = await api("GET", `/runs/${runId}`);
-      return ENDED_RUN_STATUSES.has(run.status) ? run : undefined;
-    },
-  );
 }
 
 /**
