@@ -1,11 +1,13 @@
 // `node bench/run.js --runners` (issue 12): real runner programs against the built server on
 // PostgreSQL. See bench/README.md, "Runners".
+import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import { createScratchDatabase, queryDatabase } from "./postgres.js";
 import { openEventStream } from "./events.js";
 import { startRunners } from "./runner-processes.js";
 import { startServer } from "./server.js";
 import { ownerApi, registerOwner } from "./session.js";
-import { ms, pause, percentile } from "./stats.js";
+import { ms, pause, percentile, spread } from "./stats.js";
 import { openRunStream } from "./run-stream.js";
 import { createWorkflow, runEnded, runNow } from "./bench-workflows.js";
 import { createChangeWaiters, ENDED_RUN_STATUSES } from "./wait-for-change.js";
@@ -14,6 +16,10 @@ const RUNNERS = Number(process.env.BENCH_RUNNERS ?? 4);
 const FIRST_OUTPUT_RUNS = Number(process.env.BENCH_FIRST_OUTPUT_RUNS ?? 30);
 const BIG_OUTPUT_LINES = Number(process.env.BENCH_BIG_OUTPUT_LINES ?? 200_000);
 const BIG_OUTPUT_REPEATS = Number(process.env.BENCH_BIG_OUTPUT_REPEATS ?? 2);
+/** The organization's secrets given to the second big-output run (issue "Safe inputs"). */
+const SECRETS = Number(process.env.BENCH_SECRETS ?? 50);
+/** Linux's USER_HZ: /proc reports CPU time in these. */
+const CLOCK_TICKS_PER_SECOND = 100;
 const SUSTAINED_RUNS = Number(process.env.BENCH_SUSTAINED_RUNS ?? 500);
 const SUSTAINED_PER_MINUTE = Number(process.env.BENCH_SUSTAINED_PER_MINUTE ?? 500);
 /** One run may be under way per workflow, so this many workflows take turns. */
@@ -39,7 +45,7 @@ export async function benchRunners(adminUrl) {
       (change) => change.entity === "runner",
       async () => ((await api("GET", "/runners")).items.filter((r) => r.online).length >= RUNNERS ? true : undefined),
     );
-    const context = { server, session, api, waiters, databaseUrl: database.url };
+    const context = { server, session, api, waiters, runners, databaseUrl: database.url };
 
     await firstOutput(context);
     await bigOutput(context);
@@ -78,37 +84,85 @@ async function firstOutput(context) {
 /**
  * One step printing BIG_OUTPUT_LINES lines, followed live by one client as the run view does.
  * Lines per second: the lines over the time from the step's start to the run's end (both the
- * server's clock), as stored; the server's event-loop delay and /healthz latency meanwhile.
+ * server's clock), as stored; the server's event-loop delay and /healthz latency meanwhile. Each
+ * repeat runs it twice, alternated: as it is, and given BENCH_SECRETS (50) of the organization's
+ * secrets, which the runner and the server mask in every line (decision 064); the runners' CPU per
+ * MB of output says what masking costs on the machine.
  */
 async function bigOutput(context) {
-  const { api, server } = context;
-  const workflow = await createWorkflow(api, "Big output", `seq 1 ${BIG_OUTPUT_LINES}`);
-  for (let repeat = 1; repeat <= BIG_OUTPUT_REPEATS; repeat++) {
-    await server.eventLoop.reset();
-    const probe = probeHealthz(server.url);
-    const runId = await runNow(api, workflow.id);
-    const followed = followLog(context, runId, BIG_OUTPUT_LINES);
-    const run = await runEnded(context, runId);
-    const linesSeen = await followed;
-    const healthz = await probe.stop();
-    const loop = await server.eventLoop.report();
-    const stored = await queryDatabase(
-      context.databaseUrl,
-      `select count(*)::int as chunks, coalesce(sum(bytes), 0)::int as bytes from run_log_chunks
-        where run_id = $1 and stream = 'stdout'`,
-      [runId],
-    );
-    const seconds = (Date.parse(run.finishedAt) - Date.parse(run.steps[0].startedAt)) / 1000;
-    console.log(
-      `  ${BIG_OUTPUT_LINES} lines, repeat ${repeat}: ${run.status}; ${Math.round(BIG_OUTPUT_LINES / seconds)} lines/s ` +
-        `stored (${seconds.toFixed(1)} s, ${stored[0].chunks} chunks, ${(stored[0].bytes / 1e6).toFixed(2)} MB); ` +
-        `the live client saw ${linesSeen} lines`,
-    );
-    console.log(
-      `    server event-loop delay meanwhile: p50 ${ms(loop.p50Ms)} ms, p99 ${ms(loop.p99Ms)} ms, max ${ms(loop.maxMs)} ms; ` +
-        `GET /healthz every 50 ms: p50 ${ms(healthz.p50)} ms, p99 ${ms(healthz.p99)} ms, max ${ms(healthz.max)} ms`,
-    );
+  const { api } = context;
+  const command = `seq 1 ${BIG_OUTPUT_LINES}`;
+  const plain = await createWorkflow(api, "Big output", command);
+  const masked = await createWorkflow(api, "Big output with secrets", command);
+  const names = [];
+  for (let index = 1; index <= SECRETS; index++) {
+    const name = `BENCH_SECRET_${index}`;
+    await api("PUT", `/secrets/${name}`, { value: randomBytes(24).toString("base64url"), description: "bench" });
+    names.push(name);
   }
+  await api("PATCH", `/workflows/${masked.id}`, { secrets: names });
+  const rates = { plain: [], masked: [] };
+  const cpuPerMb = { plain: [], masked: [] };
+  for (let repeat = 1; repeat <= BIG_OUTPUT_REPEATS; repeat++) {
+    for (const [kind, workflow] of [
+      ["plain", plain],
+      ["masked", masked],
+    ]) {
+      const result = await oneBigRun(context, workflow, `repeat ${repeat}, ${kind === "plain" ? "no secrets" : `${SECRETS} secrets`}`);
+      rates[kind].push(result.linesPerSecond);
+      cpuPerMb[kind].push(result.runnerCpuMs / result.megabytes);
+    }
+  }
+  const ratios = rates.masked.map((rate, index) => rate / rates.plain[index]);
+  console.log(
+    `  with ${SECRETS} secrets / without, lines per second stored: ${spread(ratios)} (target ≥ 0.80); ` +
+      `runners' CPU per MB of output: ${spread(cpuPerMb.plain, 0)} ms without, ${spread(cpuPerMb.masked, 0)} ms with`,
+  );
+}
+
+async function oneBigRun(context, workflow, label) {
+  const { api, server, runners } = context;
+  await server.eventLoop.reset();
+  const probe = probeHealthz(server.url);
+  const cpuBefore = await runnersCpuMs(runners.pids);
+  const runId = await runNow(api, workflow.id);
+  const followed = followLog(context, runId, BIG_OUTPUT_LINES);
+  const run = await runEnded(context, runId);
+  const linesSeen = await followed;
+  const runnerCpuMs = (await runnersCpuMs(runners.pids)) - cpuBefore;
+  const healthz = await probe.stop();
+  const loop = await server.eventLoop.report();
+  const stored = await queryDatabase(
+    context.databaseUrl,
+    `select count(*)::int as chunks, coalesce(sum(bytes), 0)::int as bytes from run_log_chunks
+      where run_id = $1 and stream = 'stdout'`,
+    [runId],
+  );
+  const seconds = (Date.parse(run.finishedAt) - Date.parse(run.steps[0].startedAt)) / 1000;
+  const megabytes = stored[0].bytes / 1e6;
+  const linesPerSecond = BIG_OUTPUT_LINES / seconds;
+  console.log(
+    `  ${BIG_OUTPUT_LINES} lines, ${label}: ${run.status}; ${Math.round(linesPerSecond)} lines/s ` +
+      `stored (${seconds.toFixed(1)} s, ${stored[0].chunks} chunks, ${megabytes.toFixed(2)} MB); ` +
+      `the live client saw ${linesSeen} lines; runners' CPU ${Math.round(runnerCpuMs)} ms`,
+  );
+  console.log(
+    `    server event-loop delay meanwhile: p50 ${ms(loop.p50Ms)} ms, p99 ${ms(loop.p99Ms)} ms, max ${ms(loop.maxMs)} ms; ` +
+      `GET /healthz every 50 ms: p50 ${ms(healthz.p50)} ms, p99 ${ms(healthz.p99)} ms, max ${ms(healthz.max)} ms`,
+  );
+  return { linesPerSecond, runnerCpuMs, megabytes };
+}
+
+/** The runner processes' CPU time so far (user + system), from /proc: what the bench adds is nothing. */
+async function runnersCpuMs(pids) {
+  let ticks = 0;
+  for (const pid of pids) {
+    const stat = await readFile(`/proc/${pid}/stat`, "utf8");
+    // Fields after the command's closing parenthesis; utime and stime are the 14th and 15th.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
 }
 
 /**

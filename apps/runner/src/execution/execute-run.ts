@@ -146,6 +146,8 @@ async function runOneStep(
     cwd: workDir,
     env: {
       ...process.env,
+      // Secrets first: a secret can never stand in for one of Flowdeck's own variables.
+      ...job.secrets,
       FLOWDECK_RUN_ID: job.runId,
       FLOWDECK_WORKFLOW: job.workflowId,
       FLOWDECK_ORGANIZATION: job.organizationId,
@@ -159,8 +161,9 @@ async function runOneStep(
       stepGroups.push(pid);
       trackStepGroup(pid);
     },
-    onOutput: (stream, text) => session.logs.write(step.position, stream, text),
+    onOutput: (stream, text) => session.output(step.position, stream, text),
   });
+  session.endOutput(step.position);
   if (result.spawnError) session.system(step.position, `Could not start ${options.shell.name}: ${result.spawnError}`);
   if (result.outcome === "timed-out" && session.stopReason !== "timed-out") {
     session.system(step.position, `The step timed out after ${step.timeoutSeconds} s and was stopped.`);

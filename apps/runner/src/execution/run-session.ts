@@ -1,4 +1,5 @@
-import type { Job, RunControl } from "@flowdeck/shared/runners/protocol";
+import type { LogStream, Job, RunControl } from "@flowdeck/shared/runners/protocol";
+import { SecretMasker, type OutputMasker } from "@flowdeck/shared/secrets/masking";
 import { ApiError, isRetryable } from "../api/api-errors.ts";
 import { retrying } from "../api/backoff.ts";
 import { describeApiError, stopsTheRunner } from "../api/describe-error.ts";
@@ -36,6 +37,9 @@ function refusesTheBatchOnly(error: unknown): error is ApiError {
  */
 export class RunSession {
   readonly logs: LogBatcher;
+  /** The run's secret values never leave the machine: every line of output is masked first. */
+  private readonly masker: SecretMasker;
+  private readonly outputMaskers = new Map<string, OutputMasker>();
   /** The run's result is being reported: the answer's "finished" is expected, not a stop. */
   completing = false;
   private readonly cancel = new AbortController();
@@ -44,6 +48,7 @@ export class RunSession {
   private warnedUnreachable = false;
 
   constructor(private readonly options: RunSessionOptions) {
+    this.masker = new SecretMasker(Object.values(options.job.secrets));
     this.logs = new LogBatcher({
       ...options.logBatcher,
       send: async (batch) => {
@@ -78,7 +83,26 @@ export class RunSession {
 
   /** Writes a line of the runner's own to the run's log (stream "system"). */
   system(position: number, line: string): void {
-    this.logs.write(position, "system", `${line}\n`);
+    this.logs.write(position, "system", this.masker.mask(`${line}\n`));
+  }
+
+  /** A step's output as it arrives; the end of a chunk that may begin a secret waits for the next. */
+  output(position: number, stream: Exclude<LogStream, "system">, text: string): void {
+    const key = `${position}:${stream}`;
+    let masker = this.outputMaskers.get(key);
+    if (!masker) this.outputMaskers.set(key, (masker = this.masker.stream()));
+    this.logs.write(position, stream, masker.write(text));
+  }
+
+  /** The step's processes are done: what its output held back is sent (masked) now. */
+  endOutput(position: number): void {
+    for (const stream of ["stdout", "stderr"] as const) {
+      const key = `${position}:${stream}`;
+      const masker = this.outputMaskers.get(key);
+      if (!masker) continue;
+      this.logs.write(position, stream, masker.end());
+      this.outputMaskers.delete(key);
+    }
   }
 
   /**

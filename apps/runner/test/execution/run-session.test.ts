@@ -12,6 +12,7 @@ const job: Job = {
   platform: "linux",
   timeoutSeconds: 60,
   env: {},
+  secrets: {},
   steps: [],
 };
 

@@ -61,7 +61,7 @@ export type StepSpec =
 export async function queueRun(
   flowdeck: Flowdeck,
   steps: StepSpec[],
-  options: { timeoutSeconds?: number } = {},
+  options: { timeoutSeconds?: number; secrets?: string[] } = {},
 ): Promise<string> {
   const { client, organizationId: orgId } = flowdeck.owner;
   const db = flowdeck.testApp.database.db;
@@ -87,6 +87,10 @@ export async function queueRun(
   }
   if (options.timeoutSeconds) {
     await db.update(workflows).set({ timeoutSeconds: options.timeoutSeconds }).where(eq(workflows.id, workflow.id));
+  }
+  if (options.secrets) {
+    const listed = await client.patch(`/api/orgs/${orgId}/workflows/${workflow.id}`, { secrets: options.secrets });
+    if (listed.status !== 200) throw new Error(`secrets: ${listed.status} ${JSON.stringify(listed.body)}`);
   }
   const response = await client.post<{ id: string }>(`/api/orgs/${orgId}/workflows/${workflow.id}/execute`, {
     platform: "linux",

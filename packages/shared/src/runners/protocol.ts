@@ -137,6 +137,11 @@ export const JobSchema = z.object({
   timeoutSeconds: z.number().int().positive(),
   /** FLOWDECK_RUN_ID, FLOWDECK_WORKFLOW, FLOWDECK_ORGANIZATION; the runner adds FLOWDECK_STEP per step. */
   env: z.record(z.string(), z.string()),
+  /**
+   * The organization's secrets the workflow lists, by name: given to this runner for this run only,
+   * put in each step's environment under their names, and masked in every line of output.
+   */
+  secrets: z.record(z.string(), z.string()).default({}),
   steps: z.array(JobStepSchema),
 });
 export type Job = z.output<typeof JobSchema>;

@@ -9,6 +9,11 @@ export const WORKFLOW_MESSAGES = {
     `This date and time have already passed (${timezone}); a one-time schedule must be in the future`,
   recurringNeedsTime: "Time is required for recurring schedules",
   notFound: "Workflow not found",
+  /** A workflow lists secrets the organization does not have (deleted, renamed, or never made). */
+  missingSecrets: (names: readonly string[]) =>
+    names.length === 1
+      ? `The secret ${names[0]} does not exist in this organization: create it in Administration → Secrets, or remove it from the workflow`
+      : `The secrets ${names.join(", ")} do not exist in this organization: create them in Administration → Secrets, or remove them from the workflow`,
   idRequired: MESSAGES.workflowIdRequired,
   stepIdRequired: MESSAGES.taskIdRequired,
   reorderNeedsArray: "Task IDs for reorder must be an array",

@@ -4,6 +4,7 @@ import { KeysetQuerySchema, keysetPageOf } from "../keyset.ts";
 import { TASK_CATEGORIES, TASK_STATUSES } from "../tasks/constants.ts";
 import { TaskListQuerySchema } from "../tasks/schemas.ts";
 import { RunnerLabelsSchema } from "../runners/protocol.ts";
+import { WorkflowSecretsSchema } from "../secrets/workflow-secrets.ts";
 import { LastRunSchema, WorkflowRunSchema } from "../runs/schemas.ts";
 import {
   CONCURRENCY_POLICIES,
@@ -147,6 +148,8 @@ export const CreateWorkflowSchema = z.object({
   stepOptions: StepOptionsSchema.optional(),
   /** A due time that comes while a run is under way: skipped, queued, or the run is cancelled. */
   concurrencyPolicy: concurrencyPolicyField.optional(),
+  /** The organization's secrets its steps are given in their environment, by name. */
+  secrets: WorkflowSecretsSchema.optional(),
 });
 export type CreateWorkflowInput = z.input<typeof CreateWorkflowSchema>;
 export type CreateWorkflowData = z.output<typeof CreateWorkflowSchema>;
@@ -163,6 +166,7 @@ export const UpdateWorkflowSchema = z.object({
   runnerLabels: RunnerLabelsSchema.optional(),
   stepOptions: StepOptionsSchema.optional(),
   concurrencyPolicy: concurrencyPolicyField.optional(),
+  secrets: WorkflowSecretsSchema.optional(),
 });
 export type UpdateWorkflowInput = z.input<typeof UpdateWorkflowSchema>;
 export type UpdateWorkflowData = z.output<typeof UpdateWorkflowSchema>;
@@ -241,6 +245,8 @@ export const WorkflowSchema = z.object({
   updatedAt: z.string(),
   timeoutSeconds: z.number().int(),
   runnerLabels: z.array(z.string()),
+  /** The secrets its steps are given, by name; never a value. */
+  secrets: z.array(z.string()),
   concurrencyPolicy: z.enum(CONCURRENCY_POLICIES),
   /** Due times skipped because a run was under way, and the last of them. */
   skippedRuns: z.number().int(),

@@ -64,6 +64,8 @@ export const workflows = pgTable(
     timeoutSeconds: integer("timeout_seconds").notNull().default(DEFAULT_RUN_TIMEOUT_SECONDS),
     /** Only runners carrying every one of these labels may execute its runs. */
     runnerLabels: text("runner_labels").array().notNull().default([]),
+    /** The organization's secrets its steps are given, by name (never a value). */
+    secretNames: text("secret_names").array().notNull().default([]),
     /** Due while a run is under way: skip, queue or cancel (decision 028). */
     concurrencyPolicy: text("concurrency_policy").$type<ConcurrencyPolicy>().notNull().default("skip"),
     /** Due times the scheduler skipped, and the last one, so a skip is visible on the workflow. */
@@ -153,6 +155,8 @@ export const workflowRuns = pgTable(
     runnerId: text("runner_id").references((): AnyPgColumn => runners.id, { onDelete: "set null" }),
     /** The workflow's runner labels when it was queued. */
     requiredLabels: text("required_labels").array().notNull().default([]),
+    /** The secrets its runner is given when it claims it, by name: the workflow's list when it was queued. */
+    secretNames: text("secret_names").array().notNull().default([]),
     timeoutSeconds: integer("timeout_seconds"),
     claimedAt: timestamp("claimed_at", { withTimezone: true }),
     /** The runner must call before this, or the run is lost. */

@@ -9,6 +9,7 @@ export type EventPayload = {
   minutes?: number | null;
   rule?: { name?: string } | null;
   report?: WeeklyReport | null;
+  output?: { step?: string; lastLines?: string } | null;
 };
 
 /** One line for the delivery log and the mail's subject: "Nightly backup: run failed". */
@@ -72,6 +73,9 @@ export function mailText(payload: EventPayload, appUrl: string): string {
   if (payload.report) lines.push("", ...reportLines(payload.report));
   if (payload.run?.startedAt) lines.push(`The run started at ${payload.run.startedAt} (UTC).`);
   if (payload.scheduledFor) lines.push(`It was due at ${payload.scheduledFor} (UTC).`);
+  if (payload.output?.lastLines) {
+    lines.push("", `The last lines of the step "${payload.output.step ?? ""}":`, "", payload.output.lastLines);
+  }
   lines.push("", `Open Flowdeck: ${appUrl}/workflows`, "");
   const reason = payload.rule
     ? `the notification rule "${payload.rule.name ?? ""}"`

@@ -21,6 +21,8 @@ export type NotificationEventData = {
   scheduledFor?: Date;
   /** For a run still going: the rule's threshold it passed. */
   minutes?: number;
+  /** For a failed or timed-out run: the last lines its failing step wrote (masked). */
+  output?: { step: string; lastLines: string };
   /**
    * Said once per rule and target: a second event with the same key (the scheduler's next tick,
    * the long-running check on another instance) is not told again.
@@ -89,6 +91,7 @@ function toPayload(event: NotificationEventData, rule: Rule | null): Record<stri
       : null,
     scheduledFor: iso(event.scheduledFor),
     minutes: event.minutes ?? null,
+    ...(event.output && { output: event.output }),
   };
 }
 

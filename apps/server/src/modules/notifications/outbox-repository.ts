@@ -8,6 +8,8 @@ import {
   notificationRules,
   notificationsTold,
   organizations,
+  runLogChunks,
+  workflowRunSteps,
   workflowRuns,
   workflows,
 } from "../../db/schema/index.ts";
@@ -133,4 +135,31 @@ export async function findPreviousEndedStatus(tx: Executor, run: { id: string; w
     .orderBy(desc(workflowRuns.finishedAt), desc(workflowRuns.startedAt))
     .limit(1);
   return previous?.status;
+}
+
+/**
+ * The last chunks a run's first failing step wrote (stdout and stderr, as stored: already masked),
+ * newest first: what a failure notification quotes.
+ */
+export async function findFailedStepOutput(tx: Executor, runId: string, chunks: number) {
+  const [step] = await tx
+    .select({ position: workflowRunSteps.position, name: workflowRunSteps.name })
+    .from(workflowRunSteps)
+    .where(and(eq(workflowRunSteps.runId, runId), inArray(workflowRunSteps.status, ["failed", "timed-out"])))
+    .orderBy(workflowRunSteps.position)
+    .limit(1);
+  if (!step) return undefined;
+  const rows = await tx
+    .select({ text: runLogChunks.text })
+    .from(runLogChunks)
+    .where(
+      and(
+        eq(runLogChunks.runId, runId),
+        eq(runLogChunks.position, step.position),
+        inArray(runLogChunks.stream, ["stdout", "stderr"]),
+      ),
+    )
+    .orderBy(desc(runLogChunks.id))
+    .limit(chunks);
+  return { step: step.name, newestFirst: rows.map((row) => row.text) };
 }

@@ -1,6 +1,7 @@
 import type { Executor } from "../../db/database.ts";
-import { mailMembersOfFailure, notify } from "./notify.ts";
-import { findPreviousEndedStatus, findRunToTell } from "./outbox-repository.ts";
+import { maskerForRun } from "../secrets/for-runs.ts";
+import { mailMembersOfFailure, notify, type NotificationEventData } from "./notify.ts";
+import { findFailedStepOutput, findPreviousEndedStatus, findRunToTell } from "./outbox-repository.ts";
 
 const FAILURES = ["failed", "timed-out", "lost"] as const;
 
@@ -31,7 +32,27 @@ export async function notifyRunOutcome(tx: Executor, options: { runId: string; s
     at: options.at,
     workflow: { id: run.run.workflowId, name: run.workflowName },
     run: { ...run.run, status: options.status, finishedAt: options.at },
+    output: type === "run.recovered" ? undefined : await failedOutput(tx, run.run),
   };
   await notify(tx, event);
   if (type !== "run.recovered") await mailMembersOfFailure(tx, event);
+}
+
+/** What a failure notification quotes of the failing step's output: its last lines. */
+const QUOTED = { lines: 20, characters: 2000, chunks: 50 };
+
+/**
+ * The end of the first failing step's output, as stored (masked by the runner and the server),
+ * and masked once more: a notification is one more way out, and it must not be the one that leaks.
+ */
+async function failedOutput(
+  tx: Executor,
+  run: { id: string; organizationId: string; secretNames: string[] },
+): Promise<NotificationEventData["output"]> {
+  const found = await findFailedStepOutput(tx, run.id, QUOTED.chunks);
+  if (!found || found.newestFirst.length === 0) return undefined;
+  const text = [...found.newestFirst].reverse().join("").slice(-QUOTED.characters);
+  const lines = text.replace(/\n$/, "").split("\n").slice(-QUOTED.lines).join("\n");
+  const masker = await maskerForRun(tx, run);
+  return { step: found.step, lastLines: masker ? masker.mask(lines) : lines };
 }

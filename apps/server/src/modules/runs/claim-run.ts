@@ -2,6 +2,7 @@ import type { ClaimResponse, Job } from "@flowdeck/shared/runners/protocol";
 import { transact, type RunnerScope } from "../../lib/change-log.ts";
 import { claimRun as claimNextRun } from "./lifecycle.ts";
 import { listRunSteps, type RunRecord } from "./repository.ts";
+import { secretsForRun } from "../secrets/for-runs.ts";
 
 /** The runner claiming: its platform and labels as they are now (an admin may have changed the labels). */
 export type Claimer = { id: string; organizationId: string; os: string; labels: string[] };
@@ -61,17 +62,25 @@ export async function claimRun(options: ClaimOptions): Promise<ClaimResponse> {
   }
 }
 
+type ClaimedRun = {
+  run: RunRecord;
+  steps: Awaited<ReturnType<typeof listRunSteps>>;
+  workflowName: string;
+  secrets: Record<string, string>;
+};
+
 async function tryClaim({ scope, leaseMs }: ClaimOptions, runner: Claimer): Promise<Job | undefined> {
   const claimed = await transact(scope, async (tx, log) => {
     const taken = await claimNextRun(tx, log, { runner, now: new Date(), leaseMs });
     if (!taken) return undefined;
-    return { ...taken, steps: await listRunSteps(tx, taken.run.id) };
+    // The run's secrets go to the runner that claimed it, in this answer only: never stored with the run.
+    return { ...taken, steps: await listRunSteps(tx, taken.run.id), secrets: await secretsForRun(tx, taken.run) };
   });
   if (!claimed) return undefined;
-  return toJob(claimed.run, claimed.steps, claimed.workflowName);
+  return toJob(claimed);
 }
 
-function toJob(run: RunRecord, steps: Awaited<ReturnType<typeof listRunSteps>>, workflowName: string): Job {
+function toJob({ run, steps, workflowName, secrets }: ClaimedRun): Job {
   return {
     runId: run.id,
     organizationId: run.organizationId,
@@ -84,6 +93,7 @@ function toJob(run: RunRecord, steps: Awaited<ReturnType<typeof listRunSteps>>, 
       FLOWDECK_WORKFLOW: run.workflowId,
       FLOWDECK_ORGANIZATION: run.organizationId,
     },
+    secrets,
     steps: steps.map((step) => ({
       position: step.position,
       name: step.name,

@@ -9,6 +9,7 @@ import { lockOrThrow } from "../workflows/change-workflow.ts";
 import { listSteps } from "../workflows/repository.ts";
 import { defaultExecution } from "./execution.ts";
 import { startRun } from "./lifecycle.ts";
+import { secretsGivenNote } from "../secrets/for-runs.ts";
 import { getRun } from "./service.ts";
 
 /**
@@ -53,7 +54,11 @@ export async function executeWorkflow({
         now,
         execution,
       });
-      log.record({ action: "workflow.run", entityId: workflowId, summary: `Ran the workflow "${workflow.name}"` });
+      log.record({
+        action: "workflow.run",
+        entityId: workflowId,
+        summary: `Ran the workflow "${workflow.name}"${execution ? secretsGivenNote(workflow.secretNames) : ""}`,
+      });
       return getRun({ db: tx, organizationId, runId: run.id });
     },
   });

@@ -5,6 +5,7 @@ import type { Executor } from "../../db/database.ts";
 import { insertTransaction, takeCredits } from "../credits/repository.ts";
 import type { LockedWorkflow, StepRow } from "../workflows/repository.ts";
 import { creditsPerRun, listCommandLines, listRunnerPresence } from "./repository.ts";
+import { requireSecrets } from "../secrets/for-runs.ts";
 
 export type ExecutionRequest = { platform: RunnerPlatform };
 
@@ -85,11 +86,13 @@ export async function snapshotExecution(
   if (!platformsWithCommands(lines).includes(request.platform)) {
     throw new AppError("invalid-argument", RUNNER_MESSAGES.noCommandsForPlatform);
   }
+  await requireSecrets(tx, workflow.organizationId, workflow.secretNames, "secrets");
   const creditsCharged = await chargeForRun(tx, { workflow, userId: startedBy });
   return {
     run: {
       platform: request.platform,
       requiredLabels: workflow.runnerLabels,
+      secretNames: workflow.secretNames,
       timeoutSeconds: workflow.timeoutSeconds,
       creditsCharged,
     },

@@ -82,7 +82,7 @@ export async function insertRun(
     /** An executed run waits queued for a runner; without it, a checklist is under way at once. */
     execution?: Pick<
       typeof workflowRuns.$inferInsert,
-      "platform" | "requiredLabels" | "timeoutSeconds" | "creditsCharged"
+      "platform" | "requiredLabels" | "secretNames" | "timeoutSeconds" | "creditsCharged"
     > | null;
   },
 ) {

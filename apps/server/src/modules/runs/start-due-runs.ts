@@ -1,3 +1,4 @@
+import { AppError } from "@flowdeck/shared";
 import { nextExecution } from "@flowdeck/shared/workflows/schedule";
 import type { Executor } from "../../db/database.ts";
 import { logged, type ChangeContext, type ChangeLog } from "../../lib/change-log.ts";
@@ -7,6 +8,7 @@ import { claimDueWorkflows } from "../workflows/scheduler-repository.ts";
 import { defaultExecution } from "./execution.ts";
 import { countExecutions, endRun, startRun } from "./lifecycle.ts";
 import { findActiveRun } from "./repository.ts";
+import { secretsGivenNote } from "../secrets/for-runs.ts";
 
 type DueWorkflow = Awaited<ReturnType<typeof claimDueWorkflows>>[number];
 
@@ -109,14 +111,16 @@ export async function startDueRuns(
         action: "workflow.run",
         organizationId: workflow.organizationId,
         entityId: workflow.id,
-        summary: `Ran the workflow "${workflow.name}" on its schedule${cancelled ? ", cancelling the run under way" : ""}`,
+        summary: `Ran the workflow "${workflow.name}" on its schedule${secretsGivenNote(workflow.secretNames)}${cancelled ? ", cancelling the run under way" : ""}`,
         changes: nextExecutionChange(workflow),
       });
     } catch (error) {
       logger.error({ err: error, workflowId: workflow.id }, "scheduler: a due workflow could not start");
       // Still advanced, so it is not claimed again at once, tick after tick.
       await updateWorkflow(tx, workflow.organizationId, workflow.id, advance(workflow));
-      rescheduled(workflow, `Could not start the workflow "${workflow.name}"; moved it to its next execution`);
+      // A refusal a person can act on (a missing secret, no credits) is said; anything else is in the server log.
+      const reason = error instanceof AppError ? ` (${error.message})` : "";
+      rescheduled(workflow, `Could not start the workflow "${workflow.name}"${reason}; moved it to its next execution`);
     }
   }
   return { ran: starting.map((workflow) => workflow.id), skipped: skipped.map((workflow) => workflow.id) };

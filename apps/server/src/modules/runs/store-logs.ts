@@ -5,6 +5,7 @@ import type { LogBatch, LogBatchResponse, LogChunk } from "@flowdeck/shared/runn
 import { transact, type RunnerScope } from "../../lib/change-log.ts";
 import { controlFor } from "./control.ts";
 import { findRunOfRunner, insertLogChunks, recordLogBatch, type NewLogChunk } from "./repository.ts";
+import { maskerForRun } from "../secrets/for-runs.ts";
 
 type StoreLogs = {
   /** The runner sending its run's output. */
@@ -32,8 +33,13 @@ export async function storeLogBatch({ scope, runId, batch, leaseMs, maxBytes }: 
     if (batch.seq > run.nextLogSeq) {
       throw new AppError("aborted", RUNNER_MESSAGES.logGap, { nextSeq: String(run.nextLogSeq) });
     }
-    // Output is data whatever bytes it held: NUL and lone surrogates are stored as U+FFFD.
-    const chunks = batch.chunks.map((chunk) => ({ ...chunk, text: storableOutput(chunk.text) }));
+    // Output is data whatever bytes it held: NUL and lone surrogates are stored as U+FFFD. The
+    // runner masked the run's secrets; masking again here means an older runner cannot leak them.
+    const masker = await maskerForRun(tx, run);
+    const chunks = batch.chunks.map((chunk) => {
+      const text = storableOutput(chunk.text);
+      return { ...chunk, text: masker ? masker.mask(text) : text };
+    });
     const capped = capChunks(chunks, { used: run.logBytes, truncated: run.logTruncated, maxBytes });
     const stored = await insertLogChunks(tx, runId, batch.seq, capped.rows);
     await recordLogBatch(tx, runId, {

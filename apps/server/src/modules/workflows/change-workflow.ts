@@ -12,6 +12,7 @@ import { runIdempotent, type Idempotency } from "../../lib/idempotency.ts";
 import { findTasksByIds, type TaskSummary } from "../tasks/repository.ts";
 import { loadWorkflow } from "./load-workflow.ts";
 import { cancelChecklistUnderWay } from "../runs/lifecycle.ts";
+import { requireSecrets } from "../secrets/for-runs.ts";
 import {
   countSteps,
   deleteStepsByIds,
@@ -33,7 +34,7 @@ import {
 type Change = OrgScope & { now?: Date };
 
 /** What the audit log shows of a workflow's change (steps by their command names). */
-const AUDITED_FIELDS = ["name", "description", "status", "dueDate", "schedule", "commands"] as const;
+const AUDITED_FIELDS = ["name", "description", "status", "dueDate", "schedule", "commands", "secrets"] as const;
 
 export function auditedWorkflow(workflow: Workflow) {
   return { ...workflow, commands: workflow.steps.map((step) => step.name) };
@@ -52,6 +53,7 @@ export async function createWorkflow({
     idempotency,
     work: async (tx, log) => {
       const commands = await requireCommands(tx, organizationId, input.taskIds, new Set());
+      if (input.secrets) await requireSecrets(tx, organizationId, input.secrets, "secrets");
       const { id } = await insertWorkflow(tx, organizationId, {
         name: input.name,
         description: input.description,
@@ -61,6 +63,7 @@ export async function createWorkflow({
         createdBy: attributedUserId(actor),
         ...(input.timeoutSeconds !== undefined && { timeoutSeconds: input.timeoutSeconds }),
         ...(input.runnerLabels !== undefined && { runnerLabels: input.runnerLabels }),
+        ...(input.secrets !== undefined && { secretNames: input.secrets }),
         ...(input.concurrencyPolicy !== undefined && { concurrencyPolicy: input.concurrencyPolicy }),
         ...(await scheduleValues(tx, organizationId, input.schedule, now)),
       });
@@ -105,6 +108,12 @@ export async function updateWorkflow({
     if (input.dueDate !== undefined) values.dueDate = input.dueDate ? new Date(input.dueDate) : null;
     if (input.timeoutSeconds !== undefined) values.timeoutSeconds = input.timeoutSeconds;
     if (input.runnerLabels !== undefined) values.runnerLabels = input.runnerLabels;
+    if (input.secrets !== undefined) {
+      // Only names added now must exist: one deleted since still shows, and Run now names it.
+      const added = input.secrets.filter((name) => !current.secretNames.includes(name));
+      await requireSecrets(tx, organizationId, added, "secrets");
+      values.secretNames = input.secrets;
+    }
     if (input.concurrencyPolicy !== undefined) values.concurrencyPolicy = input.concurrencyPolicy;
     if (input.schedule) {
       Object.assign(values, await scheduleValues(tx, organizationId, input.schedule, now, current.schedule));

@@ -109,6 +109,7 @@ export type WorkflowValues = {
   updatedBy: string | null;
   timeoutSeconds: number;
   runnerLabels: string[];
+  secretNames: string[];
   concurrencyPolicy: ConcurrencyPolicy;
   skippedRuns: number;
   lastSkippedAt: Date | null;

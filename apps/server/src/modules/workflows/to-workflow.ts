@@ -49,6 +49,7 @@ export function toWorkflow(row: WorkflowRow, steps: StepRow[], lastRun: RunRow |
     updatedAt: row.updatedAt.toISOString(),
     timeoutSeconds: row.timeoutSeconds,
     runnerLabels: row.runnerLabels,
+    secrets: row.secretNames,
     concurrencyPolicy: row.concurrencyPolicy,
     skippedRuns: row.skippedRuns,
     lastSkippedAt: iso(row.lastSkippedAt),

@@ -36,6 +36,8 @@ export type WorkflowFormValues = {
   continueOnError: string[];
   /** Due while a run is under way: skip, queue or cancel (decision 028). */
   concurrencyPolicy: ConcurrencyPolicy;
+  /** The organization's secrets its steps are given, by name. */
+  secrets: string[];
 };
 
 export function emptyWorkflowForm(): WorkflowFormValues {
@@ -56,6 +58,7 @@ export function emptyWorkflowForm(): WorkflowFormValues {
     runnerLabels: "",
     continueOnError: [],
     concurrencyPolicy: "skip",
+    secrets: [],
   };
 }
 
@@ -79,6 +82,7 @@ export function workflowToForm(workflow: Workflow): WorkflowFormValues {
     runnerLabels: workflow.runnerLabels.join(", "),
     continueOnError: workflow.steps.flatMap((step) => (step.taskId && step.continueOnError ? [step.taskId] : [])),
     concurrencyPolicy: workflow.concurrencyPolicy,
+    secrets: workflow.secrets,
   };
 }
 
@@ -99,6 +103,7 @@ function formRunSettings(values: WorkflowFormValues, steps: Workflow["steps"] = 
       timeoutSeconds: steps.find((step) => step.taskId === taskId)?.timeoutSeconds ?? null,
     })),
     concurrencyPolicy: values.concurrencyPolicy,
+    secrets: values.secrets,
   };
 }
 
@@ -161,6 +166,7 @@ const FORM_FIELDS = new Set([
   "taskIds",
   "runnerLabels",
   "concurrencyPolicy",
+  "secrets",
 ]);
 const SCHEDULE_FIELDS = new Set(["date", "time", "dayOfWeek", "dayOfMonth", "expression"]);
 

@@ -35,6 +35,7 @@ export function workflow(overrides: Partial<Workflow>): Workflow {
     updatedAt: "2026-11-20T09:00:00.000Z",
     timeoutSeconds: 3600,
     runnerLabels: [],
+    secrets: [],
     concurrencyPolicy: "skip",
     skippedRuns: 0,
     lastSkippedAt: null,
