@@ -30,6 +30,9 @@ import { runnerAdminRoutes } from "./modules/runners/admin-routes.ts";
 import { runnerProtocolRoutes } from "./modules/runners/protocol-routes.ts";
 import { retentionRoutes } from "./modules/retention/routes.ts";
 import { runRoutes } from "./modules/runs/routes.ts";
+import { installMasterKeys } from "./modules/secrets/keyring.ts";
+import { checkMasterKeys } from "./modules/secrets/master-keys.ts";
+import { secretRoutes } from "./modules/secrets/routes.ts";
 import { taskRoutes } from "./modules/tasks/routes.ts";
 import { twoFactorRequirementRoutes } from "./modules/two-factor-requirement/routes.ts";
 import { workflowRoutes } from "./modules/workflows/routes.ts";
@@ -108,12 +111,16 @@ const ROUTE_MODULES: FastifyPluginAsync[] = [
   runRoutes,
   runnerAdminRoutes,
   runnerProtocolRoutes,
+  secretRoutes,
   auditRoutes,
   eventRoutes,
 ];
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  // Before anything listens: a master key that does not open the stored secrets stops start-up.
+  installMasterKeys(config.secrets);
+  await checkMasterKeys(database.db);
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config.logLevel),
     trustProxy: config.trustProxy,
