@@ -76,6 +76,8 @@ export type BuildAppOptions = {
   /** Replaces DNS for the outbound client: tests make a public-looking name resolve to 127.0.0.1. */
   resolveHost?: ResolveHost;
   logger?: boolean;
+  /** Where the log goes instead of stdout (tests read it: no secret value may reach it). */
+  logStream?: NodeJS.WritableStream;
 };
 
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
@@ -122,7 +124,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   installMasterKeys(config.secrets);
   await checkMasterKeys(database.db);
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(config.logLevel),
+    logger:
+      options.logger === false
+        ? false
+        : { ...(loggerOptions(config.logLevel) as object), ...(options.logStream && { stream: options.logStream }) },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();

@@ -29,6 +29,8 @@ export type TestAppOptions = {
   listen?: boolean;
   /** Stands in for DNS in the outbound client (a public-looking name that resolves to 127.0.0.1). */
   resolveHost?: ResolveHost;
+  /** Receives the app's log (at LOG_LEVEL, "silent" unless `env` says otherwise). */
+  logStream?: NodeJS.WritableStream;
   /** Hash passwords as the product does (better-auth's scrypt), not with the tests' cheaper one. */
   productPasswordHashing?: boolean;
 };
@@ -62,7 +64,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     mailer: options.mailer,
     passwordHasher,
     resolveHost: options.resolveHost,
-    logger: false,
+    logger: options.logStream !== undefined,
+    logStream: options.logStream,
   });
   await app.ready();
   if (options.listen) await app.listen({ port: 0, host: "127.0.0.1" });
