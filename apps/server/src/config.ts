@@ -3,7 +3,8 @@ import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSyn
 import path from "node:path";
 import { REGISTRATION_MODES, type RegistrationMode } from "@flowdeck/shared/auth/registration";
 import { z } from "zod";
-import { parseKey, SecretKey, newKey } from "./lib/envelope.ts";
+import type { SecretKey } from "./lib/envelope.ts";
+import { parseKey, newKey } from "./lib/envelope.ts";
 import { parseAllowList, type AllowList } from "./lib/outbound/address-policy.ts";
 
 const KEY_HINT = "32 random bytes in base64, e.g. the output of `openssl rand -base64 32`";

@@ -39,12 +39,10 @@ async function expectAllReadable(t: TestApp) {
   }
 }
 
-const masterKeyIds = async (t: TestApp) =>
-  (
-    (await t.app.db.execute(sql`select distinct master_key_id from secret_data_keys order by 1`)).rows as {
-      master_key_id: string;
-    }[]
-  ).map((row) => row.master_key_id);
+const masterKeyIds = async (t: TestApp) => {
+  const result = await t.app.db.execute(sql`select distinct master_key_id from secret_data_keys order by 1`);
+  return (result as unknown as { rows: { master_key_id: string }[] }).rows.map((row) => row.master_key_id);
+};
 
 describe("the master key", () => {
   it("seals the data keys of organizations that save secrets", async () => {

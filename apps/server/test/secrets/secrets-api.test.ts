@@ -28,7 +28,7 @@ async function storedRows(organizationId: string): Promise<string> {
     sql`select s::text as row from secrets s where organization_id = ${organizationId}
         union all select k::text from secret_data_keys k where organization_id = ${organizationId}`,
   );
-  return (result.rows as { row: string }[]).map((row) => row.row).join("\n");
+  return (result as unknown as { rows: { row: string }[] }).rows.map((row) => row.row).join("\n");
 }
 
 describe("PUT /api/orgs/:orgId/secrets/:name", () => {
