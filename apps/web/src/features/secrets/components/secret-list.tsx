@@ -24,11 +24,13 @@ export function SecretList({
   orgId,
   canManage,
   onReplace,
+  onDeleted,
   emptyAction,
 }: {
   orgId: string;
   canManage: boolean;
   onReplace: (secret: Secret) => void;
+  onDeleted: (name: string) => void;
   emptyAction?: ReactNode;
 }) {
   const secrets = useSecrets(orgId);
@@ -102,7 +104,13 @@ export function SecretList({
         destructive
         busy={remove.isPending}
         onCancel={() => setDeleting(null)}
-        onConfirm={() => deleting && remove.mutate(deleting.name, { onSettled: () => setDeleting(null) })}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.name, {
+            onSuccess: () => onDeleted(deleting.name),
+            onSettled: () => setDeleting(null),
+          })
+        }
       />
     </section>
   );

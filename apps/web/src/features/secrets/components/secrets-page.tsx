@@ -54,6 +54,7 @@ export function SecretsPage() {
             orgId={organization.id}
             canManage={canManage}
             onReplace={(secret) => setEditing({ kind: "replace", secret })}
+            onDeleted={(name) => setSaved(`Secret ${name} deleted.`)}
             emptyAction={newButton}
           />
           {editing && (
