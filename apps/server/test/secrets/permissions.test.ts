@@ -4,8 +4,8 @@ import { SECRET_MESSAGES } from "@flowdeck/shared/secrets/messages";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApiToken } from "../api-tokens/token-factory.ts";
 import { createOrgWithRoles, type OrgWithRoles } from "../helpers/factories.ts";
-import { bearerClient, type TestClient } from "../helpers/http-client.ts";
-import { CALLERS, clientOf, expectedStatus } from "../helpers/permission-matrix.ts";
+import { bearerClient } from "../helpers/http-client.ts";
+import { CALLERS, clientOf, expectedStatus, type MatrixRoute } from "../helpers/permission-matrix.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
 // Every secrets route × every kind of caller, and an API token of each role: editors read names,
@@ -24,15 +24,7 @@ const secrets = (rest = "") => `/api/orgs/${org.organizationId}/secrets${rest}`;
 let counter = 0;
 const freshName = () => `SECRET_${++counter}`;
 
-type Route = {
-  name: string;
-  minimum: "editor" | "admin";
-  success: number;
-  denied: string;
-  call: (client: TestClient) => Promise<{ status: number; body?: any }>;
-};
-
-const ROUTES: Route[] = [
+const ROUTES: MatrixRoute[] = [
   {
     name: "GET secrets",
     minimum: "editor",
