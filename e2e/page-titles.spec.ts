@@ -22,6 +22,7 @@ const APP_TITLES: { path: string; page: string }[] = [
   { path: "/admin/api-tokens", page: "API tokens" },
   { path: "/admin/notifications", page: "Notifications" },
   { path: "/admin/runners", page: "Runners" },
+  { path: "/admin/secrets", page: "Secrets" },
   { path: "/admin/audit", page: "Audit" },
   { path: "/admin/billing", page: "Billing" },
   // /admin leads to the members.

@@ -3,7 +3,7 @@ import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { E2E_BASE_URL } from "./env.ts";
 import { gotoSettled } from "./every-page.ts";
-import { LONG_COMMAND_NAME, LONG_INVITEE_EMAIL } from "./realistic-data.ts";
+import { LONG_COMMAND_NAME, LONG_INVITEE_EMAIL, LONG_SECRET_NAME } from "./realistic-data.ts";
 
 // Every dialog of the web app (each Modal, ConfirmDialog and Radix dialog under apps/web/src),
 // for the two sweeps: axe (e2e/accessibility.spec.ts) and the phone widths
@@ -81,6 +81,13 @@ export const OWNER_DIALOGS: DialogOpener[] = [
       await expect(form).toHaveCount(0);
     },
   },
+  { where: "New secret", path: "/admin/secrets", open: click("New secret") },
+  {
+    where: "Replace a secret's value",
+    path: "/admin/secrets",
+    open: click(`Replace the value of ${LONG_SECRET_NAME}`),
+  },
+  { where: "Delete a secret", path: "/admin/secrets", open: click(`Delete ${LONG_SECRET_NAME}`) },
   { where: "Remove logo", path: "/admin/settings", open: click("Remove logo") },
   // Asks where to run only when the organization has a runner (see `registerRunner`) and the
   // workflow's commands exist for several platforms, as Nightly backup's do.

@@ -14,6 +14,8 @@ export const LONG_COMMAND_NAME =
   "deploy-/srv/releases/flowdeck-production-eu-west-1/current/bin/migrate-and-restart-all-workers.sh";
 export const LONG_URL =
   "https://artifacts.example.com/flowdeck/releases/2026-11-25/flowdeck-linux-x64-full-bundle.tar.gz";
+/** A secret's name as long as names go (64 characters), one unbroken word. */
+export const LONG_SECRET_NAME = "PRODUCTION_EU_WEST_1_DATABASE_PASSWORD_FOR_THE_CRITICAL_PATH_01";
 export const LONG_DISPLAY_NAME = "MaximilianaBartholomewFeatherstonehaughWorthington";
 
 async function post(request: APIRequestContext, path: string, data: unknown) {
@@ -68,6 +70,12 @@ export async function seedRealisticData(request: APIRequestContext, organization
     },
   });
   expect(upload.status(), await upload.text()).toBe(201);
+
+  const secret = await request.put(`${org}/secrets/${LONG_SECRET_NAME}`, {
+    headers: ORIGIN,
+    data: { value: "production-eu-west-1-password", description: `Reads ${LONG_URL}` },
+  });
+  expect(secret.status(), await secret.text()).toBe(201);
 
   await post(request, `${org}/credits/add`, { amount: 500, description: `Top-up for ${LONG_URL}` });
   await post(request, `${org}/credits/consume`, { amount: 1, description: "Nightly backup" });

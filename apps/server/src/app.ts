@@ -30,6 +30,9 @@ import { runnerAdminRoutes } from "./modules/runners/admin-routes.ts";
 import { runnerProtocolRoutes } from "./modules/runners/protocol-routes.ts";
 import { retentionRoutes } from "./modules/retention/routes.ts";
 import { runRoutes } from "./modules/runs/routes.ts";
+import { installMasterKeys } from "./modules/secrets/keyring.ts";
+import { checkMasterKeys } from "./modules/secrets/master-keys.ts";
+import { secretRoutes } from "./modules/secrets/routes.ts";
 import { taskRoutes } from "./modules/tasks/routes.ts";
 import { twoFactorRequirementRoutes } from "./modules/two-factor-requirement/routes.ts";
 import { workflowRoutes } from "./modules/workflows/routes.ts";
@@ -73,6 +76,8 @@ export type BuildAppOptions = {
   /** Replaces DNS for the outbound client: tests make a public-looking name resolve to 127.0.0.1. */
   resolveHost?: ResolveHost;
   logger?: boolean;
+  /** Where the log goes instead of stdout (tests read it: no secret value may reach it). */
+  logStream?: NodeJS.WritableStream;
 };
 
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
@@ -108,14 +113,21 @@ const ROUTE_MODULES: FastifyPluginAsync[] = [
   runRoutes,
   runnerAdminRoutes,
   runnerProtocolRoutes,
+  secretRoutes,
   auditRoutes,
   eventRoutes,
 ];
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  // Before anything listens: a master key that does not open the stored secrets stops start-up.
+  installMasterKeys(config.secrets);
+  await checkMasterKeys(database.db);
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(config.logLevel),
+    logger:
+      options.logger === false
+        ? false
+        : { ...(loggerOptions(config.logLevel) as object), ...(options.logStream && { stream: options.logStream }) },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();

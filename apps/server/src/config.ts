@@ -3,7 +3,25 @@ import { existsSync, linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSyn
 import path from "node:path";
 import { REGISTRATION_MODES, type RegistrationMode } from "@flowdeck/shared/auth/registration";
 import { z } from "zod";
+import type { SecretKey } from "./lib/envelope.ts";
+import { parseKey, newKey } from "./lib/envelope.ts";
 import { parseAllowList, type AllowList } from "./lib/outbound/address-policy.ts";
+
+const KEY_HINT = "32 random bytes in base64, e.g. the output of `openssl rand -base64 32`";
+
+/** A master key in the environment: 32 bytes in base64 (decision 060). */
+const masterKey = z
+  .string()
+  .optional()
+  .transform((value, context) => {
+    if (value === undefined) return undefined;
+    try {
+      return parseKey(value);
+    } catch (error) {
+      context.addIssue({ code: "custom", message: `${(error as Error).message}: it must be ${KEY_HINT}` });
+      return z.NEVER;
+    }
+  });
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -50,6 +68,27 @@ const EnvSchema = z.object({
         context.addIssue({ code: "custom", message: (error as Error).message });
         return z.NEVER;
       }
+    }),
+  SECRETS_KEY: masterKey,
+  /** Keys still accepted to open data keys while a rotation is under way, comma-separated. */
+  SECRETS_KEY_PREVIOUS: z
+    .string()
+    .optional()
+    .transform((value, context) => {
+      const keys: SecretKey[] = [];
+      for (const [index, part] of (value ?? "").split(",").entries()) {
+        if (part.trim() === "") continue;
+        try {
+          keys.push(parseKey(part));
+        } catch (error) {
+          context.addIssue({
+            code: "custom",
+            message: `key ${index + 1}: ${(error as Error).message}: each must be ${KEY_HINT}`,
+          });
+          return z.NEVER;
+        }
+      }
+      return keys;
     }),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
@@ -105,6 +144,12 @@ export type Config = {
   sseHeartbeatMs: number;
   /** Live-update streams one organization may hold open on an instance; more are refused (429). */
   liveStreamsPerOrganization: number;
+  /**
+   * The master keys of organizations' secrets (decision 060): `key` seals new data keys and opens
+   * those it sealed; `previous` only open (SECRETS_KEY_PREVIOUS, during a rotation). `source` says
+   * where `key` came from, for messages: "SECRETS_KEY" or the key file's path.
+   */
+  secrets: { key: SecretKey; previous: SecretKey[]; source: string };
   /** Internal hosts and ranges the server may call all the same (OUTBOUND_ALLOW, decision 055). */
   outboundAllow: AllowList;
   runners: {
@@ -162,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sseHeartbeatMs: values.SSE_HEARTBEAT_MS,
     liveStreamsPerOrganization: values.LIVE_STREAMS_PER_ORGANIZATION,
     outboundAllow: values.OUTBOUND_ALLOW,
+    secrets: secretsKeys(values.SECRETS_KEY, values.SECRETS_KEY_PREVIOUS, dataDir),
     runners: {
       claimHoldMs: values.RUNNER_CLAIM_HOLD_SECONDS * 1000,
       leaseMs: values.RUNNER_LEASE_SECONDS * 1000,
@@ -185,12 +231,39 @@ function pair(clientId: string | undefined, clientSecret: string | undefined) {
  */
 function readOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, "auth-secret");
+  const secret = readOrCreateFile(file, () => randomBytes(32).toString("base64url"));
+  if (secret.length < 32) throw new ConfigError(`${file} does not hold a secret: delete it or set BETTER_AUTH_SECRET`);
+  return secret;
+}
+
+/** The file that holds the master key of secrets when SECRETS_KEY is not set, beside auth-secret. */
+export const SECRETS_KEY_FILE = "secrets-key";
+
+/**
+ * Without SECRETS_KEY the master key is made once into the data directory (readable only by its
+ * owner). It must be backed up with the database, and be the same on every instance.
+ */
+function secretsKeys(fromEnvironment: SecretKey | undefined, previous: SecretKey[], dataDir: string) {
+  if (fromEnvironment) return { key: fromEnvironment, previous, source: "SECRETS_KEY" };
+  const file = path.join(dataDir, SECRETS_KEY_FILE);
+  const text = readOrCreateFile(file, () => newKey().bytes().toString("base64"));
+  try {
+    return { key: parseKey(text), previous, source: file };
+  } catch (error) {
+    throw new ConfigError(
+      `${file} does not hold a master key (${(error as Error).message}): restore it from your backup, or set SECRETS_KEY`,
+    );
+  }
+}
+
+/** A file's trimmed text; when there is none, `make()` is written there first (mode 0600). */
+function readOrCreateFile(file: string, make: () => string): string {
   if (!existsSync(file)) {
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(path.dirname(file), { recursive: true });
     // Written whole under a name of its own, then linked into place: a process starting at the
     // same moment either links first or finds the complete file, never a half-written one.
     const draft = `${file}.${randomBytes(6).toString("hex")}.tmp`; // not the PID: containers share PID 1
-    writeFileSync(draft, `${randomBytes(32).toString("base64url")}\n`, { mode: 0o600 });
+    writeFileSync(draft, `${make()}\n`, { mode: 0o600 });
     try {
       linkSync(draft, file);
     } catch (error) {
@@ -199,9 +272,7 @@ function readOrCreateSecret(dataDir: string): string {
       unlinkSync(draft);
     }
   }
-  const secret = readFileSync(file, "utf8").trim();
-  if (secret.length < 32) throw new ConfigError(`${file} does not hold a secret: delete it or set BETTER_AUTH_SECRET`);
-  return secret;
+  return readFileSync(file, "utf8").trim();
 }
 
 const LOOPBACK_HOSTS = new Set(["localhost", "127.0.0.1", "::1"]);

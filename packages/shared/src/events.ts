@@ -24,6 +24,8 @@ export const LIVE_REFRESH = {
   // A run's own view lives on its stream; a run's start, state and end refresh the lists showing it.
   run: ["workflow", "overview", "audit"],
   notificationRule: ["notification", "audit"],
+  // Names, descriptions and who set them; an event never carries a value (it carries no data at all).
+  secret: ["secret", "audit"],
   audit: ["audit"],
 } as const satisfies Record<AuditEntityType | "audit", readonly string[]>;
 

@@ -63,6 +63,11 @@ export function orgChanges(app: () => FastifyInstance): Record<string, OrgChange
     const workflow = await createLinuxWorkflow(owner.client, owner.organizationId, ["echo hello"]);
     return { runId: await queueRun(owner.client, owner.organizationId, workflow.id) };
   };
+  const aSecret = async (owner: Owner) => {
+    const response = await owner.client.put(org(owner, "/secrets/OLD_TOKEN"), { value: "Zq#9-Wx!kL%p" });
+    if (response.status !== 201) throw new Error(`secret not created: ${response.status}`);
+    return { name: "OLD_TOKEN" };
+  };
   const pdfFile = { fileName: "plan-v2.pdf", contentType: "application/pdf", data: pdf("Version two") };
 
   return {
@@ -278,6 +283,15 @@ export function orgChanges(app: () => FastifyInstance): Record<string, OrgChange
       },
       change: (o, ids) => o.client.post(org(o, `/runs/${ids.runId}/unpin`)),
       action: "run.unpinned",
+    },
+    "PUT /api/orgs/:orgId/secrets/:name": {
+      change: (o) => o.client.put(org(o, "/secrets/DB_PASSWORD"), { value: "Zq#9-Wx!kL%p", description: "Primary" }),
+      action: "secret.created",
+    },
+    "DELETE /api/orgs/:orgId/secrets/:name": {
+      setup: aSecret,
+      change: (o, ids) => o.client.delete(org(o, `/secrets/${ids.name}`)),
+      action: "secret.deleted",
     },
     // Reads that change something (the download count) are recorded too.
     "GET /api/orgs/:orgId/documents/:documentId/download": {

@@ -15,6 +15,16 @@ export function clientOf(app: FastifyInstance, org: OrgWithRoles, caller: Caller
   return caller === "signed out" ? new TestClient(app) : org.users[caller].client;
 }
 
+/** One route of a permission matrix: who may call it, what it answers them, and what the rest are told. */
+export type MatrixRoute = {
+  name: string;
+  minimum: Role;
+  success: number;
+  /** The refusal's message (403). */
+  denied: string;
+  call: (client: TestClient) => Promise<{ status: number; body?: any }>;
+};
+
 const RANK: Record<Role, number> = { viewer: 0, editor: 1, admin: 2, owner: 3 };
 
 /**

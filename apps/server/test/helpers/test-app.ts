@@ -10,6 +10,9 @@ import { createOrgWithRoles } from "./factories.ts";
 import { createTestDatabase, type TestDatabase } from "./test-database.ts";
 import { testPasswordHasher } from "./test-password-hasher.ts";
 
+/** The master key of secrets every test app starts with unless a test gives another. */
+export const TEST_SECRETS_KEY = Buffer.alloc(32, 7).toString("base64");
+
 export type TestApp = {
   app: FastifyInstance;
   config: Config;
@@ -26,6 +29,8 @@ export type TestAppOptions = {
   listen?: boolean;
   /** Stands in for DNS in the outbound client (a public-looking name that resolves to 127.0.0.1). */
   resolveHost?: ResolveHost;
+  /** Receives the app's log (at LOG_LEVEL, "silent" unless `env` says otherwise). */
+  logStream?: NodeJS.WritableStream;
   /** Hash passwords as the product does (better-auth's scrypt), not with the tests' cheaper one. */
   productPasswordHashing?: boolean;
 };
@@ -38,6 +43,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     APP_URL: "http://localhost:3000",
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "flowdeck-test-")),
     BETTER_AUTH_SECRET: "test-secret-that-is-long-enough-for-better-auth",
+    // One master key for every test app of a process (the keyring is the process's, decision 060).
+    SECRETS_KEY: TEST_SECRETS_KEY,
     LOG_LEVEL: "silent",
     LOGIN_RATE_LIMIT: "1000",
     ABUSE_RATE_LIMIT: "100000",
@@ -57,7 +64,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     mailer: options.mailer,
     passwordHasher,
     resolveHost: options.resolveHost,
-    logger: false,
+    logger: options.logStream !== undefined,
+    logStream: options.logStream,
   });
   await app.ready();
   if (options.listen) await app.listen({ port: 0, host: "127.0.0.1" });

@@ -24,7 +24,7 @@ describe("the generated auth secret", () => {
     expect(first.length).toBeGreaterThanOrEqual(32);
     expect(statSync(path.join(dataDir, "auth-secret")).mode & 0o777).toBe(0o600);
     expect(loadConfig({ DATA_DIR: dataDir }).authSecret).toBe(first);
-    expect(readdirSync(dataDir)).toEqual(["auth-secret"]);
+    expect(readdirSync(dataDir)).toEqual(["auth-secret", "secrets-key"]);
   });
 
   it("is read, not overwritten or crashed on, when another process made it first", () => {
@@ -36,6 +36,6 @@ describe("the generated auth secret", () => {
 
     expect(loadConfig({ DATA_DIR: dataDir }).authSecret).toBe(theirs);
     expect(readFileSync(file, "utf8")).toBe(`${theirs}\n`);
-    expect(readdirSync(dataDir)).toEqual(["auth-secret"]);
+    expect(readdirSync(dataDir)).toEqual(["auth-secret", "secrets-key"]);
   });
 });

@@ -5,8 +5,8 @@ import { WORKFLOW_MESSAGES } from "@flowdeck/shared/workflows/messages";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createOrgWithRoles, type OrgWithRoles } from "../helpers/factories.ts";
 import { createApiToken } from "../api-tokens/token-factory.ts";
-import { bearerClient, type TestClient } from "../helpers/http-client.ts";
-import { CALLERS, clientOf, expectedStatus } from "../helpers/permission-matrix.ts";
+import { bearerClient } from "../helpers/http-client.ts";
+import { CALLERS, clientOf, expectedStatus, type MatrixRoute } from "../helpers/permission-matrix.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import { createLinuxWorkflow, queueRun, registerRunner } from "./runner-client.ts";
 
@@ -34,15 +34,7 @@ async function run() {
   return queueRun(owner(), org.organizationId, workflowId);
 }
 
-type Route = {
-  name: string;
-  minimum: "viewer" | "editor" | "admin";
-  success: number;
-  denied: string;
-  call: (client: TestClient) => Promise<{ status: number; body?: any }>;
-};
-
-const ROUTES: Route[] = [
+const ROUTES: MatrixRoute[] = [
   {
     name: "GET runners",
     minimum: "viewer",

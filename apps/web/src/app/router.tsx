@@ -47,6 +47,10 @@ const protectedPages = [
     path: "/admin/runners",
     page: lazyPage(() => import("@/features/runners/components/runners-page.tsx"), "RunnersPage"),
   },
+  {
+    path: "/admin/secrets",
+    page: lazyPage(() => import("@/features/secrets/components/secrets-page.tsx"), "SecretsPage"),
+  },
   { path: "/admin/audit", page: lazyPage(() => import("@/features/audit/components/audit-page.tsx"), "AuditPage") },
   { path: "/admin/billing", page: lazyPage(() => import("@/features/placeholders/billing-page.tsx"), "BillingPage") },
 ];

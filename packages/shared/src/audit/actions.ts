@@ -17,6 +17,7 @@ export const AUDIT_ENTITY_TYPES = [
   "runner",
   "run",
   "notificationRule",
+  "secret",
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -77,6 +78,9 @@ export const AUDIT_ACTIONS = {
   "run.cancelled": { entityType: "run", live: "updated", label: "Run cancelled" },
   "run.pinned": { entityType: "run", live: "updated", label: "Run pinned" },
   "run.unpinned": { entityType: "run", live: "updated", label: "Run unpinned" },
+  "secret.created": { entityType: "secret", live: "created", label: "Secret created" },
+  "secret.replaced": { entityType: "secret", live: "updated", label: "Secret value replaced" },
+  "secret.deleted": { entityType: "secret", live: "deleted", label: "Secret deleted" },
   "retention.changed": { entityType: "organization", live: "updated", label: "Run retention changed" },
   "notificationRule.created": { entityType: "notificationRule", live: "created", label: "Notification rule created" },
   "notificationRule.updated": { entityType: "notificationRule", live: "updated", label: "Notification rule changed" },

@@ -5,6 +5,7 @@ import { MEMBER_MESSAGES } from "../members/messages.ts";
 import { NOTIFICATION_MESSAGES } from "../notifications/messages.ts";
 import { RETENTION_MESSAGES } from "../retention/messages.ts";
 import { RUNNER_MESSAGES } from "../runners/messages.ts";
+import { SECRET_MESSAGES } from "../secrets/messages.ts";
 import { SETTINGS_MESSAGES, TWO_FACTOR_REQUIREMENT_MESSAGES } from "../settings/messages.ts";
 import { TASK_MESSAGES } from "../tasks/messages.ts";
 import { WORKFLOW_MESSAGES } from "../workflows/messages.ts";
@@ -60,6 +61,13 @@ export const ACTIONS = {
   "runners.read": { minimumRole: "viewer" },
   /** Registration tokens, renaming, labels and revoking: credentials are minted by people only. */
   "runners.manage": { minimumRole: "admin", deniedMessage: RUNNER_MESSAGES.cannotManage, peopleOnly: true },
+  /**
+   * Secrets' names and descriptions (to choose them in a workflow); a value is never readable by
+   * anyone. Viewers see nothing of them.
+   */
+  "secrets.read": { minimumRole: "editor", deniedMessage: SECRET_MESSAGES.cannotRead },
+  /** Creating, replacing and deleting secrets; an admin token may too (decision 060). */
+  "secrets.manage": { minimumRole: "admin", deniedMessage: SECRET_MESSAGES.cannotManage },
   "documents.read": { minimumRole: "viewer" },
   "documents.create": { minimumRole: "editor", deniedMessage: DOCUMENT_MESSAGES.noPermission },
   "documents.update": { minimumRole: "editor", deniedMessage: DOCUMENT_MESSAGES.noPermission },

@@ -12,3 +12,4 @@ export * from "./notifications.ts";
 export * from "./runners.ts";
 export * from "./audit.ts";
 export * from "./registrations.ts";
+export * from "./secrets.ts";

@@ -117,6 +117,9 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   "GET /api/orgs/:orgId/api-tokens": "List API tokens",
   "POST /api/orgs/:orgId/api-tokens": "Create an API token",
   "DELETE /api/orgs/:orgId/api-tokens/:tokenId": "Revoke an API token",
+  "GET /api/orgs/:orgId/secrets": "List secrets (names and descriptions, never values)",
+  "PUT /api/orgs/:orgId/secrets/:name": "Create a secret or replace its value",
+  "DELETE /api/orgs/:orgId/secrets/:name": "Delete a secret",
 
   "GET /api/orgs/:orgId/notifications/rules": "List notification rules",
   "POST /api/orgs/:orgId/notifications/rules": "Create a notification rule",

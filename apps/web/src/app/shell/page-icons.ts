@@ -6,6 +6,7 @@ import {
   FileText,
   KeyRound,
   LayoutDashboard,
+  LockKeyhole,
   Mail,
   ScrollText,
   Server,
@@ -31,6 +32,7 @@ export const PAGE_ICONS: Record<(typeof PAGES)[number]["path"], LucideIcon> = {
   "/admin/api-tokens": KeyRound,
   "/admin/notifications": Bell,
   "/admin/runners": Server,
+  "/admin/secrets": LockKeyhole,
   "/admin/audit": ScrollText,
   "/admin/billing": CreditCard,
 };

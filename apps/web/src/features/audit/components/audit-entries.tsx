@@ -18,6 +18,7 @@ const BADGE_COLORS: Record<AuditEntry["entityType"], BadgeColor> = {
   runner: "purple",
   run: "green",
   notificationRule: "yellow",
+  secret: "red",
 };
 
 const COLUMNS: DataTableColumn<AuditEntry>[] = [

@@ -21,4 +21,5 @@ export const ENTITY_LABELS: Record<AuditEntityType, string> = {
   runner: "Runner",
   run: "Run",
   notificationRule: "Notification rule",
+  secret: "Secret",
 };
