@@ -75,7 +75,7 @@ describe("a workflow's secrets", () => {
       .select()
       .from(auditLog)
       .where(eq(auditLog.action, "workflow.run"))
-      .orderBy(desc(auditLog.createdAt))
+      .orderBy(desc(auditLog.id))
       .limit(1);
     expect(row!.summary).toContain("given the secrets DB_PASSWORD");
     const csv = await org.users.owner.client.get(orgUrl("/audit.csv"));
@@ -136,7 +136,7 @@ describe("a workflow's secrets", () => {
       .select()
       .from(auditLog)
       .where(eq(auditLog.entityId, id))
-      .orderBy(desc(auditLog.createdAt))
+      .orderBy(desc(auditLog.id))
       .limit(1);
     expect(row!.action).toBe("workflow.rescheduled");
     expect(row!.summary).toContain("ROTATED_KEY");
