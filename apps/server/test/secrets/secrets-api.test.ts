@@ -1,5 +1,5 @@
 import { MESSAGES, type LiveEvent } from "@flowdeck/shared";
-import { PutSecretSchema } from "@flowdeck/shared/secrets/schemas";
+import { PutSecretSchema, SECRETS_PER_ORGANIZATION } from "@flowdeck/shared/secrets/schemas";
 import { SECRET_MESSAGES } from "@flowdeck/shared/secrets/messages";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -153,6 +153,24 @@ describe("GET /api/orgs/:orgId/secrets", () => {
       { name: "ZED_KEY", description: "Last", updatedAt: expect.any(String), updatedBy: other.email },
     ]);
     expect(JSON.stringify(response.body)).not.toContain("value!");
+  });
+});
+
+describe("the limit of secrets per organization", () => {
+  it(`refuses a new secret past ${SECRETS_PER_ORGANIZATION} with 429; replacing one still works`, async () => {
+    const full = await registerOwner(t.app);
+    const at = (name: string) => url(`/${name}`, full.organizationId);
+    expect((await full.client.put(at("FIRST_KEY"), { value: "first-value!" })).status).toBe(201);
+    // The rest copied in the database: the limit counts rows, whatever they hold.
+    await t.app.db.execute(sql`
+      insert into secrets (id, organization_id, name, data_key_id, iv, ciphertext, auth_tag, updated_by)
+      select gen_random_uuid()::text, organization_id, 'BULK_' || g, data_key_id, iv, ciphertext, auth_tag, updated_by
+      from secrets, generate_series(2, ${SECRETS_PER_ORGANIZATION}) g
+      where organization_id = ${full.organizationId} and name = 'FIRST_KEY'`);
+    const refused = await full.client.put(at("ONE_TOO_MANY"), { value: "one-too-many!" });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.message).toBe(SECRET_MESSAGES.tooMany);
+    expect((await full.client.put(at("FIRST_KEY"), { value: "replaced-value!" })).status).toBe(200);
   });
 });
 
