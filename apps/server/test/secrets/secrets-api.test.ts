@@ -1,5 +1,5 @@
 import { MESSAGES, type LiveEvent } from "@flowdeck/shared";
-import { PutSecretSchema } from "@flowdeck/shared/secrets/schemas";
+import { PutSecretSchema, SECRETS_PER_ORGANIZATION } from "@flowdeck/shared/secrets/schemas";
 import { SECRET_MESSAGES } from "@flowdeck/shared/secrets/messages";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,6 +9,7 @@ import { auditRows, rowsSince } from "../audit/audit-support.ts";
 import { registerOwner, type TestUser } from "../helpers/factories.ts";
 import { bearerClient } from "../helpers/http-client.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { eventually } from "../runners/runner-client.ts";
 import { DISTINCT_VALUES, leaksOf } from "./leak-checks.ts";
 
 let t: TestApp;
@@ -155,6 +156,24 @@ describe("GET /api/orgs/:orgId/secrets", () => {
   });
 });
 
+describe("the limit of secrets per organization", () => {
+  it(`refuses a new secret past ${SECRETS_PER_ORGANIZATION} with 429; replacing one still works`, async () => {
+    const full = await registerOwner(t.app);
+    const at = (name: string) => url(`/${name}`, full.organizationId);
+    expect((await full.client.put(at("FIRST_KEY"), { value: "first-value!" })).status).toBe(201);
+    // The rest copied in the database: the limit counts rows, whatever they hold.
+    await t.app.db.execute(sql`
+      insert into secrets (id, organization_id, name, data_key_id, iv, ciphertext, auth_tag, updated_by)
+      select gen_random_uuid()::text, organization_id, 'BULK_' || g, data_key_id, iv, ciphertext, auth_tag, updated_by
+      from secrets, generate_series(2, ${SECRETS_PER_ORGANIZATION}) g
+      where organization_id = ${full.organizationId} and name = 'FIRST_KEY'`);
+    const refused = await full.client.put(at("ONE_TOO_MANY"), { value: "one-too-many!" });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.message).toBe(SECRET_MESSAGES.tooMany);
+    expect((await full.client.put(at("FIRST_KEY"), { value: "replaced-value!" })).status).toBe(200);
+  });
+});
+
 describe("DELETE /api/orgs/:orgId/secrets/:name", () => {
   it("deletes the secret (204); a second delete is 404", async () => {
     await put("DOOMED", { value: "doomed-value" });
@@ -175,6 +194,9 @@ describe("the audit log and live updates", () => {
     await put("AUDITED", { value: "audited-one!", description: "Before" });
     await put("AUDITED", { value: "audited-two!", description: "After" });
     await owner.client.delete(url("/AUDITED"));
+    // With PostgreSQL the events come back through NOTIFY, after the answers.
+    const secretEvents = () => events.filter((event) => event.entity === "secret");
+    await eventually(async () => secretEvents().length >= 3);
     unsubscribe();
     const rows = (await rowsSince(t.app, organizationId, baseline)).reverse();
     expect(rows.map((row) => [row.action, row.summary])).toEqual([
@@ -188,11 +210,7 @@ describe("the audit log and live updates", () => {
     for (const text of [JSON.stringify(rows), String(csv.body), JSON.stringify(events)]) {
       expect(text).not.toContain("audited-");
     }
-    expect(events.filter((event) => event.entity === "secret").map((event) => event.action)).toEqual([
-      "created",
-      "updated",
-      "deleted",
-    ]);
+    expect(secretEvents().map((event) => event.action)).toEqual(["created", "updated", "deleted"]);
   });
 });
 
