@@ -108,7 +108,11 @@ async function bigOutput(context) {
       ["plain", plain],
       ["masked", masked],
     ]) {
-      const result = await oneBigRun(context, workflow, `repeat ${repeat}, ${kind === "plain" ? "no secrets" : `${SECRETS} secrets`}`);
+      const result = await oneBigRun(
+        context,
+        workflow,
+        `repeat ${repeat}, ${kind === "plain" ? "no secrets" : `${SECRETS} secrets`}`,
+      );
       rates[kind].push(result.linesPerSecond);
       cpuPerMb[kind].push(result.runnerCpuMs / result.megabytes);
     }

@@ -82,14 +82,20 @@ describe("a run's secrets on a real runner", () => {
         ],
         { secrets: ["DB_PASSWORD", "TLS_KEY"] },
       );
-      const live = await EventStream.open(`${baseUrlOf(flowdeck.testApp.app)}/api/orgs/${orgId}/runs/${runId}/stream`, client);
+      const live = await EventStream.open(
+        `${baseUrlOf(flowdeck.testApp.app)}/api/orgs/${orgId}/runs/${runId}/stream`,
+        client,
+      );
       const runner = startRunner(["start", "--config", configDir, "--once"]);
       processes.track(runner.pid);
       expect(await runner.exited).toBe(0);
 
       const frames: string[] = [];
       for (;;) {
-        const frame = await live.nextMatching((candidate) => candidate.event === "log" || candidate.event === "run", 15_000);
+        const frame = await live.nextMatching(
+          (candidate) => candidate.event === "log" || candidate.event === "run",
+          15_000,
+        );
         frames.push(frame.data ?? "");
         if (frame.event === "run" && JSON.parse(frame.data ?? "{}").status === "failed") break;
       }

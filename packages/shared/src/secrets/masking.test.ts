@@ -40,7 +40,9 @@ describe("masking secret values in output", () => {
   });
 
   it("masks the URL-encoded forms", () => {
-    expect(masker.mask(`https://db/?password=${encodeURIComponent(PASSWORD)}&x=1`)).toBe("https://db/?password=***&x=1");
+    expect(masker.mask(`https://db/?password=${encodeURIComponent(PASSWORD)}&x=1`)).toBe(
+      "https://db/?password=***&x=1",
+    );
     expect(revealingForms("with space!")).toContain("with+space!");
   });
 

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { IDEMPOTENCY_HEADER } from "@/lib/idempotency-key.ts";
 import { answerRequests } from "@/testing/fetch.ts";
 import { createTestQueryClient, renderWithProviders } from "@/testing/render.tsx";
+import { secretKeys } from "@/features/secrets/api/secret-keys.ts";
 import { workflowCommandsQueryOptions } from "../api/get-workflow-commands.ts";
 import { WorkflowForm } from "./workflow-form.tsx";
 
@@ -24,6 +25,17 @@ function renderForm() {
       },
     ],
     pageParams: [undefined],
+  });
+  queryClient.setQueryData(secretKeys.list("org-1"), {
+    items: [
+      { name: "API_TOKEN", description: "", updatedAt: "2026-11-01T00:00:00.000Z", updatedBy: "Ada" },
+      {
+        name: "DB_PASSWORD",
+        description: "The backup user's",
+        updatedAt: "2026-11-01T00:00:00.000Z",
+        updatedBy: "Ada",
+      },
+    ],
   });
   const onSaved = vi.fn();
   const view = renderWithProviders(
@@ -63,6 +75,7 @@ describe("the workflow form", () => {
     // The run settings name the chosen commands too.
     expect(screen.getByRole("checkbox", { name: "Continue on error: Warm the cache" })).toBeTruthy();
     await user.type(screen.getByLabelText("Runner labels"), "linux, , gpu");
+    await user.click(screen.getByRole("checkbox", { name: /DB_PASSWORD/ }));
     await user.click(screen.getByRole("button", { name: "Create Workflow" }));
     await expect.poll(() => onSaved.mock.calls).toEqual([[WORKFLOW_MESSAGES.created]]);
     expect(fetch).toHaveBeenCalledTimes(1);
@@ -79,6 +92,7 @@ describe("the workflow form", () => {
       timeoutSeconds: 3600,
       runnerLabels: ["linux", "gpu"],
       concurrencyPolicy: "skip",
+      secrets: ["DB_PASSWORD"],
     });
   });
 });

@@ -18,6 +18,7 @@ import {
 import { CommandPicker } from "./command-picker.tsx";
 import { RunSettingsFields } from "./run-settings-fields.tsx";
 import { ScheduleFields } from "./schedule-fields.tsx";
+import { SecretsField } from "./secrets-field.tsx";
 import { WorkflowDetailsFields } from "./workflow-details-fields.tsx";
 
 type WorkflowFormProps = {
@@ -25,12 +26,21 @@ type WorkflowFormProps = {
   /** The workflow being edited; none to create one. */
   workflow: Workflow | null;
   timezone: string | undefined;
+  /** Whether to offer the link to Administration → Secrets when there are none yet. */
+  canManageSecrets?: boolean;
   onCancel: () => void;
   onSaved: (message: string) => void;
 };
 
 /** Creates or edits a workflow inline on the page (spec 2, spec 5 "Workflow form"). */
-export function WorkflowForm({ orgId, workflow, timezone, onCancel, onSaved }: WorkflowFormProps) {
+export function WorkflowForm({
+  orgId,
+  workflow,
+  timezone,
+  canManageSecrets = false,
+  onCancel,
+  onSaved,
+}: WorkflowFormProps) {
   const form = useZodForm(WorkflowFormSchema, {
     defaultValues: workflow ? workflowToForm(workflow) : emptyWorkflowForm(),
   });
@@ -91,6 +101,7 @@ export function WorkflowForm({ orgId, workflow, timezone, onCancel, onSaved }: W
         )}
         <ScheduleFields form={form} timezone={timezone} />
         <RunSettingsFields form={form} nameOf={commandNames.nameOf} />
+        <SecretsField orgId={orgId} form={form} canManage={canManageSecrets} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onCancel} disabled={busy}>
             Cancel

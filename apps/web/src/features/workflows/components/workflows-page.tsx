@@ -35,12 +35,23 @@ export function WorkflowsPage({ renderRuns }: { renderRuns: RenderRuns }) {
       key={organization.id}
       orgId={organization.id}
       canEdit={can(role, "workflows.update")}
+      canManageSecrets={can(role, "secrets.manage")}
       renderRuns={renderRuns}
     />
   );
 }
 
-function WorkflowsView({ orgId, canEdit, renderRuns }: { orgId: string; canEdit: boolean; renderRuns: RenderRuns }) {
+function WorkflowsView({
+  orgId,
+  canEdit,
+  canManageSecrets,
+  renderRuns,
+}: {
+  orgId: string;
+  canEdit: boolean;
+  canManageSecrets: boolean;
+  renderRuns: RenderRuns;
+}) {
   const { filters, update } = useWorkflowFilters();
   const [view, setView] = useViewMode("flowdeck-workflows-view");
   const [form, setForm] = useState<FormState>(null);
@@ -89,6 +100,7 @@ function WorkflowsView({ orgId, canEdit, renderRuns }: { orgId: string; canEdit:
           orgId={orgId}
           workflow={form.workflow}
           timezone={data?.timezone}
+          canManageSecrets={canManageSecrets}
           onCancel={() => setForm(null)}
           onSaved={(text) => {
             setForm(null);
