@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client.ts";
-import { secretKeys, secretsPath } from "./secret-keys.ts";
+import { secretKeys, secretsPath } from "@/lib/secrets/secret-keys.ts";
 
 export function useDeleteSecret(orgId: string) {
   const queryClient = useQueryClient();

@@ -1,7 +1,7 @@
 import type { PutSecretInput, Secret } from "@flowdeck/shared/secrets/schemas";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client.ts";
-import { secretKeys, secretsPath } from "./secret-keys.ts";
+import { secretKeys, secretsPath } from "@/lib/secrets/secret-keys.ts";
 
 /** Creates a secret or replaces its value (PUT). The value is sent once and never read back. */
 export function usePutSecret(orgId: string) {

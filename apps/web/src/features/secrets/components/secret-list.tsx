@@ -9,7 +9,7 @@ import { EmptyState } from "@/components/ui/empty-state.tsx";
 import { TableOrCards } from "@/components/ui/table-or-cards.tsx";
 import { formatDateTime } from "@/lib/format-date.ts";
 import { useDeleteSecret } from "../api/delete-secret.ts";
-import { useSecrets } from "../api/get-secrets.ts";
+import { useSecrets } from "@/lib/secrets/get-secrets.ts";
 
 function UpdatedAt({ iso }: { iso: string }) {
   return (

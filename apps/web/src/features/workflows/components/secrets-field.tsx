@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { useSecrets } from "@/features/secrets/api/get-secrets.ts";
+import { useSecrets } from "@/lib/secrets/get-secrets.ts";
 import type { WorkflowForm } from "../lib/workflow-form-values.ts";
 
 type Props = {

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { IDEMPOTENCY_HEADER } from "@/lib/idempotency-key.ts";
 import { answerRequests } from "@/testing/fetch.ts";
 import { createTestQueryClient, renderWithProviders } from "@/testing/render.tsx";
-import { secretKeys } from "@/features/secrets/api/secret-keys.ts";
+import { secretKeys } from "@/lib/secrets/secret-keys.ts";
 import { workflowCommandsQueryOptions } from "../api/get-workflow-commands.ts";
 import { WorkflowForm } from "./workflow-form.tsx";
 
