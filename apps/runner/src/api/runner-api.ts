@@ -9,6 +9,7 @@ import {
   RUNNER_API_PREFIX,
   RUNNER_TIMINGS,
   RUNNER_VERSION_HEADER,
+  compareVersions,
   type ClaimResponse,
   type CompleteRun,
   type LogBatch,
@@ -19,7 +20,10 @@ import {
   type RunnerSelf,
   type StepReport,
 } from "@flowdeck/shared/runners/protocol";
+import { SERVER_VERSION_HEADER } from "@flowdeck/shared/runners/install";
+import { printError } from "../cli/output.ts";
 import { RUNNER_VERSION } from "../version.ts";
+import { olderThanServer } from "./describe-error.ts";
 import { ApiError, UnexpectedAnswerError, UnreachableError } from "./api-errors.ts";
 
 /** Calls that are not long polls give up after this long and are retried. */
@@ -130,6 +134,7 @@ export class RunnerApi {
       throw toUnreachable(error, timeout.aborted);
     }
 
+    noticeServerVersion(answer.headers[SERVER_VERSION_HEADER], this.baseUrl);
     const json = parseJson(text);
     if (answer.statusCode >= 400 || (answer.statusCode >= 300 && answer.statusCode < 400)) {
       throw toApiError(answer.statusCode, answer.headers, json);
@@ -139,6 +144,16 @@ export class RunnerApi {
     if (!parsed.success) throw new UnexpectedAnswerError(answer.statusCode);
     return parsed.data as never;
   }
+}
+
+let toldOlder = false;
+
+/** Says once per process that this runner is older than its server (which names its version on every answer). */
+function noticeServerVersion(header: string | string[] | undefined, url: string) {
+  if (toldOlder || typeof header !== "string" || !/^\d+\.\d+\.\d+/.test(header)) return;
+  if (compareVersions(RUNNER_VERSION, header) >= 0) return;
+  toldOlder = true;
+  printError(`${new Date().toISOString()} ${olderThanServer(header, url)}`);
 }
 
 function parseJson(text: string): unknown {
