@@ -134,7 +134,7 @@ export class RunnerApi {
       throw toUnreachable(error, timeout.aborted);
     }
 
-    noticeServerVersion(answer.headers[SERVER_VERSION_HEADER], this.baseUrl);
+    noticeServerVersion(answer.headers, this.baseUrl);
     const json = parseJson(text);
     if (answer.statusCode >= 400 || (answer.statusCode >= 300 && answer.statusCode < 400)) {
       throw toApiError(answer.statusCode, answer.headers, json);
@@ -149,11 +149,16 @@ export class RunnerApi {
 let toldOlder = false;
 
 /** Says once per process that this runner is older than its server (which names its version on every answer). */
-function noticeServerVersion(header: string | string[] | undefined, url: string) {
-  if (toldOlder || typeof header !== "string" || !/^\d+\.\d+\.\d+/.test(header)) return;
-  if (compareVersions(RUNNER_VERSION, header) >= 0) return;
+function noticeServerVersion(headers: Dispatcher.ResponseData["headers"], url: string) {
+  const version = versionOf(headers);
+  if (toldOlder || !version || compareVersions(RUNNER_VERSION, version) >= 0) return;
   toldOlder = true;
-  printError(`${new Date().toISOString()} ${olderThanServer(header, url)}`);
+  printError(`${new Date().toISOString()} ${olderThanServer(version, url)}`);
+}
+
+function versionOf(headers: Dispatcher.ResponseData["headers"]): string | null {
+  const header = headers[SERVER_VERSION_HEADER];
+  return typeof header === "string" && /^\d+\.\d+\.\d+$/.test(header) ? header : null;
 }
 
 function parseJson(text: string): unknown {
@@ -172,7 +177,7 @@ function toApiError(status: number, headers: Dispatcher.ResponseData["headers"],
   if (error && typeof error.code === "string" && typeof error.message === "string") {
     const fields =
       error.fields && typeof error.fields === "object" ? (error.fields as Record<string, string>) : undefined;
-    return new ApiError(status, error.code, error.message, fields, retryAfterSeconds);
+    return new ApiError(status, error.code, error.message, fields, retryAfterSeconds, versionOf(headers));
   }
   const location = headers.location;
   const message =

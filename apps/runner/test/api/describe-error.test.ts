@@ -20,8 +20,7 @@ describe("the runner's messages for a failed call", () => {
     const tooOld = new ApiError(412, "failed-precondition", "This Flowdeck needs flowdeck-runner 0.2.0 or newer.");
     expect(describeApiError(tooOld, url)).toBe(
       "This runner (version 0.1.0) is too old for this Flowdeck: This Flowdeck needs flowdeck-runner 0.2.0 or newer. " +
-        "Update it: npm install -g https://flowdeck.example.com/runner/flowdeck-runner.tgz " +
-        "(or run it with npx -y https://flowdeck.example.com/runner/flowdeck-runner.tgz), " +
+        "Update it: npm install -g https://flowdeck.example.com/runner/flowdeck-runner.tgz, " +
         "or git pull && npm install in the Flowdeck checkout.",
     );
     expect(stopsTheRunner(tooOld)).toBe(true);
@@ -30,8 +29,8 @@ describe("the runner's messages for a failed call", () => {
   it("say a runner older than its server is, with the command that updates it from that server", () => {
     expect(olderThanServer("0.2.0", url)).toBe(
       "This runner (version 0.1.0) is older than Flowdeck at https://flowdeck.example.com (version 0.2.0). " +
-        "Update it: npm install -g https://flowdeck.example.com/runner/flowdeck-runner.tgz " +
-        "(or run it with npx -y https://flowdeck.example.com/runner/flowdeck-runner.tgz), " +
+        "Update it: npm install -g https://flowdeck.example.com/runner/flowdeck-runner.tgz, " +
+        "or run it with npx -y https://flowdeck.example.com/runner/flowdeck-runner-0.2.0.tgz, " +
         "or git pull && npm install in the Flowdeck checkout.",
     );
   });

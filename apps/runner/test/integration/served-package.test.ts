@@ -96,6 +96,17 @@ describe("the runner served by Flowdeck", () => {
     // Revalidated, not fetched again, while it is the same build.
     const again = await fetch(packageUrl, { headers: { "if-none-match": etag! } });
     expect(again.status).toBe(304);
+    // The same file under its version's name (what an older runner names to update through npx); no other.
+    const versioned = await fetch(`${flowdeck.url}/runner/flowdeck-runner-${FLOWDECK_VERSION}.tgz`);
+    expect(versioned.status).toBe(200);
+    expect(versioned.headers.get("etag")).toBe(etag);
+    expect((await fetch(`${flowdeck.url}/runner/flowdeck-runner-0.0.1.tgz`)).status).toBe(404);
+  });
+
+  it("is the server's version, which every answer of the runner API names, refusals included", async () => {
+    const refused = await fetch(`${flowdeck.url}/api/runner/v1/runner`);
+    expect(refused.status).toBe(412);
+    expect(refused.headers.get("flowdeck-version")).toBe(FLOWDECK_VERSION);
   });
 
   it("registers, starts and executes a run through npx, from a fresh cache and with no registry", async () => {

@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -123,6 +123,17 @@ describe("GET /metrics after a real run", () => {
         typed.some((name) => value.includes(name)),
     );
     expect(offending).toEqual([]);
+  });
+
+  it("has every metric the Grafana dashboard reads", async () => {
+    const dashboard = await readFile(path.resolve(import.meta.dirname, "../../../../docs/grafana-dashboard.json"), "utf8");
+    const read = new Set([...dashboard.matchAll(/\b((?:flowdeck|process|nodejs)_\w+)/g)].map((match) => match[1]!));
+    expect(read.size).toBeGreaterThan(12);
+    const { families } = await scrape();
+    const missing = [...read].filter(
+      (name) => !families.has(name) && !families.has(name.replace(/_(bucket|count|sum)$/, "")),
+    );
+    expect(missing).toEqual([]);
   });
 
   it("counts a request no route matched without its URL", async () => {

@@ -8,8 +8,17 @@ export const RUNNER_PACKAGE_PATH = "/runner/flowdeck-runner.tgz";
 /** Sent on every answer of the runner API: the server's version, so an older runner says it is. */
 export const SERVER_VERSION_HEADER = "flowdeck-version";
 
-export function runnerPackageUrl(appUrl: string): string {
-  return `${appUrl.replace(/\/+$/, "")}${RUNNER_PACKAGE_PATH}`;
+/**
+ * Where the server serves its runner; with `version`, under that version's own name (served for the
+ * server's version only): npx keeps what it first fetched from a URL, so an update needs a new one.
+ */
+export function runnerPackageUrl(appUrl: string, version?: string): string {
+  const base = appUrl.replace(/\/+$/, "");
+  return version ? `${base}${versionedRunnerPackagePath(version)}` : `${base}${RUNNER_PACKAGE_PATH}`;
+}
+
+export function versionedRunnerPackagePath(version: string): string {
+  return `/runner/flowdeck-runner-${version}.tgz`;
 }
 
 /** The commands the Register dialog and the README show, for a shell (Linux, macOS) and PowerShell. */

@@ -1,11 +1,13 @@
 import { createHash } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
 import { AppError } from "@flowdeck/shared";
-import { RUNNER_PACKAGE_PATH } from "@flowdeck/shared/runners/install";
+import { RUNNER_PACKAGE_PATH, versionedRunnerPackagePath } from "@flowdeck/shared/runners/install";
+import { FLOWDECK_VERSION } from "@flowdeck/shared/version";
 import type { FastifyPluginAsync } from "fastify";
 
 export const RUNNER_PACKAGE_MESSAGES = {
   notBuilt: "The runner package is not built on this server: run `npm run build` in the Flowdeck checkout",
+  notFound: `This server serves flowdeck-runner.tgz and flowdeck-runner-${FLOWDECK_VERSION}.tgz only`,
 } as const;
 
 /**
@@ -27,7 +29,13 @@ export function runnerPackageRoutes(file: string): FastifyPluginAsync {
     return cached;
   }
   return async (app) => {
-    app.get(RUNNER_PACKAGE_PATH, async (request, reply) => {
+    // The same file under its version's name too: npx keeps what it first fetched from a URL, so a
+    // runner that is older than the server names this one to update (docs/decisions/063).
+    const paths = [RUNNER_PACKAGE_PATH, versionedRunnerPackagePath(FLOWDECK_VERSION)];
+    app.get<{ Params: { file: string } }>("/runner/:file", async (request, reply) => {
+      if (!paths.includes(`/runner/${request.params.file}`)) {
+        throw new AppError("not-found", RUNNER_PACKAGE_MESSAGES.notFound);
+      }
       const { body, etag } = await load();
       reply.header("etag", etag).header("cache-control", "no-cache");
       if (request.headers["if-none-match"] === etag) return reply.status(304).send();
