@@ -25,7 +25,9 @@ test("a runner registered from /admin/runners executes a run whose output shows 
   const token = (await command.inputValue()).split("--token ")[1]!;
   await expect(page.getByRole("textbox", { name: "Start command" })).toHaveValue(`npx -y ${packageUrl} start`);
   await page.getByRole("radio", { name: "Windows (PowerShell)" }).check();
-  await expect(command).toHaveValue(`npx.cmd -y ${packageUrl} register --url ${new URL(page.url()).origin} --token ${token}`);
+  await expect(command).toHaveValue(
+    `npx.cmd -y ${packageUrl} register --url ${new URL(page.url()).origin} --token ${token}`,
+  );
   await expect(page.getByRole("textbox", { name: "Start command" })).toHaveValue(`npx.cmd -y ${packageUrl} start`);
   await page.getByRole("button", { name: "Done" }).click();
 

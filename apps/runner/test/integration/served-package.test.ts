@@ -71,10 +71,16 @@ function npx(args: string[]) {
 function filesOf(tgz: Buffer): Map<string, Buffer> {
   const tar = gunzipSync(tgz);
   const files = new Map<string, Buffer>();
-  for (let offset = 0; offset + 512 <= tar.length; ) {
+  for (let offset = 0; offset + 512 <= tar.length;) {
     const name = tar.toString("utf8", offset, offset + 100).replace(/\0.*$/s, "");
     if (!name) break;
-    const size = parseInt(tar.toString("utf8", offset + 124, offset + 136).replace(/\0.*$/s, "").trim(), 8);
+    const size = parseInt(
+      tar
+        .toString("utf8", offset + 124, offset + 136)
+        .replace(/\0.*$/s, "")
+        .trim(),
+      8,
+    );
     files.set(name, tar.subarray(offset + 512, offset + 512 + size));
     offset += 512 + Math.ceil(size / 512) * 512;
   }
@@ -113,14 +119,26 @@ describe("the runner served by Flowdeck", () => {
     const { client, organizationId } = flowdeck.owner;
     const token = await createRegistrationToken(client, organizationId);
     // The command the Register dialog shows, with a config directory of this test's own.
-    const shown = (await client.post<{ commands: { register: string } }>(
-      `/api/orgs/${organizationId}/runners/registration-tokens`,
-      {},
-    )).body.commands.register;
+    const shown = (
+      await client.post<{ commands: { register: string } }>(
+        `/api/orgs/${organizationId}/runners/registration-tokens`,
+        {},
+      )
+    ).body.commands.register;
     expect(shown).toMatch(/^npx -y \S+\/runner\/flowdeck-runner\.tgz register --url \S+ --token fdr_\S+$/);
 
     const config = path.join(home, "runner-config");
-    const register = npx(["register", "--url", flowdeck.url, "--token", token, "--name", "npx-box", "--config", config]);
+    const register = npx([
+      "register",
+      "--url",
+      flowdeck.url,
+      "--token",
+      token,
+      "--name",
+      "npx-box",
+      "--config",
+      config,
+    ]);
     expect(await register.exited, register.output()).toBe(0);
     expect(register.output()).toContain('Registered "npx-box"');
     expect(register.output()).toContain(`Start it with: npx -y ${packageUrl} start --config ${JSON.stringify(config)}`);

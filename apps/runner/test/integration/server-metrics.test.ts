@@ -47,7 +47,9 @@ function parse(text: string) {
 
 const sum = (samples: Sample[], name: string, labels: Record<string, string> = {}) =>
   samples
-    .filter((sample) => sample.name === name && Object.entries(labels).every(([key, value]) => sample.labels[key] === value))
+    .filter(
+      (sample) => sample.name === name && Object.entries(labels).every(([key, value]) => sample.labels[key] === value),
+    )
     .reduce((total, sample) => total + sample.value, 0);
 
 async function scrape() {
@@ -94,7 +96,9 @@ describe("GET /metrics after a real run", () => {
     }
 
     expect(sum(samples, "flowdeck_runs_started_total", { trigger: "manual", kind: "executed" })).toBe(1);
-    expect(sum(samples, "flowdeck_runs_ended_total", { status: "succeeded", trigger: "manual", kind: "executed" })).toBe(1);
+    expect(
+      sum(samples, "flowdeck_runs_ended_total", { status: "succeeded", trigger: "manual", kind: "executed" }),
+    ).toBe(1);
     expect(sum(samples, "flowdeck_run_claim_latency_seconds_count")).toBe(1);
     expect(sum(samples, "flowdeck_run_log_bytes_stored_total")).toBeGreaterThanOrEqual("metrics output line\n".length);
     expect(sum(samples, "flowdeck_runners_online", { os: "linux" })).toBe(1);
@@ -126,7 +130,10 @@ describe("GET /metrics after a real run", () => {
   });
 
   it("has every metric the Grafana dashboard reads", async () => {
-    const dashboard = await readFile(path.resolve(import.meta.dirname, "../../../../docs/grafana-dashboard.json"), "utf8");
+    const dashboard = await readFile(
+      path.resolve(import.meta.dirname, "../../../../docs/grafana-dashboard.json"),
+      "utf8",
+    );
     const read = new Set([...dashboard.matchAll(/\b((?:flowdeck|process|nodejs)_\w+)/g)].map((match) => match[1]!));
     expect(read.size).toBeGreaterThan(12);
     const { families } = await scrape();

@@ -62,10 +62,7 @@ export type Measure = (metrics: Metrics) => void;
 
 /** A live event, a run's signal, a runner wake-up or a measure waiting for its transaction to commit. */
 export type Announcement =
-  | { organizationId: string; event: LiveEvent }
-  | { run: RunSignal }
-  | { queue: string }
-  | { measure: Measure };
+  { organizationId: string; event: LiveEvent } | { run: RunSignal } | { queue: string } | { measure: Measure };
 
 /**
  * Runs `work` in one transaction; what it records is written in that transaction and announced

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { AppError } from "@flowdeck/shared";
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from "fastify";
-import type { PoolStats } from "../../db/database.ts";
+import type { MetricsSnapshot } from "../../lib/metrics.ts";
 import { scrapeMetrics } from "./service.ts";
 
 export const METRICS_MESSAGES = {
@@ -14,7 +14,7 @@ export const METRICS_MESSAGES = {
  * listener of METRICS_PORT (plugins/metrics.ts): `source` is the app whose database and metrics
  * are read. With METRICS_TOKEN set, a scrape must send it as a bearer token.
  */
-export function metricsRoutes(source: FastifyInstance, poolStats: () => PoolStats): FastifyPluginAsync {
+export function metricsRoutes(source: FastifyInstance, poolStats: () => MetricsSnapshot["pool"]): FastifyPluginAsync {
   return async (app) => {
     app.get("/metrics", async (request, reply) => {
       checkToken(request, source.config.metrics.token);

@@ -115,8 +115,8 @@ function RegistrationSteps({
             {commands.install}
           </code>
           <p>
-            Register it as above, then have the system run <code className="font-mono">flowdeck-runner start</code>:
-            a systemd unit on Linux, a launchd agent on macOS, a Windows service (with WinSW or NSSM). The README's
+            Register it as above, then have the system run <code className="font-mono">flowdeck-runner start</code>: a
+            systemd unit on Linux, a launchd agent on macOS, a Windows service (with WinSW or NSSM). The README's
             “Runners as a service” section has each file ready to copy.
           </p>
         </div>
