@@ -24,7 +24,7 @@ test("a runner registered from /admin/runners executes a run whose output shows 
   );
   const token = (await command.inputValue()).split("--token ")[1]!;
   await expect(page.getByRole("textbox", { name: "Start command" })).toHaveValue(`npx -y ${packageUrl} start`);
-  await page.getByRole("radio", { name: "Windows (PowerShell)" }).check();
+  await page.getByRole("button", { name: "Windows (PowerShell)" }).click();
   await expect(command).toHaveValue(
     `npx.cmd -y ${packageUrl} register --url ${new URL(page.url()).origin} --token ${token}`,
   );

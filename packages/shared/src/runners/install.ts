@@ -35,5 +35,6 @@ export function runnerInstallCommands(appUrl: string, token: string) {
     startPowerShell: `npx.cmd ${runner} start`,
     /** A lasting install, for a service (systemd, launchd, a Windows service), and how to update it. */
     install: `npm install -g ${runnerPackageUrl(url)}`,
+    installPowerShell: `npm.cmd install -g ${runnerPackageUrl(url)}`,
   };
 }

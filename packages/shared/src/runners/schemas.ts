@@ -16,6 +16,7 @@ export const RegistrationTokenSchema = z.object({
     registerPowerShell: z.string(),
     startPowerShell: z.string(),
     install: z.string(),
+    installPowerShell: z.string(),
   }),
 });
 export type RegistrationToken = z.infer<typeof RegistrationTokenSchema>;

@@ -68,41 +68,37 @@ function RegistrationSteps({
   const windows = shell === "powershell";
   return (
     <div className="space-y-4">
-      <fieldset>
-        <legend className="sr-only">The machine's system</legend>
-        <div className="inline-flex flex-wrap rounded-lg border border-gray-300 bg-white p-0.5 dark:border-gray-700 dark:bg-gray-900">
-          {SHELLS.map(({ value, label }) => (
-            <label
-              key={value}
-              className={clsx(
-                "cursor-pointer rounded-md px-3 py-1.5 text-sm font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-indigo-600",
-                shell === value
-                  ? "bg-indigo-600 text-white"
-                  : "text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800",
-              )}
-            >
-              <input
-                type="radio"
-                name="runner-shell"
-                value={value}
-                checked={shell === value}
-                onChange={() => onShellChange(value)}
-                className="sr-only"
-              />
-              {label}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <div
+        role="group"
+        aria-label="The machine's system"
+        className="inline-flex flex-wrap rounded-lg border border-gray-300 bg-white p-0.5 dark:border-gray-700 dark:bg-gray-900"
+      >
+        {SHELLS.map(({ value, label }) => (
+          <button
+            key={value}
+            type="button"
+            aria-pressed={shell === value}
+            onClick={() => onShellChange(value)}
+            className={clsx(
+              "rounded-md px-3 py-1.5 text-sm font-medium",
+              shell === value
+                ? "bg-indigo-600 text-white"
+                : "text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800",
+            )}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
       <CommandBox
         label="Registration command"
         value={windows ? commands.registerPowerShell : commands.register}
-        rows={3}
+        rows={4}
       >
         The token works once, until <time dateTime={token.expiresAt}>{formatDateTime(token.expiresAt)}</time>, and is
         not shown again.
       </CommandBox>
-      <CommandBox label="Start command" value={windows ? commands.startPowerShell : commands.start} rows={1}>
+      <CommandBox label="Start command" value={windows ? commands.startPowerShell : commands.start} rows={2}>
         Executes runs until stopped (Ctrl+C).
       </CommandBox>
       <details className="rounded-lg border border-gray-200 p-3 text-sm dark:border-gray-700">
@@ -112,7 +108,7 @@ function RegistrationSteps({
         <div className="mt-2 space-y-2 text-gray-700 dark:text-gray-300">
           <p>Install it for good from this Flowdeck (the same command updates it later):</p>
           <code className="block rounded bg-gray-100 px-2 py-1 font-mono break-all dark:bg-gray-800">
-            {commands.install}
+            {windows ? commands.installPowerShell : commands.install}
           </code>
           <p>
             Register it as above, then have the system run <code className="font-mono">flowdeck-runner start</code>: a
@@ -150,7 +146,8 @@ function CommandBox({
         rows={rows}
         value={value}
         onFocus={(event) => event.currentTarget.select()}
-        className="block w-full resize-none rounded-lg border border-gray-300 bg-gray-50 p-3 font-mono text-sm break-all dark:border-gray-700 dark:bg-gray-950"
+        // As tall as its command (rows: where field-sizing is not supported).
+        className="field-sizing-content block w-full resize-none rounded-lg border border-gray-300 bg-gray-50 p-3 font-mono text-sm break-all dark:border-gray-700 dark:bg-gray-950"
       />
       <div className="flex flex-wrap items-center gap-3">
         <Button
