@@ -17,8 +17,18 @@ test("a runner registered from /admin/runners executes a run whose output shows 
   await page.goto("/admin/runners");
   await page.getByRole("button", { name: "Register a runner" }).click();
   const command = page.getByRole("textbox", { name: "Registration command" });
-  await expect(command).toHaveValue(/^npx flowdeck-runner register --url \S+ --token fdr_\S+$/);
+  // The runner comes from this Flowdeck, never from a registry; the same in PowerShell, and how to start it.
+  const packageUrl = `${new URL(page.url()).origin}/runner/flowdeck-runner.tgz`;
+  await expect(command).toHaveValue(
+    new RegExp(`^npx -y ${escapeRegExp(packageUrl)} register --url \\S+ --token fdr_\\S+$`),
+  );
   const token = (await command.inputValue()).split("--token ")[1]!;
+  await expect(page.getByRole("textbox", { name: "Start command" })).toHaveValue(`npx -y ${packageUrl} start`);
+  await page.getByRole("button", { name: "Windows (PowerShell)" }).click();
+  await expect(command).toHaveValue(
+    `npx.cmd -y ${packageUrl} register --url ${new URL(page.url()).origin} --token ${token}`,
+  );
+  await expect(page.getByRole("textbox", { name: "Start command" })).toHaveValue(`npx.cmd -y ${packageUrl} start`);
   await page.getByRole("button", { name: "Done" }).click();
 
   const registered = await request.post("/api/runner/v1/register", {
@@ -98,3 +108,7 @@ test("on a 390 px phone each runner is a card whose Edit and Revoke are on the s
   await card.getByRole("button", { name: /^Revoke / }).click();
   await expect(page.getByRole("dialog", { name: "Revoke runner" })).toBeVisible();
 });
+
+function escapeRegExp(text: string) {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

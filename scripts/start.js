@@ -12,9 +12,10 @@ import { pathToFileURL } from "node:url";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 /** What the build reads: a change to any file below these makes the next start build again. */
-const INPUTS = ["apps/web", "apps/server", "packages/shared", "package-lock.json"];
+const INPUTS = ["apps/web", "apps/server", "apps/runner", "packages/shared", "package-lock.json"];
 const SKIPPED = new Set(["node_modules", "dist", "test", "data"]);
-const OUTPUTS = ["apps/web/dist/index.html", "apps/server/dist/server.js"];
+// The runner package the server serves (GET /runner/flowdeck-runner.tgz) is built with it.
+const OUTPUTS = ["apps/web/dist/index.html", "apps/server/dist/server.js", "apps/runner/dist/flowdeck-runner.tgz"];
 const STAMP = path.join(ROOT, "node_modules/.cache/flowdeck/build-stamp");
 
 /** A fingerprint of every input file's path, size and modification time: cheap, no reading. */
@@ -41,7 +42,7 @@ const outputsExist = OUTPUTS.every((file) => existsSync(path.join(ROOT, file)));
 if (current === built && outputsExist) {
   console.log("Flowdeck: the build is up to date.");
 } else {
-  console.log("Flowdeck: building the web app and the server…");
+  console.log("Flowdeck: building the web app, the server and the runner it serves…");
   const status = await build();
   if (status !== 0) process.exit(status);
   mkdirSync(path.dirname(STAMP), { recursive: true });

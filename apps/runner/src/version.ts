@@ -1,4 +1,7 @@
-import packageJson from "../package.json" with { type: "json" };
+import { FLOWDECK_VERSION } from "@flowdeck/shared/version";
 
-/** Sent on every call (Flowdeck-Runner-Version): the server refuses a runner older than it supports. */
-export const RUNNER_VERSION: string = packageJson.version;
+/**
+ * Sent on every call (Flowdeck-Runner-Version): the server refuses a runner older than it supports.
+ * The runner is versioned with the server that serves it (docs/decisions/063).
+ */
+export const RUNNER_VERSION: string = FLOWDECK_VERSION;

@@ -27,6 +27,7 @@ import { notificationRoutes } from "./modules/notifications/routes.ts";
 import { profileRoutes } from "./modules/profile/routes.ts";
 import { settingsRoutes } from "./modules/settings/routes.ts";
 import { runnerAdminRoutes } from "./modules/runners/admin-routes.ts";
+import { runnerPackageRoutes } from "./modules/runners/package-routes.ts";
 import { runnerProtocolRoutes } from "./modules/runners/protocol-routes.ts";
 import { retentionRoutes } from "./modules/retention/routes.ts";
 import { runRoutes } from "./modules/runs/routes.ts";
@@ -41,6 +42,7 @@ import { registerBackgroundJobs } from "./plugins/background-jobs.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerIdempotency } from "./plugins/idempotency.ts";
 import { registerJsonBody } from "./plugins/json-body.ts";
+import { registerMetrics, serveMetrics } from "./plugins/metrics.ts";
 import { registerOpenapi } from "./plugins/openapi/index.ts";
 import { limitApiTokens, registerRateLimits } from "./plugins/rate-limit-store.ts";
 import { registerRequestGuards } from "./plugins/request-guards.ts";
@@ -78,9 +80,14 @@ export type BuildAppOptions = {
   logger?: boolean;
   /** Where the log goes instead of stdout (tests read it: no secret value may reach it). */
   logStream?: NodeJS.WritableStream;
+  /** The runner package to serve; by default the one `npm run build` made (apps/runner/pack.js). */
+  runnerPackage?: string;
 };
 
-const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const WEB_DIST = path.resolve(HERE, "../../web/dist");
+/** Built with the server (`npm run build`): from apps/server/src or apps/server/dist alike. */
+const RUNNER_PACKAGE = path.resolve(HERE, "../../runner/dist/flowdeck-runner.tgz");
 
 /** better-auth's own endpoints and the account routes take the auth instance the app decorates. */
 const betterAuthRoutes: FastifyPluginAsync = async (app) =>
@@ -157,6 +164,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate("auth", auth);
   app.decorate("outbound", createOutboundClient({ allow: config.outboundAllow, resolve: options.resolveHost }));
 
+  // First: every request is counted, including those the hooks below refuse.
+  registerMetrics(app);
   registerSecurityHeaders(app);
   registerErrorHandler(app);
   registerJsonBody(app);
@@ -170,6 +179,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await registerOpenapi(app);
 
   for (const routes of ROUTE_MODULES) await app.register(routes);
+  await app.register(runnerPackageRoutes(options.runnerPackage ?? RUNNER_PACKAGE));
+  await serveMetrics(app, database.poolStats);
   registerBackgroundJobs(app, database);
   await registerSpa(app, WEB_DIST);
 

@@ -90,6 +90,8 @@ const EnvSchema = z.object({
       }
       return keys;
     }),
+  METRICS_TOKEN: z.string().min(16, "must be at least 16 characters").max(512).optional(),
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
   GITHUB_CLIENT_ID: z.string().optional(),
@@ -152,6 +154,12 @@ export type Config = {
   secrets: { key: SecretKey; previous: SecretKey[]; source: string };
   /** Internal hosts and ranges the server may call all the same (OUTBOUND_ALLOW, decision 055). */
   outboundAllow: AllowList;
+  metrics: {
+    /** When set, GET /metrics asks for `Authorization: Bearer <token>` (METRICS_TOKEN). */
+    token: string | undefined;
+    /** When set, /metrics is served only on this port, by a listener of its own (METRICS_PORT). */
+    port: number | undefined;
+  };
   runners: {
     /** How long a runner's claim is held open when there is no work. */
     claimHoldMs: number;
@@ -177,6 +185,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
   }
   const values = parsed.data;
+  if (values.METRICS_PORT !== undefined && values.METRICS_PORT !== 0 && values.METRICS_PORT === values.PORT) {
+    throw new ConfigError("Invalid configuration:\n  METRICS_PORT: must differ from PORT, or be left unset");
+  }
   const dataDir = path.resolve(values.DATA_DIR);
   return {
     env: values.NODE_ENV,
@@ -208,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     liveStreamsPerOrganization: values.LIVE_STREAMS_PER_ORGANIZATION,
     outboundAllow: values.OUTBOUND_ALLOW,
     secrets: secretsKeys(values.SECRETS_KEY, values.SECRETS_KEY_PREVIOUS, dataDir),
+    metrics: { token: values.METRICS_TOKEN, port: values.METRICS_PORT },
     runners: {
       claimHoldMs: values.RUNNER_CLAIM_HOLD_SECONDS * 1000,
       leaseMs: values.RUNNER_LEASE_SECONDS * 1000,

@@ -37,6 +37,7 @@ async function main() {
     { url: config.appUrl, database: database.kind === "pglite" ? `embedded (${config.dataDir})` : "PostgreSQL" },
     "Flowdeck is running",
   );
+  if (app.metricsServer) app.log.info({ port: config.metrics.port }, "metrics are served on their own port");
   for (const warning of configWarnings(config)) app.log.warn(warning);
 }
 

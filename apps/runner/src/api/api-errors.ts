@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly fields: Record<string, string> = {},
     /** Seconds from a Retry-After header, when the server sent one. */
     readonly retryAfterSeconds: number | null = null,
+    /** The server's version (its Flowdeck-Version header), when it said it. */
+    readonly serverVersion: string | null = null,
   ) {
     super(message);
     this.name = "ApiError";

@@ -1,7 +1,20 @@
 import { ApiError, UnexpectedAnswerError, UnreachableError } from "./api-errors.ts";
+import { runnerPackageUrl } from "@flowdeck/shared/runners/install";
 import { RUNNER_VERSION } from "../version.ts";
 
-const UPDATE_HINT = "Update it: npx flowdeck-runner@latest, or git pull && npm install in the Flowdeck checkout.";
+/**
+ * How to get the runner the server at `url` serves, of its version, from it, never from a registry.
+ * npx keeps what it first fetched from a URL, so the npx command names the version's own URL.
+ */
+export function updateHint(url: string, serverVersion: string | null): string {
+  const npx = serverVersion ? ` or run it with npx -y ${runnerPackageUrl(url, serverVersion)},` : "";
+  return `Update it: npm install -g ${runnerPackageUrl(url)},${npx} or git pull && npm install in the Flowdeck checkout.`;
+}
+
+/** A runner older than its server still works, and says so once, with the command that updates it. */
+export function olderThanServer(serverVersion: string, url: string): string {
+  return `This runner (version ${RUNNER_VERSION}) is older than Flowdeck at ${url} (version ${serverVersion}). ${updateHint(url, serverVersion)}`;
+}
 
 /** Why a request got no answer, in words. */
 export function describeUnreachable(error: UnreachableError, url: string): string {
@@ -41,7 +54,7 @@ export function describeApiError(error: unknown, url: string, options: { registe
     return `${url} does not answer like Flowdeck's runner API (${error.message}). Check the URL: it is the address you open Flowdeck at.`;
   }
   if (error.status === 412)
-    return `This runner (version ${RUNNER_VERSION}) is too old for this Flowdeck: ${error.message} ${UPDATE_HINT}`;
+    return `This runner (version ${RUNNER_VERSION}) is too old for this Flowdeck: ${error.message} ${updateHint(url, error.serverVersion)}`;
   if (error.status === 401) {
     return options.registering
       ? `The registration token was refused: it is unknown, already used, or more than an hour old. Create a new one in Flowdeck under Administration → Runners. (${error.message})`

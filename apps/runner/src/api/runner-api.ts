@@ -9,6 +9,7 @@ import {
   RUNNER_API_PREFIX,
   RUNNER_TIMINGS,
   RUNNER_VERSION_HEADER,
+  compareVersions,
   type ClaimResponse,
   type CompleteRun,
   type LogBatch,
@@ -19,7 +20,10 @@ import {
   type RunnerSelf,
   type StepReport,
 } from "@flowdeck/shared/runners/protocol";
+import { SERVER_VERSION_HEADER } from "@flowdeck/shared/runners/install";
+import { printError } from "../cli/output.ts";
 import { RUNNER_VERSION } from "../version.ts";
+import { olderThanServer } from "./describe-error.ts";
 import { ApiError, UnexpectedAnswerError, UnreachableError } from "./api-errors.ts";
 
 /** Calls that are not long polls give up after this long and are retried. */
@@ -130,6 +134,7 @@ export class RunnerApi {
       throw toUnreachable(error, timeout.aborted);
     }
 
+    noticeServerVersion(answer.headers, this.baseUrl);
     const json = parseJson(text);
     if (answer.statusCode >= 400 || (answer.statusCode >= 300 && answer.statusCode < 400)) {
       throw toApiError(answer.statusCode, answer.headers, json);
@@ -139,6 +144,21 @@ export class RunnerApi {
     if (!parsed.success) throw new UnexpectedAnswerError(answer.statusCode);
     return parsed.data as never;
   }
+}
+
+let toldOlder = false;
+
+/** Says once per process that this runner is older than its server (which names its version on every answer). */
+function noticeServerVersion(headers: Dispatcher.ResponseData["headers"], url: string) {
+  const version = versionOf(headers);
+  if (toldOlder || !version || compareVersions(RUNNER_VERSION, version) >= 0) return;
+  toldOlder = true;
+  printError(`${new Date().toISOString()} ${olderThanServer(version, url)}`);
+}
+
+function versionOf(headers: Dispatcher.ResponseData["headers"]): string | null {
+  const header = headers[SERVER_VERSION_HEADER];
+  return typeof header === "string" && /^\d+\.\d+\.\d+$/.test(header) ? header : null;
 }
 
 function parseJson(text: string): unknown {
@@ -157,7 +177,7 @@ function toApiError(status: number, headers: Dispatcher.ResponseData["headers"],
   if (error && typeof error.code === "string" && typeof error.message === "string") {
     const fields =
       error.fields && typeof error.fields === "object" ? (error.fields as Record<string, string>) : undefined;
-    return new ApiError(status, error.code, error.message, fields, retryAfterSeconds);
+    return new ApiError(status, error.code, error.message, fields, retryAfterSeconds, versionOf(headers));
   }
   const location = headers.location;
   const message =

@@ -1,5 +1,10 @@
 import { existsSync, realpathSync } from "node:fs";
 import path from "node:path";
+import { runnerPackageUrl } from "@flowdeck/shared/runners/install";
+
+/** True in the package the server serves (its build defines it, apps/runner/build.js); absent in a checkout. */
+declare const __FLOWDECK_SERVED_PACKAGE__: boolean | undefined;
+const SERVED_PACKAGE = typeof __FLOWDECK_SERVED_PACKAGE__ !== "undefined" && __FLOWDECK_SERVED_PACKAGE__;
 
 export type Invocation = {
   env: NodeJS.ProcessEnv;
@@ -7,13 +12,19 @@ export type Invocation = {
   script: string | undefined;
   cwd: string;
   platform: NodeJS.Platform;
+  /** The Flowdeck this runner works for, when known: npx runs the package it serves. */
+  serverUrl?: string;
+  /** Whether this is the package a Flowdeck served (not a checkout's). */
+  served: boolean;
 };
 
 const NAME = "flowdeck-runner";
 
 /**
  * How to run this program again from the directory it was run in, so the hints it prints can be
- * pasted: `npx flowdeck-runner` when npx (or npm exec) started it, as in a checkout;
+ * pasted: when npx (or npm exec) started it, `npx -y <APP_URL>/runner/flowdeck-runner.tgz` for the
+ * package a Flowdeck served (never `npx flowdeck-runner`: outside a checkout npx would ask the
+ * public registry for a package of that name, which is not ours), `npx flowdeck-runner` in a checkout;
  * `flowdeck-runner` when that name on the PATH is this program (a global install); else
  * `node <its script>`.
  */
@@ -22,8 +33,12 @@ export function runnerCommand({
   script = process.argv[1],
   cwd = process.cwd(),
   platform = process.platform,
+  serverUrl,
+  served = SERVED_PACKAGE,
 }: Partial<Invocation> = {}): string {
-  if (env.npm_command === "exec" || env.npm_lifecycle_event === "npx") return `npx ${NAME}`;
+  if (env.npm_command === "exec" || env.npm_lifecycle_event === "npx") {
+    return served ? `npx -y ${runnerPackageUrl(serverUrl ?? "<APP_URL>")}` : `npx ${NAME}`;
+  }
   if (!script || isOnPath(script, env, platform)) return NAME;
   const relative = path.relative(cwd, script);
   const shown = relative && !relative.startsWith("..") && !path.isAbsolute(relative) ? relative : script;

@@ -88,7 +88,7 @@ export async function register(args: string[]): Promise<number> {
   if (existing) {
     throw new RunnerError(
       `This machine is already registered as "${existing.name}" with ${existing.url} (${configFilePath(dir)}). ` +
-        `Run ${runnerCommand()} unregister first, or use --config <dir> for another runner.`,
+        `Run ${runnerCommand({ serverUrl: existing.url })} unregister first, or use --config <dir> for another runner.`,
     );
   }
 
@@ -128,6 +128,6 @@ export async function register(args: string[]): Promise<number> {
     `Registered "${registered.name}" (${platformLabel(platform)}, ${arch}) as a runner of ${registered.organizationName}.`,
   );
   printLine(`Its credentials are in ${file} (readable only by you).`);
-  printLine(`Start it with: ${runnerCommand()} start${configOption}`);
+  printLine(`Start it with: ${runnerCommand({ serverUrl: url })} start${configOption}`);
   return 0;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError, UnexpectedAnswerError, UnreachableError } from "../../src/api/api-errors.ts";
-import { describeApiError, stopsTheRunner } from "../../src/api/describe-error.ts";
+import { describeApiError, olderThanServer, stopsTheRunner } from "../../src/api/describe-error.ts";
 
 const url = "https://flowdeck.example.com";
 
@@ -20,9 +20,19 @@ describe("the runner's messages for a failed call", () => {
     const tooOld = new ApiError(412, "failed-precondition", "This Flowdeck needs flowdeck-runner 0.2.0 or newer.");
     expect(describeApiError(tooOld, url)).toBe(
       "This runner (version 0.1.0) is too old for this Flowdeck: This Flowdeck needs flowdeck-runner 0.2.0 or newer. " +
-        "Update it: npx flowdeck-runner@latest, or git pull && npm install in the Flowdeck checkout.",
+        "Update it: npm install -g https://flowdeck.example.com/runner/flowdeck-runner.tgz, " +
+        "or git pull && npm install in the Flowdeck checkout.",
     );
     expect(stopsTheRunner(tooOld)).toBe(true);
+  });
+
+  it("say a runner older than its server is, with the command that updates it from that server", () => {
+    expect(olderThanServer("0.2.0", url)).toBe(
+      "This runner (version 0.1.0) is older than Flowdeck at https://flowdeck.example.com (version 0.2.0). " +
+        "Update it: npm install -g https://flowdeck.example.com/runner/flowdeck-runner.tgz, " +
+        "or run it with npx -y https://flowdeck.example.com/runner/flowdeck-runner-0.2.0.tgz, " +
+        "or git pull && npm install in the Flowdeck checkout.",
+    );
   });
 
   it("point at the URL when something else answers", () => {

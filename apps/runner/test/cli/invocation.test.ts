@@ -17,11 +17,20 @@ afterEach(async () => {
 });
 
 describe("the command that runs the runner again", () => {
-  it("is npx flowdeck-runner when npx started it", () => {
+  it("is npx flowdeck-runner when npx started it in a checkout", () => {
     const env = { npm_command: "exec", npm_lifecycle_event: "npx", PATH: "" };
     expect(runnerCommand({ env, script, cwd: path.join(dir, "checkout"), platform: "linux" })).toBe(
       "npx flowdeck-runner",
     );
+  });
+
+  it("names the server's package, never a registry's name, when npx started the package a Flowdeck served", () => {
+    const env = { npm_command: "exec", npm_lifecycle_event: "npx", PATH: "" };
+    const served = { env, script, cwd: dir, platform: "linux" as const, served: true };
+    expect(runnerCommand({ ...served, serverUrl: "https://flowdeck.example.com/" })).toBe(
+      "npx -y https://flowdeck.example.com/runner/flowdeck-runner.tgz",
+    );
+    expect(runnerCommand(served)).toBe("npx -y <APP_URL>/runner/flowdeck-runner.tgz");
   });
 
   it("is flowdeck-runner when that name on the PATH is this program", async () => {

@@ -37,8 +37,13 @@ export type DatabaseHandle = {
   connectionString?: string;
   /** Set with the embedded database: the whole database as a tar archive (test set-up). */
   dump?: () => Promise<Uint8Array>;
+  /** The connections in use and the callers waiting for one, for the metrics (docs/decisions/062). */
+  poolStats: () => PoolStats;
   close: () => Promise<void>;
 };
+
+/** PostgreSQL: the pg pool's counts. PGlite: its one session, in use or not, and the calls queued behind it. */
+export type PoolStats = { inUse: number; waiting: number; size: number };
 
 /**
  * Hears each statement the application sends, with its parameters (tests count them; the bench's
@@ -80,7 +85,17 @@ async function openPostgres(options: {
     client.release();
   }
   const db = drizzlePg(pool, { schema, ...queryLogger(options.onQuery) }) as unknown as Database;
-  return { db, kind: "postgres", connectionString: options.connectionString, close: () => pool.end() };
+  return {
+    db,
+    kind: "postgres",
+    connectionString: options.connectionString,
+    poolStats: () => ({
+      inUse: pool.totalCount - pool.idleCount,
+      waiting: pool.waitingCount,
+      size: pool.totalCount,
+    }),
+    close: () => pool.end(),
+  };
 }
 
 async function openPglite({
@@ -103,6 +118,7 @@ async function openPglite({
         db: db as unknown as Database,
         kind: "pglite",
         dump: () => client.dump(),
+        poolStats: () => client.activity(),
         close: async () => {
           await client.close();
           await lock?.release();

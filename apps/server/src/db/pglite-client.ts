@@ -25,6 +25,7 @@ export class PgliteWorkerClient implements PgliteQueries {
   readonly #worker: Worker;
   readonly #pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   #nextId = 1;
+  #transactions = 0;
   #stopped: Error | undefined;
 
   private constructor(worker: Worker) {
@@ -68,6 +69,15 @@ export class PgliteWorkerClient implements PgliteQueries {
   /** Runs `work` in one transaction: committed when it returns, rolled back when it throws. */
   async transaction<T>(work: (tx: PgliteQueries) => Promise<T>): Promise<T> {
     const transaction = (await this.#call({ type: "begin" })) as number;
+    this.#transactions++;
+    try {
+      return await this.#inTransaction(transaction, work);
+    } finally {
+      this.#transactions--;
+    }
+  }
+
+  async #inTransaction<T>(transaction: number, work: (tx: PgliteQueries) => Promise<T>): Promise<T> {
     const tx: PgliteQueries = {
       query: (sql, params = [], options) =>
         this.#call({
@@ -87,6 +97,15 @@ export class PgliteWorkerClient implements PgliteQueries {
     }
     await this.#call({ type: "commit", transaction });
     return result;
+  }
+
+  /**
+   * The one session as a pool of one (the metrics): in use while a transaction is open or a call is
+   * under way; waiting, the calls sent beyond the one the worker answers now (they queue there).
+   */
+  activity(): { inUse: number; waiting: number; size: number } {
+    const busy = this.#transactions > 0 || this.#pending.size > 0;
+    return { inUse: busy ? 1 : 0, waiting: Math.max(0, this.#pending.size - 1), size: 1 };
   }
 
   /** The whole database as a tar archive, for `start(null, file)` to begin from. */

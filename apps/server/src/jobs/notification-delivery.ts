@@ -1,5 +1,6 @@
 import type { Database } from "../db/database.ts";
 import type { Mailer } from "../lib/mailer.ts";
+import type { Metrics } from "../lib/metrics.ts";
 import type { OutboundClient } from "../lib/outbound/outbound-client.ts";
 import { createDeliveryPass } from "../modules/notifications/delivery-pass.ts";
 import { repeatEvery } from "./repeat-every.ts";
@@ -24,6 +25,8 @@ export function createDeliveryJob(options: {
   mailer: Mailer;
   /** Webhooks go through it: only to addresses the operator allows (decision 055). */
   outbound: OutboundClient;
+  /** Each attempt is counted by outcome. */
+  metrics?: Metrics;
   appUrl: string;
   logger?: DeliveryJobLogger;
   intervalMs?: number;

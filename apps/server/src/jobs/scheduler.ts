@@ -5,6 +5,7 @@ import type { EventHub } from "../lib/event-hub.ts";
 import { startDueRuns } from "../modules/runs/start-due-runs.ts";
 import { retimeWorkflows } from "../modules/workflows/retime-workflows.ts";
 import { repeatEvery } from "./repeat-every.ts";
+import type { Metrics } from "../lib/metrics.ts";
 
 /** What the scheduler reports; pino's logger (app.log) fits. */
 export type SchedulerLogger = { error: (details: object, message: string) => void };
@@ -12,6 +13,7 @@ export type SchedulerLogger = { error: (details: object, message: string) => voi
 export type SchedulerOptions = {
   db: Database;
   events: EventHub;
+  metrics?: Metrics;
   logger?: SchedulerLogger;
   /** Pause between two ticks. */
   intervalMs?: number;
@@ -45,13 +47,13 @@ const silent: SchedulerLogger = { error: () => {} };
  * time, each batch one transaction (modules/runs/start-due-runs.ts), published live after commit.
  */
 export function createScheduler(options: SchedulerOptions): Scheduler {
-  const { db, events, logger = silent } = options;
+  const { db, events, metrics, logger = silent } = options;
   const intervalMs = options.intervalMs ?? DEFAULT_SCHEDULER_INTERVAL_MS;
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   const clock = options.clock ?? (() => new Date());
 
   // The scheduler acts as the system: its runs are attributed to no person, and named in the audit log.
-  const context: ChangeContext = { db, events, actor: SCHEDULER, organizationId: null };
+  const context: ChangeContext = { db, events, metrics, actor: SCHEDULER, organizationId: null };
 
   async function runDueBatch(now: Date): Promise<{ ran: string[]; skipped: string[] }> {
     return transact(context, (tx, log) => startDueRuns(tx, log, { context, now, limit: batchSize, logger }));

@@ -5,6 +5,7 @@ import type { Database, Executor } from "../db/database.ts";
 import { auditLog } from "../db/schema/index.ts";
 import { actorId, actorLabel, type Actor, type RunnerActor } from "./actor.ts";
 import type { EventHub, RunSignal } from "./event-hub.ts";
+import type { Metrics } from "./metrics.ts";
 import { sessionsChanged } from "./session-cache.ts";
 
 /** Where a request came from, for the audit log. */
@@ -18,6 +19,8 @@ export type ChangeContext = {
   /** The organization the change is in; null for an account's own change (sign-in, profile). */
   organizationId: string | null;
   origin?: RequestOrigin;
+  /** The app's metrics (lib/metrics.ts): what the change measures is counted after it commits. */
+  metrics?: Metrics;
 };
 
 /** What an org route hands its service (plugins/tenancy.ts orgScope): a context in one organization. */
@@ -50,10 +53,16 @@ export type ChangeLog = {
   signalRun: (signal: RunSignal) => void;
   /** A run was queued: the organization's waiting runners look again after commit. */
   wakeRunners: (organizationId?: string) => void;
+  /** Something to count in the app's metrics, counted after commit (a rolled-back change counts nothing). */
+  measure: (record: Measure) => void;
 };
 
-/** A live event, a run's signal or a runner wake-up waiting for its transaction to commit. */
-export type Announcement = { organizationId: string; event: LiveEvent } | { run: RunSignal } | { queue: string };
+/** One call on the app's metrics. */
+export type Measure = (metrics: Metrics) => void;
+
+/** A live event, a run's signal, a runner wake-up or a measure waiting for its transaction to commit. */
+export type Announcement =
+  { organizationId: string; event: LiveEvent } | { run: RunSignal } | { queue: string } | { measure: Measure };
 
 /**
  * Runs `work` in one transaction; what it records is written in that transaction and announced
@@ -65,7 +74,7 @@ export async function transact<T>(
   work: (tx: Executor, log: ChangeLog) => Promise<T>,
 ): Promise<T> {
   const { result, announcements } = await context.db.transaction((tx) => logged(context, tx, work));
-  await announce(context.events, announcements);
+  await announce(context, announcements);
   return result;
 }
 
@@ -86,6 +95,7 @@ export async function logged<T>(
     wakeRunners: (organizationId = context.organizationId ?? undefined) => {
       if (organizationId) announcements.push({ queue: organizationId });
     },
+    measure: (record) => announcements.push({ measure: record }),
   };
   const result = await work(tx, log);
   announcements.unshift(...(await writeRecords(context, tx, records)));
@@ -93,7 +103,10 @@ export async function logged<T>(
 }
 
 /** Publishes after commit; the hub never rejects, so a lost live update fails no request. */
-export async function announce(events: EventHub, announcements: Announcement[]) {
+export async function announce(
+  { events, metrics }: Pick<ChangeContext, "events" | "metrics">,
+  announcements: Announcement[],
+) {
   // A member joined, changed role, left or changed their profile (a member event's id is the
   // user's): their cached sessions end first, so the screens this event refreshes see the change.
   const members = announcements.flatMap((item) =>
@@ -101,7 +114,9 @@ export async function announce(events: EventHub, announcements: Announcement[]) 
   );
   await sessionsChanged(events, members);
   for (const item of announcements) {
-    if ("run" in item) await events.signalRun(item.run);
+    if ("measure" in item) {
+      if (metrics) item.measure(metrics);
+    } else if ("run" in item) await events.signalRun(item.run);
     else if ("queue" in item) await events.signalQueue(item.queue);
     else await events.publish(item.organizationId, item.event);
   }
@@ -151,6 +166,7 @@ async function writeRecords(context: ChangeContext, tx: Executor, records: Chang
 function dedupe(announcements: Announcement[]): Announcement[] {
   const seen = new Set<string>();
   return announcements.filter((item) => {
+    if ("measure" in item) return true;
     const key = keyOf(item);
     if (seen.has(key)) return false;
     seen.add(key);
@@ -158,7 +174,7 @@ function dedupe(announcements: Announcement[]): Announcement[] {
   });
 }
 
-function keyOf(item: Announcement): string {
+function keyOf(item: Exclude<Announcement, { measure: Measure }>): string {
   if ("run" in item) return `run|${item.run.runId}|${item.run.seq ?? "state"}`;
   if ("queue" in item) return `queue|${item.queue}`;
   const { organizationId, event } = item;

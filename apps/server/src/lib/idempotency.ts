@@ -110,7 +110,7 @@ export async function runIdempotent<T>(options: {
   const { answer, replayed } = outcome;
   idempotency.replayed = replayed;
   // A replayed answer announces nothing: its change was announced when it was made.
-  if (!replayed) await announce(context.events, announcements);
+  if (!replayed) await announce(context, announcements);
   if (answer.status >= 400) throw appErrorOf(answer.body);
   return answer.body as T;
 }

@@ -94,6 +94,7 @@ export function userScope(request: FastifyRequest): ChangeContext & { actor: Use
   return {
     db: request.server.db,
     events: request.server.events,
+    metrics: request.server.metrics,
     actor: userOf(request),
     organizationId: null,
     origin: originOf(request),

@@ -17,19 +17,19 @@ import type { Loop } from "../jobs/repeat-every.ts";
  * keeps the planner's table statistics up to date.
  */
 export function registerBackgroundJobs(app: FastifyInstance, database: { kind: "pglite" | "postgres" }) {
-  const { config, db, events, mailer, outbound, log: logger } = app;
+  const { config, db, events, metrics, mailer, outbound, log: logger } = app;
   const jobs: Loop[] = [];
   if (config.schedulerEnabled) {
-    jobs.push(createScheduler({ db, events, logger, intervalMs: config.schedulerIntervalMs }));
+    jobs.push(createScheduler({ db, events, metrics, logger, intervalMs: config.schedulerIntervalMs }));
   }
   if (config.notificationsEnabled) {
-    jobs.push(createDeliveryJob({ db, mailer, outbound, appUrl: config.appUrl, logger }));
+    jobs.push(createDeliveryJob({ db, mailer, outbound, metrics, appUrl: config.appUrl, logger }));
     jobs.push(createWeeklyReportJob({ db, logger }));
   }
   if (config.retentionEnabled) {
     jobs.push(createRetentionJob({ db, logger, intervalMs: config.retentionIntervalMs }));
   }
-  jobs.push(createRunSweeper({ db, events, logger, leaseMs: config.runners.leaseMs }));
+  jobs.push(createRunSweeper({ db, events, metrics, logger, leaseMs: config.runners.leaseMs }));
   if (config.schedulerEnabled) jobs.push(createAuditRetentionJob({ db, logger }));
   if (database.kind === "pglite") jobs.push(createEmbeddedStatisticsJob({ db, logger }));
 

@@ -82,5 +82,6 @@ export function orgScope(request: FastifyRequest): OrgScope {
   const { actor } = request;
   const organizationId = actor.kind === "user" || actor.kind === "token" ? actor.organizationId : undefined;
   if (!organizationId) throw new Error(`${request.routeOptions.url} is not an organization route`);
-  return { db: request.server.db, events: request.server.events, organizationId, actor, origin: originOf(request) };
+  const { db, events, metrics } = request.server;
+  return { db, events, metrics, organizationId, actor, origin: originOf(request) };
 }

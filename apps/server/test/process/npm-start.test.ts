@@ -68,6 +68,8 @@ function makeCheckout(): string {
   mkdirSync(path.join(dir, "apps/server/dist"), { recursive: true });
   const source = pathToFileURL(path.join(REPO_ROOT, "apps/server/src/server.ts")).href;
   writeFileSync(path.join(dir, "apps/server/dist/server.js"), `import ${JSON.stringify(source)};\n`);
+  mkdirSync(path.join(dir, "apps/runner/dist"), { recursive: true });
+  writeFileSync(path.join(dir, "apps/runner/dist/flowdeck-runner.tgz"), "");
   return dir;
 }
 

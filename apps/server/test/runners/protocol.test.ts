@@ -37,7 +37,9 @@ describe("registration", () => {
   it("shows the token once with the command to run, and the token registers one runner only", async () => {
     const { token, command } = await createRegistrationToken(admin(), org.organizationId);
     expect(token).toMatch(/^fdr_/);
-    expect(command).toBe(`npx flowdeck-runner register --url http://localhost:3000 --token ${token}`);
+    expect(command).toBe(
+      `npx -y http://localhost:3000/runner/flowdeck-runner.tgz register --url http://localhost:3000 --token ${token}`,
+    );
     const client = new RunnerClient(t.app, null);
     const first = await client.call("POST", "/register", registration(token));
     expect(first.status).toBe(201);

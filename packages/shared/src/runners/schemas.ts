@@ -7,8 +7,17 @@ import { RUNNER_PLATFORMS, RunnerLabelsSchema, RunnerNameSchema } from "./protoc
 export const RegistrationTokenSchema = z.object({
   token: z.string(),
   expiresAt: z.string(),
-  /** `npx flowdeck-runner register --url <APP_URL> --token fdr_…`, ready to copy. */
+  /** `npx -y <APP_URL>/runner/flowdeck-runner.tgz register --url <APP_URL> --token fdr_…`, ready to copy. */
   command: z.string(),
+  /** Every command the Register dialog shows (runners/install.ts runnerInstallCommands). */
+  commands: z.object({
+    register: z.string(),
+    start: z.string(),
+    registerPowerShell: z.string(),
+    startPowerShell: z.string(),
+    install: z.string(),
+    installPowerShell: z.string(),
+  }),
 });
 export type RegistrationToken = z.infer<typeof RegistrationTokenSchema>;
 

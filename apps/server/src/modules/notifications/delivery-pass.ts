@@ -1,6 +1,7 @@
 import { STILL_QUEUED_MINUTES } from "@flowdeck/shared/notifications/constants";
 import type { Database } from "../../db/database.ts";
 import type { Mailer } from "../../lib/mailer.ts";
+import type { Metrics } from "../../lib/metrics.ts";
 import type { OutboundClient } from "../../lib/outbound/outbound-client.ts";
 import { nextRetry } from "./backoff.ts";
 import { mailText, summarize, type EventPayload } from "./describe-event.ts";
@@ -34,9 +35,10 @@ export function createDeliveryPass(options: {
   db: Database;
   mailer: Mailer;
   outbound: OutboundClient;
+  metrics?: Metrics;
   appUrl: string;
 }) {
-  const { db, mailer, outbound, appUrl } = options;
+  const { db, mailer, outbound, metrics, appUrl } = options;
 
   async function tellLongRunning(now: Date) {
     await db.transaction(async (tx) => {
@@ -148,6 +150,10 @@ export function createDeliveryPass(options: {
         retryAt,
       }),
     );
+    metrics?.notificationDelivery({
+      channel: delivery.channel,
+      outcome: result.ok ? "delivered" : retryAt ? "retrying" : "failed",
+    });
   }
 
   return pass;

@@ -1,5 +1,7 @@
 import { AppError } from "@flowdeck/shared";
+import { SERVER_VERSION_HEADER } from "@flowdeck/shared/runners/install";
 import { RUNNER_MESSAGES } from "@flowdeck/shared/runners/messages";
+import { FLOWDECK_VERSION } from "@flowdeck/shared/version";
 import {
   MIN_RUNNER_VERSION,
   RUNNER_SECRET_PREFIX,
@@ -32,7 +34,9 @@ const VERSION_PATTERN = /^\d+\.\d+\.\d+([-+].*)?$/;
  * changes is attributed to it.
  */
 export function registerRunnerAuthentication(app: FastifyInstance, db: Database) {
-  app.addHook("onRequest", async (request) => {
+  app.addHook("onRequest", async (request, reply) => {
+    // Every answer names the server's version, refusals included: an older runner says it is.
+    reply.header(SERVER_VERSION_HEADER, FLOWDECK_VERSION);
     checkVersion(request);
     if (request.routeOptions.config.runnerPublic) return;
     request.actor = await authenticate(db, request);
@@ -70,6 +74,7 @@ export function runnerScope(request: FastifyRequest): RunnerScope {
   return {
     db: request.server.db,
     events: request.server.events,
+    metrics: request.server.metrics,
     actor,
     organizationId: actor.organizationId,
     origin: originOf(request),

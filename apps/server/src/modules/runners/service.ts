@@ -28,6 +28,7 @@ import {
   updateRunner as updateRunnerRow,
   type RunnerRow,
 } from "./repository.ts";
+import { runnerInstallCommands } from "@flowdeck/shared/runners/install";
 import { changesBetween } from "../../lib/audit-changes.ts";
 import { transact, type OrgScope, type RequestOrigin, type RunnerScope } from "../../lib/change-log.ts";
 import { hashSecret, newSecret } from "../../lib/secrets.ts";
@@ -52,11 +53,9 @@ export async function createRegistrationToken({
       summary: "Created a runner registration token, valid for one hour",
     });
   });
-  return {
-    token,
-    expiresAt: expiresAt.toISOString(),
-    command: `npx flowdeck-runner register --url ${appUrl} --token ${token}`,
-  };
+  // The runner comes from this Flowdeck (GET /runner/flowdeck-runner.tgz), never from a registry.
+  const commands = runnerInstallCommands(appUrl, token);
+  return { token, expiresAt: expiresAt.toISOString(), command: commands.register, commands };
 }
 
 /**

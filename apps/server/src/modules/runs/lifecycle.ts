@@ -163,6 +163,7 @@ export async function startRun(
     })),
   );
   await resetForRun(tx, { workflow, stepCount: steps.length, now });
+  log.measure((metrics) => metrics.runStarted({ trigger, kind: execution ? "executed" : "checklist" }));
   // Lists hear of it as their workflow's change (the caller's audit row); runners through their queue.
   if (execution) log.wakeRunners(workflow.organizationId);
   return run;
@@ -182,6 +183,8 @@ export async function claimRun(
   if (!run) return undefined;
   const workflowName = await findWorkflowName(tx, run.workflowId);
   announceRun(log, run);
+  const waitedMs = (run.claimedAt ?? options.now).getTime() - run.startedAt.getTime();
+  log.measure((metrics) => metrics.runClaimed(waitedMs / 1000));
   return { run, workflowName };
 }
 
@@ -327,6 +330,7 @@ export async function endRun(
     });
   }
   announceRun(log, run);
+  log.measure((metrics) => metrics.runEnded({ trigger: run.trigger, kind: run.kind, status }));
   return run;
 }
 

@@ -99,11 +99,14 @@ export async function startDueRuns(
           });
           await updateWorkflow(inner, workflow.organizationId, workflow.id, advance(workflow));
           await notifyIfMissed(inner, workflow, now);
+          const due = workflow.nextExecution ?? now;
+          innerLog.measure((metrics) => metrics.scheduleStarted((Date.now() - due.getTime()) / 1000));
           return ended;
         }),
       );
       for (const item of announcements) {
-        if ("run" in item) log.signalRun(item.run);
+        if ("measure" in item) log.measure(item.measure);
+        else if ("run" in item) log.signalRun(item.run);
         else if ("queue" in item) log.wakeRunners(item.queue);
         else log.announce(item.event, item.organizationId);
       }

@@ -51,6 +51,8 @@ export async function storeLogBatch({ scope, runId, batch, leaseMs, maxBytes }: 
     });
     const last = stored.at(-1);
     if (last) log.signalRun({ runId, seq: last.id });
+    const grown = capped.used - run.logBytes;
+    log.measure((metrics) => metrics.logBytesStored(grown));
     return { run, nextSeq: batch.seq + 1 };
   });
   return { ...controlFor(result.run), nextSeq: result.nextSeq };
