@@ -93,6 +93,8 @@ export async function startDueRuns(
             startedBy: null,
             now,
             execution,
+            // The values saved on the schedule; the others take their defaults (decision 061).
+            parameters: workflow.scheduleParameters,
             executionsCounted: true,
           });
           await updateWorkflow(inner, workflow.organizationId, workflow.id, advance(workflow));
