@@ -16,6 +16,7 @@ import {
   workflowToForm,
 } from "../lib/workflow-form-values.ts";
 import { CommandPicker } from "./command-picker.tsx";
+import { ParametersFields } from "./parameters-fields.tsx";
 import { RunSettingsFields } from "./run-settings-fields.tsx";
 import { ScheduleFields } from "./schedule-fields.tsx";
 import { WorkflowDetailsFields } from "./workflow-details-fields.tsx";
@@ -89,6 +90,7 @@ export function WorkflowForm({ orgId, workflow, timezone, onCancel, onSaved }: W
             until you change the list of commands.
           </p>
         )}
+        <ParametersFields form={form} />
         <ScheduleFields form={form} timezone={timezone} />
         <RunSettingsFields form={form} nameOf={commandNames.nameOf} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -6,9 +6,16 @@ import {
   type UpdateWorkflowInput,
   type Workflow,
 } from "@flowdeck/shared/workflows/schemas";
+import type { ParameterValue } from "@flowdeck/shared/workflows/parameters";
 import { z } from "zod";
 import { endOfLocalDay, localDate } from "@/lib/local-day.ts";
 import type { ZodForm } from "@/lib/use-zod-form.ts";
+import {
+  parameterFormField,
+  parameterToForm,
+  parameterToInput,
+  type ParameterFormValues,
+} from "./parameter-form-values.ts";
 
 /** What the workflow form's fields hold, as typed, before the shared schema trims and checks it. */
 export type WorkflowFormValues = {
@@ -36,6 +43,10 @@ export type WorkflowFormValues = {
   continueOnError: string[];
   /** Due while a run is under way: skip, queue or cancel (decision 028). */
   concurrencyPolicy: ConcurrencyPolicy;
+  /** The typed inputs a run is given, in the order the Run now form shows them (decision 061). */
+  parameters: ParameterFormValues[];
+  /** The values the schedule's runs are given, by parameter name. */
+  scheduleParameters: Record<string, ParameterValue>;
 };
 
 export function emptyWorkflowForm(): WorkflowFormValues {
@@ -56,6 +67,8 @@ export function emptyWorkflowForm(): WorkflowFormValues {
     runnerLabels: "",
     continueOnError: [],
     concurrencyPolicy: "skip",
+    parameters: [],
+    scheduleParameters: {},
   };
 }
 
@@ -79,6 +92,8 @@ export function workflowToForm(workflow: Workflow): WorkflowFormValues {
     runnerLabels: workflow.runnerLabels.join(", "),
     continueOnError: workflow.steps.flatMap((step) => (step.taskId && step.continueOnError ? [step.taskId] : [])),
     concurrencyPolicy: workflow.concurrencyPolicy,
+    parameters: workflow.parameters.map(parameterToForm),
+    scheduleParameters: workflow.scheduleParameters,
   };
 }
 
@@ -99,6 +114,18 @@ function formRunSettings(values: WorkflowFormValues, steps: Workflow["steps"] = 
       timeoutSeconds: steps.find((step) => step.taskId === taskId)?.timeoutSeconds ?? null,
     })),
     concurrencyPolicy: values.concurrencyPolicy,
+    ...formParameters(values),
+  };
+}
+
+/** The declaration, and the schedule's values of the parameters still declared. */
+function formParameters(values: WorkflowFormValues) {
+  const names = values.parameters.map((parameter) => parameter.name);
+  return {
+    parameters: values.parameters.map(parameterToInput),
+    scheduleParameters: Object.fromEntries(
+      Object.entries(values.scheduleParameters).filter(([name]) => names.includes(name)),
+    ),
   };
 }
 
@@ -173,6 +200,8 @@ export function workflowFormField(path: string): string {
   const [head = "", next = ""] = path.split(".");
   if (head === "schedule") return SCHEDULE_FIELDS.has(next) ? next : "root.server";
   if (head === "timeoutSeconds") return "timeoutMinutes";
+  if (head === "parameters") return parameterFormField(next, path.split(".")[2] ?? "");
+  if (head === "scheduleParameters") return "scheduleParameters";
   return FORM_FIELDS.has(head) ? head : "root.server";
 }
 
