@@ -13,6 +13,7 @@ export function RunViewWithRunAgainPage() {
             orgId={organization.id}
             workflow={{ id: run.workflowId, name: run.workflowName }}
             values={run.parameters}
+            disabled={run.status === "queued" || run.status === "running"}
           />
         ) : null
       }

@@ -65,8 +65,8 @@ function ParameterFields({
   return (
     <fieldset className="space-y-3 rounded-lg border border-gray-200 bg-gray-50 p-3 dark:border-gray-800 dark:bg-gray-950">
       <legend className="sr-only">{title}</legend>
-      <div className="flex flex-wrap items-center gap-1">
-        <span aria-hidden="true" className="mr-auto text-sm font-medium">
+      <div className="flex items-center gap-1">
+        <span aria-hidden="true" className="min-w-0 flex-1 truncate text-sm font-medium">
           {title}
         </span>
         <Button variant="ghost" className="px-2 py-1" disabled={index === 0} onClick={() => onMove(index - 1)}>
