@@ -260,4 +260,33 @@ describe("a schedule's parameters", () => {
       },
     });
   });
+
+  it("a due time queued behind a run under way starts with the schedule's values once that run ends", async () => {
+    const workflow = await workflowWith({
+      schedule: daily,
+      concurrencyPolicy: "queue",
+      scheduleParameters: { host: "web-9" },
+    });
+    const busy = await execute(workflow.id, { mode: "checklist", parameters: { host: "web-3" } });
+    expect(busy.status).toBe(201);
+    const now = new Date();
+    await t.app.db
+      .update(workflows)
+      .set({ nextExecution: new Date(now.getTime() - 60_000) })
+      .where(eq(workflows.id, workflow.id));
+    const scheduler = createScheduler({ db: t.app.db, events: t.app.events });
+    expect((await scheduler.tick(now)).ran).not.toContain(workflow.id);
+    await editor().post(`/api/orgs/${org.organizationId}/runs/${busy.body.id}/cancel`);
+    expect((await scheduler.tick(new Date())).ran).toContain(workflow.id);
+    const history = await org.users.viewer.client.get(url(workflow.id, "history"));
+    expect(
+      history.body.items.map((item: { trigger: string; parameters: { host: string } }) => [
+        item.trigger,
+        item.parameters.host,
+      ]),
+    ).toEqual([
+      ["schedule", "web-9"],
+      ["manual", "web-3"],
+    ]);
+  });
 });
