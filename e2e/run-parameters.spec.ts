@@ -111,3 +111,37 @@ test("an editor declares a parameter, runs the workflow from the generated form 
   await expect(again).toBeHidden();
   await page.context().close();
 });
+
+test("a schedule of a workflow with a required parameter without default is saved only with a value for it", async ({
+  owner,
+  request,
+  ownerPage: page,
+}) => {
+  await createTask(request, owner.organizationId, {
+    name: "Back up database",
+    category: "maintenance",
+    commands: { linux: 'pg_dump "$FLOWDECK_PARAM_DATABASE"' },
+  });
+  await page.goto("/workflows");
+  await page.getByRole("button", { name: "Create Workflow" }).click();
+  const form = page.getByRole("region", { name: "Create Workflow" });
+  await form.getByLabel("Name").fill("Nightly backup");
+  await form
+    .getByRole("group", { name: "Available commands" })
+    .getByRole("checkbox", { name: "Back up database" })
+    .check();
+  await form.getByRole("button", { name: "Add parameter" }).click();
+  const parameter = form.getByRole("group", { name: /^Parameter 1/ });
+  await parameter.getByLabel("Name").fill("database");
+  await parameter.getByLabel("Label").fill("Database");
+  await parameter.getByLabel("Required").check();
+  await form.getByLabel("Run on a schedule").check();
+  await form.getByLabel("Repeats").selectOption("daily");
+  await form.getByRole("button", { name: "Create Workflow" }).click();
+  const values = form.getByRole("group", { name: "Values for scheduled runs" });
+  await expect(values.getByText("Database is required")).toBeVisible();
+  await values.getByRole("textbox", { name: "Database" }).fill("orders");
+  await form.getByRole("button", { name: "Create Workflow" }).click();
+  await expect(form).toBeHidden();
+  await expect(page.getByText("Workflow created successfully!")).toBeVisible();
+});

@@ -13,7 +13,7 @@ import { Button } from "@/components/ui/button.tsx";
 import { Modal } from "@/components/ui/modal.tsx";
 import { useZodForm } from "@/lib/use-zod-form.ts";
 import { initialRunValues } from "../lib/run-form-values.ts";
-import { RunParametersFields } from "./run-parameters-fields.tsx";
+import { RunParametersFields, type ParameterFieldsForm } from "./run-parameters-fields.tsx";
 
 export type RunChoice = RunnerPlatform | "checklist";
 
@@ -137,7 +137,11 @@ export function RunNowDialog({
         {declaration.length > 0 && (
           <fieldset className="space-y-3 border-t border-gray-200 pt-4 dark:border-gray-800">
             <legend className="sr-only">Parameters</legend>
-            <RunParametersFields form={form} declaration={declaration} />
+            <RunParametersFields
+              form={form as unknown as ParameterFieldsForm}
+              prefix="parameters"
+              declaration={declaration}
+            />
           </fieldset>
         )}
       </form>

@@ -1,27 +1,55 @@
 import type { Parameter } from "@flowdeck/shared/workflows/parameters";
 import { useId } from "react";
-import type { ParameterValues } from "@flowdeck/shared/workflows/parameters";
-import type { ZodForm } from "@/lib/use-zod-form.ts";
+import type { FieldValues, UseFormReturn } from "react-hook-form";
 import { SelectField } from "@/components/ui/select-field.tsx";
 import { TextAreaField } from "@/components/ui/text-area-field.tsx";
 import { TextField } from "@/components/ui/text-field.tsx";
 
-/** The Run now form: what its fields hold, checked into the run's values by the shared builder. */
-export type RunForm = ZodForm<{ parameters: Record<string, unknown> }, { parameters: ParameterValues }>;
+/**
+ * What the fields need of their form: the Run now form's, or the workflow form's (a schedule's
+ * values). Their paths are built from the declaration at run time, so each caller passes its form
+ * as this untyped view of it.
+ */
+export type ParameterFieldsForm = Pick<UseFormReturn<FieldValues>, "register" | "watch" | "setValue"> & {
+  errorOf: (path: string) => string | undefined;
+};
 
-/** The Run now form's fields, one per declared parameter, each with the control its type takes. */
-export function RunParametersFields({ form, declaration }: { form: RunForm; declaration: readonly Parameter[] }) {
+/**
+ * A field per declared parameter, each with the control its type takes, holding its value at
+ * `<prefix>.<name>`: Run now's form (`parameters`) and a schedule's saved values.
+ */
+export function RunParametersFields({
+  form,
+  prefix,
+  declaration,
+}: {
+  form: ParameterFieldsForm;
+  prefix: string;
+  declaration: readonly Parameter[];
+}) {
   return (
     <div className="space-y-3">
       {declaration.map((parameter) => (
-        <RunParameterField key={parameter.name} form={form} parameter={parameter} />
+        <RunParameterField
+          key={parameter.name}
+          form={form}
+          path={`${prefix}.${parameter.name}`}
+          parameter={parameter}
+        />
       ))}
     </div>
   );
 }
 
-function RunParameterField({ form, parameter }: { form: RunForm; parameter: Parameter }) {
-  const path = `parameters.${parameter.name}` as const;
+function RunParameterField({
+  form,
+  path,
+  parameter,
+}: {
+  form: ParameterFieldsForm;
+  path: string;
+  parameter: Parameter;
+}) {
   const error = form.errorOf(path);
   const hint = parameter.help || undefined;
   const common = { label: parameter.label, hint, error, required: parameter.required };
@@ -74,7 +102,8 @@ function RunParameterField({ form, parameter }: { form: RunForm; parameter: Para
         </SelectField>
       );
     case "multichoice": {
-      const chosen = (form.watch(path) as string[] | undefined) ?? [];
+      const watched: unknown = form.watch(path);
+      const chosen = Array.isArray(watched) ? (watched as string[]) : [];
       return (
         <fieldset className="space-y-1" aria-describedby={hint ? `${groupId}-hint` : undefined}>
           <legend className="text-sm font-medium text-gray-700 dark:text-gray-200">

@@ -1,4 +1,9 @@
-import type { Parameter, ParameterInput, ParameterType } from "@flowdeck/shared/workflows/parameters";
+import {
+  ParameterInputSchema,
+  type Parameter,
+  type ParameterInput,
+  type ParameterType,
+} from "@flowdeck/shared/workflows/parameters";
 
 /** One parameter as the workflow form's fields hold it, as typed; `parameterToInput` makes the API's. */
 export type ParameterFormValues = {
@@ -107,4 +112,15 @@ export function parameterFormField(index: string, field: string) {
   const known = ["name", "label", "help", "type", "pattern"];
   if (index === "") return "parameters";
   return `parameters.${index}.${fields[field] ?? (known.includes(field) ? field : "name")}`;
+}
+
+/** The form's parameters that are already valid declarations, each name once: what a schedule can give values to. */
+export function declaredParameters(parameters: readonly ParameterFormValues[]): Parameter[] {
+  const declared: Parameter[] = [];
+  for (const values of parameters) {
+    const parsed = ParameterInputSchema.safeParse(parameterToInput(values));
+    if (parsed.success && !declared.some((parameter) => parameter.name === parsed.data.name))
+      declared.push(parsed.data);
+  }
+  return declared;
 }

@@ -128,6 +128,6 @@ describe("the workflow form's values", () => {
     expect(workflowFormField("parameters.2.default")).toBe("parameters.2.defaultText");
     expect(workflowFormField("parameters.0.name")).toBe("parameters.0.name");
     expect(workflowFormField("parameters")).toBe("parameters");
-    expect(workflowFormField("scheduleParameters.version")).toBe("scheduleParameters");
+    expect(workflowFormField("scheduleParameters.version")).toBe("scheduleParameters.version");
   });
 });

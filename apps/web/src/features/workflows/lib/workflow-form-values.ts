@@ -201,7 +201,7 @@ export function workflowFormField(path: string): string {
   if (head === "schedule") return SCHEDULE_FIELDS.has(next) ? next : "root.server";
   if (head === "timeoutSeconds") return "timeoutMinutes";
   if (head === "parameters") return parameterFormField(next, path.split(".")[2] ?? "");
-  if (head === "scheduleParameters") return "scheduleParameters";
+  if (head === "scheduleParameters") return next ? `scheduleParameters.${next}` : "scheduleParameters";
   return FORM_FIELDS.has(head) ? head : "root.server";
 }
 
