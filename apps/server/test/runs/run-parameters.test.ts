@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { workflows } from "../../src/db/schema/index.ts";
+import { auditLog, workflows } from "../../src/db/schema/index.ts";
 import { createScheduler } from "../../src/jobs/scheduler.ts";
 import { createOrgWithRoles, type OrgWithRoles } from "../helpers/factories.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
@@ -288,5 +288,25 @@ describe("a schedule's parameters", () => {
       ["schedule", "web-9"],
       ["manual", "web-3"],
     ]);
+  });
+
+  it("a scheduled run whose saved values no longer fit does not start, and the audit log says why", async () => {
+    const workflow = await workflowWith({ schedule: daily });
+    // As a row written before the declaration changed would hold it.
+    const now = new Date();
+    await t.app.db
+      .update(workflows)
+      .set({ scheduleParameters: { count: 99 }, nextExecution: new Date(now.getTime() - 60_000) })
+      .where(eq(workflows.id, workflow.id));
+    await createScheduler({ db: t.app.db, events: t.app.events }).tick(now);
+    const history = await org.users.viewer.client.get(url(workflow.id, "history"));
+    expect(history.body.items).toEqual([]);
+    const [row] = await t.app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, workflow.id), eq(auditLog.action, "workflow.rescheduled")));
+    expect(row?.summary).toBe(
+      `Could not start the workflow "${workflow.name}" (Count must be at most 9); moved it to its next execution`,
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { AppError } from "@flowdeck/shared";
 import { nextExecution } from "@flowdeck/shared/workflows/schedule";
 import type { Executor } from "../../db/database.ts";
 import { logged, type ChangeContext, type ChangeLog } from "../../lib/change-log.ts";
@@ -118,7 +119,9 @@ export async function startDueRuns(
       logger.error({ err: error, workflowId: workflow.id }, "scheduler: a due workflow could not start");
       // Still advanced, so it is not claimed again at once, tick after tick.
       await updateWorkflow(tx, workflow.organizationId, workflow.id, advance(workflow));
-      rescheduled(workflow, `Could not start the workflow "${workflow.name}"; moved it to its next execution`);
+      // A refusal says why (a parameter's value, no command line); anything else stays in the log.
+      const reason = error instanceof AppError ? ` (${error.message})` : "";
+      rescheduled(workflow, `Could not start the workflow "${workflow.name}"${reason}; moved it to its next execution`);
     }
   }
   return { ran: starting.map((workflow) => workflow.id), skipped: skipped.map((workflow) => workflow.id) };
