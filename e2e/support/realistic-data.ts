@@ -56,8 +56,38 @@ export async function seedRealisticData(request: APIRequestContext, organization
     description: `Ships ${LONG_URL} to every region.`,
     status: "active",
     schedule: { type: "daily", isEnabled: true, time: "02:30" },
+    parameters: [
+      {
+        name: "version",
+        label: "Version",
+        type: "text",
+        required: true,
+        default: "2026.11.3",
+        pattern: "\\d{4}\\.\\d{1,2}\\.\\d+",
+      },
+      {
+        name: "regions",
+        label: "Regions",
+        type: "multichoice",
+        choices: ["eu-west-1", "us-east-1", "ap-southeast-2"],
+        default: ["eu-west-1"],
+      },
+      { name: "dry_run", label: "Dry run", type: "boolean" },
+    ],
   });
-  await createWorkflow(request, organizationId, [backup.id], { name: "Nightly backup", status: "draft" });
+  // Run now asks for every type of parameter (the dialog sweeps open it).
+  await createWorkflow(request, organizationId, [backup.id], {
+    name: "Nightly backup",
+    status: "draft",
+    parameters: [
+      { name: "database", label: "Database", type: "choice", choices: ["orders", "billing"], default: "orders" },
+      { name: "keep_days", label: "Keep for (days)", type: "number", min: 1, max: 90, integer: true, default: 14 },
+      { name: "verify", label: "Verify the dump", type: "boolean", default: true },
+      { name: "snapshot_date", label: "Snapshot date", type: "date" },
+      { name: "reason", label: "Reason", type: "text", help: `The ticket, e.g. ${LONG_URL}` },
+      { name: "notes", label: "Notes", type: "multiline" },
+    ],
+  });
 
   const upload = await request.post(`${org}/documents`, {
     headers: ORIGIN,

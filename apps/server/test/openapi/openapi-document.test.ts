@@ -132,6 +132,34 @@ describe("what the reference shows for each operation", () => {
   });
 });
 
+describe("run parameters in the document", () => {
+  /** The schema at `schema`, following a `$ref` into components when there is one. */
+  const resolve = (schema: any): any =>
+    schema?.$ref ? resolve(document.components.schemas[schema.$ref.split("/").pop()]) : schema;
+
+  it("describes the execute body's parameters, and the declaration run-options and workflows answer", () => {
+    const execute = document.paths["/api/orgs/{orgId}/workflows/{workflowId}/execute"].post;
+    const body = JSON.stringify(execute.requestBody);
+    expect(body).toContain('"parameters"');
+    expect(body).toContain("web-2");
+    const options = resolve(
+      document.paths["/api/orgs/{orgId}/workflows/{workflowId}/run-options"].get.responses["200"].content[
+        "application/json"
+      ].schema,
+    );
+    const declaration = JSON.stringify(options.properties.parameters);
+    for (const type of ["text", "multiline", "number", "boolean", "choice", "multichoice", "date"]) {
+      expect(declaration).toContain(`"${type}"`);
+    }
+    for (const field of ["label", "required", "default", "choices", "pattern", "min", "max", "integer"]) {
+      expect(declaration).toContain(`"${field}"`);
+    }
+    const create = JSON.stringify(document.paths["/api/orgs/{orgId}/workflows"].post.requestBody);
+    expect(create).toContain('"parameters"');
+    expect(create).toContain('"scheduleParameters"');
+  });
+});
+
 describe("GET /api/docs", () => {
   it("answers an HTML page that loads only same-origin assets, each of which is served", async () => {
     const page = await t.app.inject({ method: "GET", url: "/api/docs" });

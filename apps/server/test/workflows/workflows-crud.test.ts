@@ -72,6 +72,8 @@ describe("creating a workflow", () => {
         continueOnError: false,
         timeoutSeconds: null,
       })),
+      parameters: [],
+      scheduleParameters: {},
       lastRun: null,
     });
     const fetched = await org.users.viewer.client.get(url(`/${response.body.id}`));

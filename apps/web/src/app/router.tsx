@@ -70,7 +70,7 @@ const nestedPages = [
     path: "/workflows/runs/:runId",
     rolePath: "/workflows",
     handle: { title: "Run" } satisfies PageHandle,
-    page: lazyPage(() => import("@/features/runs/components/run-view-page.tsx"), "RunViewPage"),
+    page: lazyPage(() => import("@/app/workflows/run-view-with-run-again.tsx"), "RunViewWithRunAgainPage"),
   },
   {
     path: "/workflows/:workflowId/history",

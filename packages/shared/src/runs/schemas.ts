@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { OrgParamsSchema } from "../organizations/params.ts";
 import { RUNNER_PLATFORMS } from "../runners/protocol.ts";
+import { ParameterSchema, PARAMETER_TYPES, ParameterValueSchema } from "../workflows/parameters.ts";
 import { RUN_KINDS, RUN_STATUSES, RUN_STEP_STATUSES, RUN_TRIGGERS } from "./constants.ts";
 
 /** How a run is carried out: by a runner (executed), or by people ticking its steps (a checklist, spec 4). */
@@ -17,6 +18,14 @@ export const ExecuteWorkflowSchema = z
   .object({
     platform: z.enum(RUNNER_PLATFORMS, { error: "Platform must be windows, linux or mac" }).optional(),
     mode: z.enum(RUN_MODES, { error: "Mode is executed or checklist" }).default("executed"),
+    /**
+     * The run's values by parameter name (run-options lists the declaration); left out, a
+     * parameter takes its default. Checked on the server: a bad value is a 400 naming it.
+     */
+    parameters: z
+      .record(z.string(), z.unknown(), { error: "Parameters are an object of names and values" })
+      .optional()
+      .meta({ example: { host: "web-2" } }),
   })
   .nullish()
   .transform((body) => body ?? { mode: "executed" as const });
@@ -59,6 +68,10 @@ export const WorkflowRunSchema = z.object({
   pinned: z.boolean(),
   /** How many steps it has, how many succeeded and how many were skipped: lists show them without the steps. */
   stepCounts: z.object({ total: z.number().int(), done: z.number().int(), skipped: z.number().int() }),
+  /** The values the run was given by parameter name (null: an optional one left empty). */
+  parameters: z.record(z.string(), ParameterValueSchema.nullable()),
+  /** Each parameter's label and type as they were when the run started, in order. */
+  parameterLabels: z.array(z.object({ name: z.string(), label: z.string(), type: z.enum(PARAMETER_TYPES) })),
   steps: z.array(RunStepSchema),
 });
 export type WorkflowRun = z.infer<typeof WorkflowRunSchema>;
@@ -103,6 +116,8 @@ export const RunOptionsSchema = z.object({
    * registered matching runner has, else the first with commands; null only without any command.
    */
   defaultPlatform: z.enum(RUNNER_PLATFORMS).nullable(),
+  /** The workflow's parameters: what a run's `parameters` may carry (docs/decisions/061). */
+  parameters: z.array(ParameterSchema),
 });
 export type RunOptions = z.infer<typeof RunOptionsSchema>;
 

@@ -37,6 +37,8 @@ describe("the workflow form's rules (spec 5)", () => {
       status: "active",
       taskIds: ["t1", "t2"],
       schedule: { type: "manual", isEnabled: false, date: null, time: null, dayOfWeek: null, dayOfMonth: null },
+      parameters: [],
+      scheduleParameters: {},
     });
   });
 

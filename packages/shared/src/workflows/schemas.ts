@@ -16,6 +16,12 @@ import {
   WORKFLOW_STATUSES,
 } from "./constants.ts";
 import { cronExpressionError } from "./cron.ts";
+import {
+  ParameterSchema,
+  ParametersInputSchema,
+  ParameterValueSchema,
+  ScheduleParametersInputSchema,
+} from "./parameters.ts";
 import { WORKFLOW_MESSAGES } from "./messages.ts";
 import {
   MANUAL_SCHEDULE,
@@ -150,6 +156,10 @@ export const CreateWorkflowSchema = z.object({
   concurrencyPolicy: concurrencyPolicyField.optional(),
   /** The organization's secrets its steps are given in their environment, by name. */
   secrets: WorkflowSecretsSchema.optional(),
+  /** Typed inputs a run is given (docs/decisions/061). */
+  parameters: ParametersInputSchema.default([]),
+  /** Values the schedule's runs are given; a parameter left out takes its default. */
+  scheduleParameters: ScheduleParametersInputSchema.default({}),
 });
 export type CreateWorkflowInput = z.input<typeof CreateWorkflowSchema>;
 export type CreateWorkflowData = z.output<typeof CreateWorkflowSchema>;
@@ -167,6 +177,8 @@ export const UpdateWorkflowSchema = z.object({
   stepOptions: StepOptionsSchema.optional(),
   concurrencyPolicy: concurrencyPolicyField.optional(),
   secrets: WorkflowSecretsSchema.optional(),
+  parameters: ParametersInputSchema.optional(),
+  scheduleParameters: ScheduleParametersInputSchema.optional(),
 });
 export type UpdateWorkflowInput = z.input<typeof UpdateWorkflowSchema>;
 export type UpdateWorkflowData = z.output<typeof UpdateWorkflowSchema>;
@@ -252,6 +264,10 @@ export const WorkflowSchema = z.object({
   skippedRuns: z.number().int(),
   lastSkippedAt: z.string().nullable(),
   steps: z.array(WorkflowStepSchema),
+  /** The inputs a run is given, in the order the Run now form shows them. */
+  parameters: z.array(ParameterSchema),
+  /** The values saved for the schedule's runs (the others take their defaults). */
+  scheduleParameters: z.record(z.string(), ParameterValueSchema),
   /** The latest run, if any. */
   lastRun: LastRunSchema.nullable(),
 });

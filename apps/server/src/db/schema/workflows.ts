@@ -1,4 +1,5 @@
 import { MANUAL_SCHEDULE, type NormalizedSchedule } from "@flowdeck/shared/workflows/schedule";
+import type { Parameter, ParameterValue, RunParameter } from "@flowdeck/shared/workflows/parameters";
 import { sql } from "drizzle-orm";
 import { TASK_PLATFORMS, type TaskPlatform } from "@flowdeck/shared/tasks/constants";
 import {
@@ -68,6 +69,10 @@ export const workflows = pgTable(
     secretNames: text("secret_names").array().notNull().default([]),
     /** Due while a run is under way: skip, queue or cancel (decision 028). */
     concurrencyPolicy: text("concurrency_policy").$type<ConcurrencyPolicy>().notNull().default("skip"),
+    /** The typed inputs a run is given (decision 061), normalized by ParameterInputSchema. */
+    parameters: jsonb("parameters").$type<Parameter[]>().notNull().default([]),
+    /** Values saved for the schedule's runs; a parameter left out takes its default. */
+    scheduleParameters: jsonb("schedule_parameters").$type<Record<string, ParameterValue>>().notNull().default({}),
     /** Due times the scheduler skipped, and the last one, so a skip is visible on the workflow. */
     skippedRuns: integer("skipped_runs").notNull().default(0),
     lastSkippedAt: timestamp("last_skipped_at", { withTimezone: true }),
@@ -170,6 +175,8 @@ export const workflowRuns = pgTable(
     logTruncated: boolean("log_truncated").notNull().default(false),
     /** Never deleted by retention (decision 029). */
     pinned: boolean("pinned").notNull().default(false),
+    /** The values it was given, each with the label and type it had then (decision 061). */
+    parameters: jsonb("parameters").$type<RunParameter[]>().notNull().default([]),
   },
   (table) => [
     // A workflow's runs newest first with a tie-break: retention's cap, the history's keyset pages,

@@ -1,4 +1,5 @@
 import type { ClaimResponse, Job } from "@flowdeck/shared/runners/protocol";
+import { parameterEnvName, parameterEnvValue } from "@flowdeck/shared/workflows/parameters";
 import { transact, type RunnerScope } from "../../lib/change-log.ts";
 import { claimRun as claimNextRun } from "./lifecycle.ts";
 import { listRunSteps, type RunRecord } from "./repository.ts";
@@ -92,6 +93,10 @@ function toJob({ run, steps, workflowName, secrets }: ClaimedRun): Job {
       FLOWDECK_RUN_ID: run.id,
       FLOWDECK_WORKFLOW: run.workflowId,
       FLOWDECK_ORGANIZATION: run.organizationId,
+      // Values are data in the environment, never spliced into a command line (decision 061).
+      ...Object.fromEntries(
+        run.parameters.map((parameter) => [parameterEnvName(parameter.name), parameterEnvValue(parameter.value)]),
+      ),
     },
     secrets,
     steps: steps.map((step) => ({

@@ -28,7 +28,7 @@ export async function executeWorkflow({
   workflowId: string;
   now?: Date;
   idempotency: Idempotency | null;
-  request: { mode: RunMode; platform?: RunnerPlatform };
+  request: { mode: RunMode; platform?: RunnerPlatform; parameters?: Record<string, unknown> };
 }): Promise<RunDetail> {
   const { organizationId, actor } = scope;
   if (request.mode === "checklist" && request.platform) {
@@ -53,6 +53,7 @@ export async function executeWorkflow({
         startedBy: attributedUserId(actor),
         now,
         execution,
+        parameters: request.parameters,
       });
       log.record({
         action: "workflow.run",

@@ -164,5 +164,6 @@ export async function runOptions(db: Executor, workflow: LockedWorkflow, steps: 
     })),
     labels,
     defaultPlatform: await choosePlatform(db, { organizationId: workflow.organizationId, labels, available, now }),
+    parameters: workflow.parameters,
   };
 }

@@ -2,6 +2,7 @@ import { AppError } from "@flowdeck/shared";
 import { MAX_CREDIT_BALANCE } from "@flowdeck/shared/credits/amounts";
 import type { RunKind, RunStepStatus, RunTrigger } from "@flowdeck/shared/runs/constants";
 import type { StepStatus } from "@flowdeck/shared/workflows/constants";
+import { snapshotParameters } from "@flowdeck/shared/workflows/parameters";
 import { RUNNER_MESSAGES } from "@flowdeck/shared/runners/messages";
 import { WORKFLOW_MESSAGES } from "@flowdeck/shared/workflows/messages";
 import type { Executor } from "../../db/database.ts";
@@ -12,6 +13,7 @@ import { notifyRunOutcome } from "../notifications/run-outcome.ts";
 import { recordExecution } from "../tasks/repository.ts";
 import { listSteps, lockWorkflow, type LockedWorkflow } from "../workflows/repository.ts";
 import { snapshotExecution, type ExecutionRequest } from "./execution.ts";
+import { checkParameterValues } from "./run-parameters.ts";
 import {
   claimQueuedRun,
   endOpenSteps,
@@ -118,11 +120,14 @@ export async function startRun(
     startedBy: string | null;
     now: Date;
     execution: ExecutionRequest | null;
+    /** The values asked for by name, checked here against the workflow's declaration (decision 061). */
+    parameters: Record<string, unknown> | undefined;
     /** The scheduler counted its whole batch's executions first (see countExecutions). */
     executionsCounted?: boolean;
   },
 ) {
   const { workflow, trigger, startedBy, now, execution } = options;
+  const values = checkParameterValues(workflow.parameters, options.parameters);
   if (!options.executionsCounted) await countExecutions(tx, [workflow], now);
   const active = await findActiveRun(tx, workflow.id);
   if (active) {
@@ -148,6 +153,7 @@ export async function startRun(
     trigger,
     startedBy,
     at: now,
+    parameters: snapshotParameters(workflow.parameters, values),
     execution: snapshot?.run,
   });
   await insertRunSteps(

@@ -6,6 +6,7 @@ import {
   type RunTrigger,
 } from "@flowdeck/shared/runs/constants";
 import type { RunnerPlatform } from "@flowdeck/shared/runners/protocol";
+import type { RunParameter } from "@flowdeck/shared/workflows/parameters";
 import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
 import {
@@ -45,6 +46,7 @@ export const runColumns = {
   runnerName: runners.name,
   cancelRequestedAt: workflowRuns.cancelRequestedAt,
   pinned: workflowRuns.pinned,
+  parameters: workflowRuns.parameters,
   // [total, succeeded, skipped], one probe of workflow_run_steps_run_idx per run.
   stepCounts: sql<
     number[]
@@ -66,6 +68,7 @@ export type RunRow = {
   runnerName: string | null;
   cancelRequestedAt: Date | null;
   pinned: boolean;
+  parameters: RunParameter[];
   stepCounts: number[];
 };
 
@@ -79,6 +82,8 @@ export async function insertRun(
     trigger: RunTrigger;
     startedBy: string | null;
     at: Date;
+    /** The values it is given, with their labels and types (decision 061). */
+    parameters: RunParameter[];
     /** An executed run waits queued for a runner; without it, a checklist is under way at once. */
     execution?: Pick<
       typeof workflowRuns.$inferInsert,
@@ -95,6 +100,7 @@ export async function insertRun(
       startedBy: values.startedBy,
       status: values.execution ? "queued" : "running",
       kind: values.execution ? "executed" : "checklist",
+      parameters: values.parameters,
       ...values.execution,
       startedAt: values.at,
     })

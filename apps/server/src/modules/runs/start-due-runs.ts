@@ -95,6 +95,8 @@ export async function startDueRuns(
             startedBy: null,
             now,
             execution,
+            // The values saved on the schedule; the others take their defaults (decision 061).
+            parameters: workflow.scheduleParameters,
             executionsCounted: true,
           });
           await updateWorkflow(inner, workflow.organizationId, workflow.id, advance(workflow));
@@ -121,7 +123,7 @@ export async function startDueRuns(
       logger.error({ err: error, workflowId: workflow.id }, "scheduler: a due workflow could not start");
       // Still advanced, so it is not claimed again at once, tick after tick.
       await updateWorkflow(tx, workflow.organizationId, workflow.id, advance(workflow));
-      // A refusal a person can act on (a missing secret, no credits) is said; anything else is in the server log.
+      // A refusal says why (a missing secret, a parameter's value, no credits); anything else stays in the log.
       const reason = error instanceof AppError ? ` (${error.message})` : "";
       rescheduled(workflow, `Could not start the workflow "${workflow.name}"${reason}; moved it to its next execution`);
     }

@@ -19,6 +19,8 @@ export function toLastRun(row: RunRow): LastRun {
     cancelRequested: row.cancelRequestedAt !== null,
     pinned: row.pinned,
     stepCounts: { total: row.stepCounts[0] ?? 0, done: row.stepCounts[1] ?? 0, skipped: row.stepCounts[2] ?? 0 },
+    parameters: Object.fromEntries(row.parameters.map((parameter) => [parameter.name, parameter.value])),
+    parameterLabels: row.parameters.map(({ name, label, type }) => ({ name, label, type })),
   };
 }
 

@@ -3,6 +3,7 @@ import { AppError } from "@flowdeck/shared";
 import { WORKFLOW_MESSAGES } from "@flowdeck/shared/workflows/messages";
 import { statusForProgress, progressPercent } from "@flowdeck/shared/workflows/progress";
 import { nextExecution, type NormalizedSchedule } from "@flowdeck/shared/workflows/schedule";
+import { givenValues, type Parameter, type ParameterValue } from "@flowdeck/shared/workflows/parameters";
 import type { CreateWorkflowData, UpdateWorkflowData, Workflow } from "@flowdeck/shared/workflows/schemas";
 import type { Executor } from "../../db/database.ts";
 import { attributedUserId } from "../../lib/actor.ts";
@@ -13,6 +14,7 @@ import { findTasksByIds, type TaskSummary } from "../tasks/repository.ts";
 import { loadWorkflow } from "./load-workflow.ts";
 import { cancelChecklistUnderWay } from "../runs/lifecycle.ts";
 import { requireSecrets } from "../secrets/for-runs.ts";
+import { checkParameterValues } from "../runs/run-parameters.ts";
 import {
   countSteps,
   deleteStepsByIds,
@@ -34,7 +36,17 @@ import {
 type Change = OrgScope & { now?: Date };
 
 /** What the audit log shows of a workflow's change (steps by their command names). */
-const AUDITED_FIELDS = ["name", "description", "status", "dueDate", "schedule", "commands", "secrets"] as const;
+const AUDITED_FIELDS = [
+  "name",
+  "description",
+  "status",
+  "dueDate",
+  "schedule",
+  "commands",
+  "parameters",
+  "scheduleParameters",
+  "secrets",
+] as const;
 
 export function auditedWorkflow(workflow: Workflow) {
   return { ...workflow, commands: workflow.steps.map((step) => step.name) };
@@ -66,6 +78,8 @@ export async function createWorkflow({
         ...(input.secrets !== undefined && { secretNames: input.secrets }),
         ...(input.concurrencyPolicy !== undefined && { concurrencyPolicy: input.concurrencyPolicy }),
         ...(await scheduleValues(tx, organizationId, input.schedule, now)),
+        parameters: input.parameters,
+        scheduleParameters: scheduleParameterValues(input.parameters, input.schedule, input.scheduleParameters),
       });
       await insertSteps(
         tx,
@@ -117,6 +131,18 @@ export async function updateWorkflow({
     if (input.concurrencyPolicy !== undefined) values.concurrencyPolicy = input.concurrencyPolicy;
     if (input.schedule) {
       Object.assign(values, await scheduleValues(tx, organizationId, input.schedule, now, current.schedule));
+    }
+    if (input.parameters) values.parameters = input.parameters;
+    if (input.parameters || input.schedule || input.scheduleParameters) {
+      const declaration = input.parameters ?? current.parameters;
+      // Values saved for a parameter no longer declared go with it; values sent are all checked.
+      const saved =
+        input.scheduleParameters ??
+        keepDeclared(
+          current.scheduleParameters,
+          declaration.map((item) => item.name),
+        );
+      values.scheduleParameters = scheduleParameterValues(declaration, input.schedule ?? current.schedule, saved);
     }
     const statusSet = input.status !== undefined && input.status !== current.status;
     if (statusSet) {
@@ -214,6 +240,30 @@ async function scheduleValues(
     throw new AppError("invalid-argument", message, { "schedule.date": message });
   }
   return { schedule, nextExecution: next, scheduleTimezone: timezone };
+}
+
+/**
+ * The values saved for the schedule's runs, checked with the run's own builder (decision 061): a
+ * bad value or an unknown name is refused; an enabled schedule must be able to start its runs, so
+ * a required parameter with neither a default nor a saved value is refused too, naming it. A
+ * workflow whose new declaration its schedule's values no longer fit is refused the same way.
+ */
+function scheduleParameterValues(
+  declaration: readonly Parameter[],
+  schedule: NormalizedSchedule,
+  raw: Record<string, unknown>,
+): Record<string, ParameterValue> {
+  const runs = schedule.isEnabled && schedule.type !== "manual";
+  const checked = runs ? declaration : declaration.map((parameter) => ({ ...parameter, required: false }));
+  const parsed = checkParameterValues(checked, raw, {
+    field: "scheduleParameters",
+    context: "The schedule cannot start its runs",
+  });
+  return givenValues(raw, parsed);
+}
+
+function keepDeclared<T>(values: Record<string, T>, names: readonly string[]) {
+  return Object.fromEntries(Object.entries(values).filter(([name]) => names.includes(name)));
 }
 
 function sameSchedule(schedule: NormalizedSchedule, stored: NormalizedSchedule | undefined): boolean {

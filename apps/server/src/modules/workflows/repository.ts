@@ -13,6 +13,7 @@ import {
   toCountedKeysetPage,
 } from "../../db/keyset.ts";
 import type { NormalizedSchedule } from "@flowdeck/shared/workflows/schedule";
+import type { Parameter, ParameterValue } from "@flowdeck/shared/workflows/parameters";
 import { organizations, tasks, user, workflowSteps, workflows } from "../../db/schema/index.ts";
 
 const creator = alias(user, "creator");
@@ -113,6 +114,8 @@ export type WorkflowValues = {
   concurrencyPolicy: ConcurrencyPolicy;
   skippedRuns: number;
   lastSkippedAt: Date | null;
+  parameters: Parameter[];
+  scheduleParameters: Record<string, ParameterValue>;
 };
 
 export async function insertWorkflow(

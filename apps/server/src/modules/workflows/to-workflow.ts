@@ -54,6 +54,8 @@ export function toWorkflow(row: WorkflowRow, steps: StepRow[], lastRun: RunRow |
     skippedRuns: row.skippedRuns,
     lastSkippedAt: iso(row.lastSkippedAt),
     steps: steps.map(toStep),
+    parameters: row.parameters,
+    scheduleParameters: row.scheduleParameters,
     lastRun: lastRun ? toLastRun(lastRun) : null,
   };
 }

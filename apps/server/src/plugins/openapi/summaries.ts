@@ -54,7 +54,7 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   "GET /api/orgs/:orgId/workflows/:workflowId": "Get a workflow with its steps and last run",
   "PATCH /api/orgs/:orgId/workflows/:workflowId": "Update a workflow",
   "DELETE /api/orgs/:orgId/workflows/:workflowId": "Delete a workflow",
-  "GET /api/orgs/:orgId/workflows/:workflowId/run-options": "Get the platforms and runners a run can use",
+  "GET /api/orgs/:orgId/workflows/:workflowId/run-options": "Get the platforms, runners and parameters a run can use",
   "PUT /api/orgs/:orgId/workflows/:workflowId/steps/order": "Reorder a workflow's steps",
   "PATCH /api/orgs/:orgId/workflows/:workflowId/steps/:stepId": "Mark a step done or to do",
   "POST /api/orgs/:orgId/workflows/:workflowId/execute": "Run a workflow now",

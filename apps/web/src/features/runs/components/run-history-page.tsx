@@ -12,6 +12,7 @@ import { useCurrentOrganization } from "@/lib/session/use-current-organization.t
 import { formatDateTime } from "@/lib/format-date.ts";
 import { useHistoryRunners } from "../api/get-history-runners.ts";
 import { useRunHistory, type HistoryFilters } from "../api/get-run-history.ts";
+import { parametersLine } from "../lib/parameter-text.ts";
 import { runKindText } from "../lib/run-kind.ts";
 import { RunStatusBadge } from "@/components/ui/run-status-badge.tsx";
 
@@ -89,6 +90,7 @@ function HistoryTable({ orgId, workflowId, filters }: { orgId: string; workflowI
   if (history.isError) return <Alert tone="error">{history.error.message}</Alert>;
   if (!history.data) return <SkeletonText lines={4} />;
   const runs = history.data.pages.flatMap((page) => page.items);
+  const withParameters = runs.some((run) => run.parameterLabels.length > 0);
   if (runs.length === 0)
     return <p className="text-sm text-gray-500 dark:text-gray-400">No runs match these filters.</p>;
   return (
@@ -100,6 +102,7 @@ function HistoryTable({ orgId, workflowId, filters }: { orgId: string; workflowI
             <th>Status</th>
             <th>Trigger</th>
             <th>Where</th>
+            {withParameters && <th>Parameters</th>}
           </tr>
         </thead>
         <tbody>
@@ -116,6 +119,7 @@ function HistoryTable({ orgId, workflowId, filters }: { orgId: string; workflowI
               </td>
               <td>{TRIGGER_LABELS[run.trigger]}</td>
               <td>{runKindText(run)}</td>
+              {withParameters && <td className="text-xs wrap-anywhere">{parametersLine(run)}</td>}
             </tr>
           ))}
         </tbody>

@@ -1,5 +1,6 @@
 import { can, MESSAGES } from "@flowdeck/shared";
-import type { RunStep } from "@flowdeck/shared/runs/schemas";
+import type { RunDetail, RunStep } from "@flowdeck/shared/runs/schemas";
+import type { ReactNode } from "react";
 import { Download, XCircle } from "lucide-react";
 import { Link, useParams } from "react-router";
 import { Breadcrumbs } from "@/components/ui/breadcrumbs.tsx";
@@ -15,10 +16,11 @@ import { runPath } from "../api/run-keys.ts";
 import { runKindText, runStepsText, waitingText } from "../lib/run-kind.ts";
 import { useRunStream, type LogLine } from "../lib/use-run-stream.ts";
 import { RunLogView } from "./run-log-view.tsx";
+import { RunParametersList } from "./run-parameters-list.tsx";
 import { RunStatusBadge, StepStatusBadge } from "@/components/ui/run-status-badge.tsx";
 
 /** /workflows/runs/:runId: a run, one section per step with its output as it arrives. */
-export function RunViewPage() {
+export function RunViewPage({ renderRunAgain }: { renderRunAgain?: (run: RunDetail) => ReactNode } = {}) {
   const { runId = "" } = useParams();
   const { organization, role } = useCurrentOrganization();
   if (!organization) return <Alert tone="info">{MESSAGES.noOrganizationSelected}</Alert>;
@@ -30,6 +32,7 @@ export function RunViewPage() {
       canCancel={can(role, "runs.cancel")}
       canPin={can(role, "runs.pin")}
       canManageRunners={can(role, "runners.manage")}
+      runAgain={can(role, "workflows.run") ? renderRunAgain : undefined}
     />
   );
 }
@@ -40,12 +43,15 @@ function RunView({
   canCancel,
   canPin,
   canManageRunners,
+  runAgain,
 }: {
   orgId: string;
   runId: string;
   canCancel: boolean;
   canPin: boolean;
   canManageRunners: boolean;
+  /** Run again (the workflows feature's, given by the app): shown to those who may run. */
+  runAgain: ((run: RunDetail) => ReactNode) | undefined;
 }) {
   const pin = usePinRun(orgId);
   // The first read (and its error, such as another organization's run); the stream keeps it current.
@@ -111,6 +117,7 @@ function RunView({
             </Button>
           )}
           {!canPin && detail.pinned && <span className="self-center text-sm text-gray-500">Pinned</span>}
+          {runAgain?.(detail)}
           {detail.kind === "executed" && (
             <a
               href={runPath(orgId, runId, "/log.txt")}
@@ -125,6 +132,7 @@ function RunView({
         {cancel.isError && <Alert tone="error">{cancel.error.message}</Alert>}
         {pin.isError && <Alert tone="error">{pin.error.message}</Alert>}
         {detail.logTruncated && <Alert tone="info">The output reached its size limit and was cut.</Alert>}
+        <RunParametersList run={detail} />
         {waiting && (
           <Alert tone="info">
             {waiting}{" "}

@@ -1,4 +1,5 @@
 import type { RunDetail } from "@flowdeck/shared/runs/schemas";
+import type { ParameterValues } from "@flowdeck/shared/workflows/parameters";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client.ts";
 import { IDEMPOTENCY_HEADER } from "@/lib/idempotency-key.ts";
@@ -7,13 +8,22 @@ import type { RunChoice } from "../components/run-now-dialog.tsx";
 import { workflowKeys, workflowPath } from "./workflow-keys.ts";
 
 /** A platform queues the run for a runner of it; "checklist" asks for a checklist to tick. */
-export type ExecuteVariables = { workflowId: string; idempotencyKey: string; choice: RunChoice };
+export type ExecuteVariables = {
+  workflowId: string;
+  idempotencyKey: string;
+  choice: RunChoice;
+  /** The run's values; none for a workflow without parameters. */
+  parameters?: ParameterValues;
+};
 
-export function executeWorkflow(orgId: string, { workflowId, idempotencyKey, choice }: ExecuteVariables) {
+export function executeWorkflow(orgId: string, { workflowId, idempotencyKey, choice, parameters }: ExecuteVariables) {
   return api<RunDetail>(workflowPath(orgId, workflowId, "/execute"), {
     method: "POST",
     headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
-    body: choice === "checklist" ? { mode: "checklist" } : { platform: choice },
+    body: {
+      ...(choice === "checklist" ? { mode: "checklist" } : { platform: choice }),
+      ...(parameters && { parameters }),
+    },
   });
 }
 

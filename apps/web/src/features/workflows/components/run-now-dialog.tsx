@@ -1,9 +1,19 @@
 import type { RunnerPlatform } from "@flowdeck/shared/runners/protocol";
 import type { RunOptions } from "@flowdeck/shared/runs/schemas";
 import { TASK_PLATFORM_LABELS } from "@flowdeck/shared/tasks/constants";
-import { useId, useState } from "react";
+import {
+  parameterValuesSchema,
+  type ParameterValue,
+  type ParameterValues,
+} from "@flowdeck/shared/workflows/parameters";
+import { useId, useMemo, useState } from "react";
+import { z } from "zod";
+import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Modal } from "@/components/ui/modal.tsx";
+import { useZodForm } from "@/lib/use-zod-form.ts";
+import { initialRunValues } from "../lib/run-form-values.ts";
+import { RunParametersFields, type ParameterFieldsForm } from "./run-parameters-fields.tsx";
 
 export type RunChoice = RunnerPlatform | "checklist";
 
@@ -24,23 +34,44 @@ export function runnersText(option: PlatformOption, labels: readonly string[]) {
 /**
  * Run now: where the workflow runs. Its default platform (an online runner's) comes first and is
  * chosen; a checklist (ticked by hand, spec 4) is second, and runs only when chosen; the other
- * platforms with commands follow.
+ * platforms with commands follow. A workflow with parameters asks for their values below, in a
+ * form built from its declaration and checked with the server's own builder (decision 061):
+ * each default filled in, or the values of the run being run again.
  */
 export function RunNowDialog({
   workflowName,
   options,
   busy,
+  initialValues,
+  error,
   onRun,
   onClose,
 }: {
   workflowName: string;
   options: RunOptions;
   busy: boolean;
-  onRun: (choice: RunChoice) => void;
+  /** Run again: the values of the run it repeats. */
+  initialValues?: Record<string, ParameterValue | null>;
+  /** The server's refusal, with its fields. */
+  error?: unknown;
+  onRun: (choice: RunChoice, parameters: ParameterValues | undefined) => void;
   onClose: () => void;
 }) {
   const [choice, setChoice] = useState<RunChoice>(options.defaultPlatform ?? "checklist");
   const name = useId();
+  const formId = useId();
+  const declaration = options.parameters;
+  const schema = useMemo(() => z.object({ parameters: parameterValuesSchema(declaration) }), [declaration]);
+  const form = useZodForm(schema, {
+    defaultValues: { parameters: initialRunValues(declaration, initialValues) },
+  });
+  const { attach } = form;
+  const [shownError, setShownError] = useState<unknown>(undefined);
+  if (error !== shownError) {
+    setShownError(error);
+    if (error) form.showServerError(error, "The run could not be started. Please try again.");
+  }
+  const submit = form.submit((values) => onRun(choice, declaration.length > 0 ? values.parameters : undefined));
   const first = options.platforms.filter((option) => option.platform === options.defaultPlatform);
   const rest = options.platforms.filter((option) => option.platform !== options.defaultPlatform);
   const platform = (option: PlatformOption) => (
@@ -74,31 +105,46 @@ export function RunNowDialog({
           <Button variant="ghost" onClick={onClose}>
             Cancel
           </Button>
-          <Button busy={busy} onClick={() => onRun(choice)}>
+          <Button type="submit" form={formId} busy={busy}>
             Run
           </Button>
         </>
       }
     >
-      <fieldset className="space-y-2">
-        <legend className="sr-only">Where it runs</legend>
-        {first.map(platform)}
-        <label className="flex items-start gap-2 text-sm">
-          <input
-            type="radio"
-            name={name}
-            value="checklist"
-            checked={choice === "checklist"}
-            onChange={() => setChoice("checklist")}
-            className="mt-1"
-          />
-          <span>
-            <span className="font-medium">As a checklist</span>
-            <span className="block text-gray-600 dark:text-gray-400">Nothing is executed: people tick the steps.</span>
-          </span>
-        </label>
-        {rest.map(platform)}
-      </fieldset>
+      <form id={formId} ref={attach} onSubmit={submit} noValidate className="space-y-4">
+        {form.formError && <Alert tone="error">{form.formError}</Alert>}
+        <fieldset className="space-y-2">
+          <legend className="sr-only">Where it runs</legend>
+          {first.map(platform)}
+          <label className="flex items-start gap-2 text-sm">
+            <input
+              type="radio"
+              name={name}
+              value="checklist"
+              checked={choice === "checklist"}
+              onChange={() => setChoice("checklist")}
+              className="mt-1"
+            />
+            <span>
+              <span className="font-medium">As a checklist</span>
+              <span className="block text-gray-600 dark:text-gray-400">
+                Nothing is executed: people tick the steps.
+              </span>
+            </span>
+          </label>
+          {rest.map(platform)}
+        </fieldset>
+        {declaration.length > 0 && (
+          <fieldset className="space-y-3 border-t border-gray-200 pt-4 dark:border-gray-800">
+            <legend className="sr-only">Parameters</legend>
+            <RunParametersFields
+              form={form as unknown as ParameterFieldsForm}
+              prefix="parameters"
+              declaration={declaration}
+            />
+          </fieldset>
+        )}
+      </form>
     </Modal>
   );
 }

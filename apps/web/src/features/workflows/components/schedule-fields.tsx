@@ -14,6 +14,7 @@ import { TextField } from "@/components/ui/text-field.tsx";
 import { formatNextRun } from "../lib/format.ts";
 import { ClockNote } from "./clock-note.tsx";
 import { CronPreview } from "./cron-preview.tsx";
+import { ScheduleParametersFields } from "./schedule-parameters-fields.tsx";
 import { useNow } from "../lib/use-now.ts";
 import { formSchedule, type WorkflowForm, type WorkflowFormValues } from "../lib/workflow-form-values.ts";
 
@@ -91,6 +92,7 @@ export function ScheduleFields({ form, timezone }: ScheduleFieldsProps) {
       ) : (
         <SchedulePreview values={values} timezone={timezone} />
       )}
+      {values.scheduleEnabled && <ScheduleParametersFields form={form} />}
     </fieldset>
   );
 }

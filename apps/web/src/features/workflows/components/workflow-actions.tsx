@@ -1,14 +1,8 @@
 import type { Workflow } from "@flowdeck/shared/workflows/schemas";
 import { CheckCheck, Pencil, Play, PlayCircle, Trash2 } from "lucide-react";
 import { Button } from "@/components/ui/button.tsx";
-import { useIntent } from "@/lib/idempotency-key.ts";
 import { useChangeWorkState, type WorkState } from "../api/change-work-state.ts";
-import { useExecuteWorkflow } from "../api/execute-workflow.ts";
-import type { RunOptions } from "@flowdeck/shared/runs/schemas";
-import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
-import { runOptionsQueryOptions } from "../api/get-run-options.ts";
-import { RunNowDialog, type RunChoice } from "./run-now-dialog.tsx";
+import { useRunNow } from "./use-run-now.tsx";
 import { type Notice } from "@/components/ui/notice.tsx";
 
 export type WorkflowHandlers = {
@@ -21,52 +15,11 @@ type WorkflowActionsProps = WorkflowHandlers & { orgId: string; workflow: Workfl
 
 /** Run now, Start, Complete (spec 4), Edit and Delete; shown to editors and above only. */
 export function WorkflowActions({ orgId, workflow, onEdit, onDelete, onNotice }: WorkflowActionsProps) {
-  const execute = useExecuteWorkflow(orgId);
-  const runIntent = useIntent();
+  const runNow = useRunNow({ orgId, workflow, onNotice });
   const workState = useChangeWorkState(orgId);
-  const queryClient = useQueryClient();
-  const [asking, setAsking] = useState<RunOptions | null>(null);
-  const [checking, setChecking] = useState(false);
   const running = workflow.lastRun?.status === "running" || workflow.lastRun?.status === "queued";
   const hidden = <span className="sr-only"> {workflow.name}</span>;
   const fail = (error: Error) => onNotice({ tone: "error", text: error.message });
-
-  const run = (choice: RunChoice) => {
-    const idempotencyKey = runIntent.begin({ workflowId: workflow.id, choice });
-    if (!idempotencyKey) return;
-    execute.mutate(
-      { workflowId: workflow.id, idempotencyKey, choice },
-      {
-        onSuccess: () => {
-          setAsking(null);
-          onNotice({
-            tone: "success",
-            text:
-              choice === "checklist"
-                ? `${workflow.name} is running as a checklist.`
-                : `${workflow.name} is queued for a runner.`,
-          });
-        },
-        onError: fail,
-        onSettled: (_data, error) => runIntent.end(!error),
-      },
-    );
-  };
-
-  /**
-   * Asks where to run it: the default platform first (an online runner's), a checklist second, and
-   * only when chosen (issue "The first hour": nothing runs as a checklist unasked).
-   */
-  const runNow = async () => {
-    setChecking(true);
-    try {
-      setAsking(await queryClient.fetchQuery(runOptionsQueryOptions(orgId, workflow.id)));
-    } catch (error) {
-      fail(error as Error);
-    } finally {
-      setChecking(false);
-    }
-  };
 
   const change = (action: WorkState) => workState.mutate({ workflowId: workflow.id, action }, { onError: fail });
 
@@ -75,23 +28,15 @@ export function WorkflowActions({ orgId, workflow, onEdit, onDelete, onNotice }:
       <Button
         variant="secondary"
         className="px-3 py-1.5"
-        busy={execute.isPending || checking}
+        busy={runNow.busy}
         disabled={running}
         title={running ? "A run is under way: let it finish or cancel it first" : undefined}
-        onClick={() => void runNow()}
+        onClick={() => void runNow.open()}
       >
         <Play aria-hidden="true" className="size-4" />
         Run now{hidden}
       </Button>
-      {asking && (
-        <RunNowDialog
-          workflowName={workflow.name}
-          options={asking}
-          busy={execute.isPending}
-          onRun={run}
-          onClose={() => setAsking(null)}
-        />
-      )}
+      {runNow.dialog}
       {workflow.status !== "in-progress" && (
         <Button
           variant="ghost"

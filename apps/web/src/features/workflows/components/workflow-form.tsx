@@ -16,6 +16,7 @@ import {
   workflowToForm,
 } from "../lib/workflow-form-values.ts";
 import { CommandPicker } from "./command-picker.tsx";
+import { ParametersFields } from "./parameters-fields.tsx";
 import { RunSettingsFields } from "./run-settings-fields.tsx";
 import { ScheduleFields } from "./schedule-fields.tsx";
 import { SecretsField } from "./secrets-field.tsx";
@@ -99,6 +100,7 @@ export function WorkflowForm({
             until you change the list of commands.
           </p>
         )}
+        <ParametersFields form={form} />
         <ScheduleFields form={form} timezone={timezone} />
         <RunSettingsFields form={form} nameOf={commandNames.nameOf} />
         <SecretsField orgId={orgId} form={form} canManage={canManageSecrets} />

@@ -1,7 +1,13 @@
 import { CreateWorkflowSchema, UpdateWorkflowSchema, type Workflow } from "@flowdeck/shared/workflows/schemas";
 import { describe, expect, it } from "vitest";
 import { localDate } from "@/lib/local-day.ts";
-import { emptyWorkflowForm, formToCreateInput, formToUpdateInput, workflowToForm } from "./workflow-form-values.ts";
+import {
+  emptyWorkflowForm,
+  formToCreateInput,
+  formToUpdateInput,
+  workflowFormField,
+  workflowToForm,
+} from "./workflow-form-values.ts";
 
 const workflow = {
   id: "w1",
@@ -17,6 +23,8 @@ const workflow = {
     { id: "s2", taskId: null, status: "todo", continueOnError: false, timeoutSeconds: null },
     { id: "s3", taskId: "b", status: "todo", continueOnError: false, timeoutSeconds: null },
   ],
+  parameters: [],
+  scheduleParameters: {},
 } as unknown as Workflow;
 
 describe("the workflow form's values", () => {
@@ -92,5 +100,34 @@ describe("the workflow form's values", () => {
 
     const changed = formToUpdateInput({ ...workflowToForm(workflow), taskIds: ["b", "a"], status: "draft" }, workflow);
     expect(changed).toMatchObject({ taskIds: ["b", "a"], status: "draft" });
+  });
+
+  it("carry each parameter as declared, back and forth, with only what its type uses", () => {
+    const parameters = CreateWorkflowSchema.parse({
+      name: "x",
+      taskIds: ["a"],
+      parameters: [
+        { name: "host", label: "Host", type: "text", required: true, default: "web-1", pattern: "web-\\d+" },
+        { name: "count", label: "Count", type: "number", min: 1, max: 9, integer: true, default: 3 },
+        { name: "dry_run", label: "Dry run", type: "boolean", default: true, help: "Print only" },
+        { name: "region", label: "Region", type: "choice", choices: ["eu", "us"] },
+        { name: "zones", label: "Zones", type: "multichoice", choices: ["a", "b"], default: ["b"] },
+        { name: "day", label: "Day", type: "date", default: "2026-12-31" },
+        { name: "notes", label: "Notes", type: "multiline" },
+      ],
+    }).parameters;
+    const declared = { ...workflow, parameters, scheduleParameters: { region: "us", gone: "x" } } as Workflow;
+    const input = formToUpdateInput(workflowToForm(declared), declared);
+    const parsed = UpdateWorkflowSchema.parse(input);
+    expect(parsed.parameters).toEqual(parameters);
+    // The schedule's values of parameters no longer declared are not sent.
+    expect(parsed.scheduleParameters).toEqual({ region: "us" });
+  });
+
+  it("show the server's message about a parameter on its field", () => {
+    expect(workflowFormField("parameters.2.default")).toBe("parameters.2.defaultText");
+    expect(workflowFormField("parameters.0.name")).toBe("parameters.0.name");
+    expect(workflowFormField("parameters")).toBe("parameters");
+    expect(workflowFormField("scheduleParameters.version")).toBe("scheduleParameters.version");
   });
 });

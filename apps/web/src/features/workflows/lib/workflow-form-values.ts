@@ -6,9 +6,16 @@ import {
   type UpdateWorkflowInput,
   type Workflow,
 } from "@flowdeck/shared/workflows/schemas";
+import type { ParameterValue } from "@flowdeck/shared/workflows/parameters";
 import { z } from "zod";
 import { endOfLocalDay, localDate } from "@/lib/local-day.ts";
 import type { ZodForm } from "@/lib/use-zod-form.ts";
+import {
+  parameterFormField,
+  parameterToForm,
+  parameterToInput,
+  type ParameterFormValues,
+} from "./parameter-form-values.ts";
 
 /** What the workflow form's fields hold, as typed, before the shared schema trims and checks it. */
 export type WorkflowFormValues = {
@@ -38,6 +45,10 @@ export type WorkflowFormValues = {
   concurrencyPolicy: ConcurrencyPolicy;
   /** The organization's secrets its steps are given, by name. */
   secrets: string[];
+  /** The typed inputs a run is given, in the order the Run now form shows them (decision 061). */
+  parameters: ParameterFormValues[];
+  /** The values the schedule's runs are given, by parameter name. */
+  scheduleParameters: Record<string, ParameterValue>;
 };
 
 export function emptyWorkflowForm(): WorkflowFormValues {
@@ -59,6 +70,8 @@ export function emptyWorkflowForm(): WorkflowFormValues {
     continueOnError: [],
     concurrencyPolicy: "skip",
     secrets: [],
+    parameters: [],
+    scheduleParameters: {},
   };
 }
 
@@ -83,6 +96,8 @@ export function workflowToForm(workflow: Workflow): WorkflowFormValues {
     continueOnError: workflow.steps.flatMap((step) => (step.taskId && step.continueOnError ? [step.taskId] : [])),
     concurrencyPolicy: workflow.concurrencyPolicy,
     secrets: workflow.secrets,
+    parameters: workflow.parameters.map(parameterToForm),
+    scheduleParameters: workflow.scheduleParameters,
   };
 }
 
@@ -104,6 +119,18 @@ function formRunSettings(values: WorkflowFormValues, steps: Workflow["steps"] = 
     })),
     concurrencyPolicy: values.concurrencyPolicy,
     secrets: values.secrets,
+    ...formParameters(values),
+  };
+}
+
+/** The declaration, and the schedule's values of the parameters still declared. */
+function formParameters(values: WorkflowFormValues) {
+  const names = values.parameters.map((parameter) => parameter.name);
+  return {
+    parameters: values.parameters.map(parameterToInput),
+    scheduleParameters: Object.fromEntries(
+      Object.entries(values.scheduleParameters).filter(([name]) => names.includes(name)),
+    ),
   };
 }
 
@@ -179,6 +206,8 @@ export function workflowFormField(path: string): string {
   const [head = "", next = ""] = path.split(".");
   if (head === "schedule") return SCHEDULE_FIELDS.has(next) ? next : "root.server";
   if (head === "timeoutSeconds") return "timeoutMinutes";
+  if (head === "parameters") return parameterFormField(next, path.split(".")[2] ?? "");
+  if (head === "scheduleParameters") return next ? `scheduleParameters.${next}` : "scheduleParameters";
   return FORM_FIELDS.has(head) ? head : "root.server";
 }
 

@@ -40,6 +40,8 @@ export function workflow(overrides: Partial<Workflow>): Workflow {
     skippedRuns: 0,
     lastSkippedAt: null,
     steps: [],
+    parameters: [],
+    scheduleParameters: {},
     lastRun: null,
     ...overrides,
   };

@@ -1,0 +1,88 @@
+import type { RunOptions } from "@flowdeck/shared/runs/schemas";
+import { ParametersInputSchema } from "@flowdeck/shared/workflows/parameters";
+import { screen } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { renderWithProviders } from "@/testing/render.tsx";
+import { RunNowDialog } from "./run-now-dialog.tsx";
+
+const parameters = ParametersInputSchema.parse([
+  { name: "host", label: "Host", type: "text", required: true, default: "web-1", pattern: "web-\\d+", help: "Where" },
+  { name: "count", label: "Count", type: "number", min: 1, max: 9, integer: true },
+  { name: "dry_run", label: "Dry run", type: "boolean" },
+  { name: "region", label: "Region", type: "choice", choices: ["eu", "us"], default: "eu" },
+  { name: "zones", label: "Zones", type: "multichoice", choices: ["a", "b"] },
+  { name: "day", label: "Day", type: "date" },
+  { name: "notes", label: "Notes", type: "multiline" },
+]);
+
+const options: RunOptions = {
+  platforms: [{ platform: "linux", runners: 1, runnersOnline: 1 }],
+  labels: [],
+  defaultPlatform: "linux",
+  parameters,
+};
+
+const valueOf = (element: HTMLElement) => (element as HTMLInputElement).value;
+
+function open(props: Partial<Parameters<typeof RunNowDialog>[0]> = {}) {
+  const onRun = vi.fn();
+  const view = renderWithProviders(
+    <RunNowDialog workflowName="Deploy" options={options} busy={false} onRun={onRun} onClose={() => {}} {...props} />,
+  );
+  return { ...view, onRun };
+}
+
+describe("Run now's form, built from the declaration", () => {
+  it("has a control per type, the defaults filled in, and sends the values the server's builder reads", async () => {
+    const { user, onRun } = open();
+    expect(valueOf(screen.getByRole("textbox", { name: "Host" }))).toBe("web-1");
+    expect(screen.getByText("Where").id).toBe(
+      screen.getByRole("textbox", { name: "Host" }).getAttribute("aria-describedby"),
+    );
+    expect(valueOf(screen.getByRole("combobox", { name: "Region" }))).toBe("eu");
+    expect(screen.getByRole("checkbox", { name: "Dry run" })).toHaveProperty("checked", false);
+    await user.type(screen.getByRole("spinbutton", { name: "Count" }), "3");
+    await user.click(screen.getByRole("checkbox", { name: "Dry run" }));
+    await user.click(screen.getByRole("checkbox", { name: "b" }));
+    await user.type(screen.getByRole("textbox", { name: "Notes" }), "one{Enter}two");
+    await user.click(screen.getByRole("button", { name: "Run" }));
+    expect(onRun).toHaveBeenCalledWith("linux", {
+      host: "web-1",
+      count: 3,
+      dry_run: true,
+      region: "eu",
+      zones: ["b"],
+      day: null,
+      notes: "one\ntwo",
+    });
+  });
+
+  it("says what is wrong under each field and runs nothing", async () => {
+    const { user, onRun } = open();
+    await user.clear(screen.getByRole("textbox", { name: "Host" }));
+    await user.type(screen.getByRole("textbox", { name: "Host" }), "db-1");
+    await user.type(screen.getByRole("spinbutton", { name: "Count" }), "12");
+    await user.click(screen.getByRole("button", { name: "Run" }));
+    expect(await screen.findByText("Host must match the pattern web-\\d+")).toBeTruthy();
+    expect(screen.getByText("Count must be at most 9")).toBeTruthy();
+    expect(screen.getByRole("textbox", { name: "Host" }).getAttribute("aria-invalid")).toBe("true");
+    expect(onRun).not.toHaveBeenCalled();
+  });
+
+  it("Run again: filled with the run's own values", () => {
+    open({ initialValues: { host: "web-7", count: 4, dry_run: true, zones: ["a"], day: "2026-12-31", notes: null } });
+    expect(valueOf(screen.getByRole("textbox", { name: "Host" }))).toBe("web-7");
+    expect(valueOf(screen.getByRole("spinbutton", { name: "Count" }))).toBe("4");
+    expect(screen.getByRole("checkbox", { name: "Dry run" })).toHaveProperty("checked", true);
+    expect(screen.getByRole("checkbox", { name: "a" })).toHaveProperty("checked", true);
+    expect(valueOf(screen.getByLabelText("Day"))).toBe("2026-12-31");
+  });
+
+  it("without parameters asks only where to run, and sends no values", async () => {
+    const { user, onRun } = open({ options: { ...options, parameters: [] } });
+    expect(screen.queryByRole("textbox")).toBeNull();
+    await user.click(screen.getByRole("radio", { name: /As a checklist/ }));
+    await user.click(screen.getByRole("button", { name: "Run" }));
+    expect(onRun).toHaveBeenCalledWith("checklist", undefined);
+  });
+});
