@@ -54,6 +54,7 @@ describe("creating a workflow", () => {
       // Executed runs: one hour, any runner of the platform.
       timeoutSeconds: 3600,
       runnerLabels: [],
+      secrets: [],
       // Due while a run is under way: skipped, and none skipped yet.
       concurrencyPolicy: "skip",
       skippedRuns: 0,
