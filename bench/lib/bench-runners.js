@@ -47,10 +47,13 @@ export async function benchRunners(adminUrl) {
     );
     const context = { server, session, api, waiters, runners, databaseUrl: database.url };
 
-    await firstOutput(context);
-    await bigOutput(context);
-    await sustained(context, { runs: SUSTAINED_RUNS, perMinute: SUSTAINED_PER_MINUTE });
-    await sustained(context, { runs: SUSTAINED_RUNS, perMinute: Infinity });
+    // A part set to 0 runs is skipped (BENCH_FIRST_OUTPUT_RUNS=0 BENCH_SUSTAINED_RUNS=0: the big output only).
+    if (FIRST_OUTPUT_RUNS > 0) await firstOutput(context);
+    if (BIG_OUTPUT_REPEATS > 0) await bigOutput(context);
+    if (SUSTAINED_RUNS > 0) {
+      await sustained(context, { runs: SUSTAINED_RUNS, perMinute: SUSTAINED_PER_MINUTE });
+      await sustained(context, { runs: SUSTAINED_RUNS, perMinute: Infinity });
+    }
   } finally {
     for (const cleanup of cleanups) await cleanup();
   }
