@@ -154,7 +154,7 @@ describe("flowdeck run", () => {
   });
 
   it("refuses a wrong token with exit code 7 and says so", async () => {
-    const result = await runFlowdeckCli(["run", "Anything"], { ...env, FLOWDECK_TOKEN: "fdk_not-a-real-token" });
+    const result = await runFlowdeckCli(["run", "Anything"], { ...env, FLOWDECK_TOKEN: "fdt_not-a-real-token" });
     expect(result.code).toBe(7);
     expect(result.stderr).toContain(`Flowdeck at ${flowdeck.url} refused the token`);
     const unreachable = await runFlowdeckCli(["runs", "--workflow", "x"], {
