@@ -76,11 +76,12 @@ async function readStream(url: string, options: FollowOptions): Promise<RunDetai
       throw toApiError(answer.statusCode, answer.headers, parseJson(text));
     }
     let buffer = "";
+    // A character split across two pieces is decoded whole.
+    const decoder = new TextDecoder();
     try {
-      answer.body.setEncoding("utf8");
-      for await (const piece of answer.body as AsyncIterable<string>) {
+      for await (const piece of answer.body as AsyncIterable<Uint8Array>) {
         touch();
-        buffer += piece.replace(/\r\n?/g, "\n");
+        buffer += decoder.decode(piece, { stream: true }).replace(/\r\n?/g, "\n");
         let end: number;
         while ((end = buffer.indexOf("\n\n")) >= 0) {
           const frame = buffer.slice(0, end);
