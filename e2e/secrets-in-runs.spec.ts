@@ -75,7 +75,10 @@ test("an editor's workflow is given the admin's secret and a parameter, and the 
     .getByRole("group", { name: "Available commands" })
     .getByRole("checkbox", { name: "Connect to the database" })
     .check();
-  await form.getByRole("group", { name: "Secrets" }).getByRole("checkbox", { name: /DB_PASSWORD/ }).check();
+  await form
+    .getByRole("group", { name: "Secrets" })
+    .getByRole("checkbox", { name: /DB_PASSWORD/ })
+    .check();
   await form.getByRole("button", { name: "Add parameter" }).click();
   const parameter = form.getByRole("group", { name: /^Parameter 1/ });
   await parameter.getByLabel("Name").fill("database");
