@@ -1,4 +1,6 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { createServer, connect, type Socket } from "node:net";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -234,6 +236,40 @@ describe("flowdeck run", () => {
     const [run] = await historyOf(workflow.id);
     expect((await getRun(flowdeck.owner.client, flowdeck.owner.organizationId, run!.id)).status).toBe("cancelled");
     await writeFile(release, "");
+  });
+
+  it("--wait resumes after a dropped connection without repeating or losing a line", async () => {
+    // A real TCP hop between the command and Flowdeck, whose connections the test cuts.
+    const sockets = new Set<Socket>();
+    const target = new URL(flowdeck.url);
+    const hop = createServer((client) => {
+      const upstream = connect(Number(target.port), target.hostname);
+      for (const socket of [client, upstream]) {
+        sockets.add(socket);
+        socket.on("error", () => undefined);
+        socket.on("close", () => sockets.delete(socket));
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve) => hop.listen(0, "127.0.0.1", resolve));
+    try {
+      const release = path.join(scratch, "release-after-the-cut");
+      const workflow = await workflowOf([`echo before; ${waitForFileLine(release)}; echo after`]);
+      const hopUrl = `http://127.0.0.1:${(hop.address() as AddressInfo).port}`;
+      const cli = startFlowdeckCli(["run", workflow.id, "--wait"], { ...env, FLOWDECK_URL: hopUrl });
+      processes.track(cli.pid);
+      runOnce();
+      const shell = await cli.waitForOutput(/shell=(\d+)/, 30_000);
+      processes.track(Number(shell.slice("shell=".length)));
+      for (const socket of sockets) socket.destroy();
+      await cli.waitForOutput(/reconnecting/);
+      await writeFile(release, "");
+      expect(await cli.exited).toBe(0);
+      expect(cli.stdout()).toBe(`==> Step 1/1: Step 1\nbefore\n${shell}\nafter\n`);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => hop.close(resolve));
+    }
   });
 });
 
