@@ -23,28 +23,34 @@ export async function packRunner(outFile = path.join(APP_DIR, "dist/flowdeck-run
   const stage = path.join(path.dirname(outFile), "package-stage");
   rmSync(stage, { recursive: true, force: true });
   mkdirSync(path.join(stage, "bin"), { recursive: true });
-  await build({
-    absWorkingDir: APP_DIR,
-    entryPoints: ["src/main.ts"],
-    outfile: path.join(stage, "bin/flowdeck-runner.js"),
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    // Every npm package inside: installing it fetches nothing.
-    alias: { "@flowdeck/shared": "../../packages/shared/src" },
-    define: { __FLOWDECK_SERVED_PACKAGE__: "true" },
-    // CommonJS dependencies (undici) still call require() for Node's modules.
-    banner: {
-      js: [
-        "#!/usr/bin/env node",
-        'import { createRequire as __flowdeckCreateRequire } from "node:module";',
-        "const require = __flowdeckCreateRequire(import.meta.url);",
-      ].join("\n"),
-    },
-    legalComments: "none",
-    logLevel: "warning",
-  });
+  // The runner and the `flowdeck` command, each one file.
+  for (const [entry, bin] of [
+    ["src/main.ts", "flowdeck-runner.js"],
+    ["src/client/main.ts", "flowdeck.js"],
+  ]) {
+    await build({
+      absWorkingDir: APP_DIR,
+      entryPoints: [entry],
+      outfile: path.join(stage, "bin", bin),
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      target: "node20",
+      // Every npm package inside: installing it fetches nothing.
+      alias: { "@flowdeck/shared": "../../packages/shared/src" },
+      define: { __FLOWDECK_SERVED_PACKAGE__: "true" },
+      // CommonJS dependencies (undici) still call require() for Node's modules.
+      banner: {
+        js: [
+          "#!/usr/bin/env node",
+          'import { createRequire as __flowdeckCreateRequire } from "node:module";',
+          "const require = __flowdeckCreateRequire(import.meta.url);",
+        ].join("\n"),
+      },
+      legalComments: "none",
+      logLevel: "warning",
+    });
+  }
   const source = JSON.parse(readFileSync(path.join(APP_DIR, "package.json"), "utf8"));
   const manifest = {
     name: "flowdeck-runner",
@@ -52,7 +58,7 @@ export async function packRunner(outFile = path.join(APP_DIR, "dist/flowdeck-run
     description: source.description,
     type: "module",
     engines: source.engines,
-    bin: { "flowdeck-runner": "bin/flowdeck-runner.js" },
+    bin: { "flowdeck-runner": "bin/flowdeck-runner.js", flowdeck: "bin/flowdeck.js" },
     files: ["bin", "README.md"],
     license: "UNLICENSED",
   };

@@ -33,7 +33,8 @@ const CLAIM_TIMEOUT_MS = RUNNER_TIMINGS.claimHoldMs + 20_000;
 
 // HTTPS_PROXY, HTTP_PROXY and NO_PROXY are honoured, so a runner works behind a corporate proxy.
 let sharedDispatcher: Dispatcher | undefined;
-function dispatcher(): Dispatcher {
+/** The one HTTP client of the process (the runner's and the `flowdeck` client's), honouring the proxy variables. */
+export function dispatcher(): Dispatcher {
   sharedDispatcher ??= new EnvHttpProxyAgent();
   return sharedDispatcher;
 }
@@ -156,12 +157,12 @@ function noticeServerVersion(headers: Dispatcher.ResponseData["headers"], url: s
   printError(`${new Date().toISOString()} ${olderThanServer(version, url)}`);
 }
 
-function versionOf(headers: Dispatcher.ResponseData["headers"]): string | null {
+export function versionOf(headers: Dispatcher.ResponseData["headers"]): string | null {
   const header = headers[SERVER_VERSION_HEADER];
   return typeof header === "string" && /^\d+\.\d+\.\d+$/.test(header) ? header : null;
 }
 
-function parseJson(text: string): unknown {
+export function parseJson(text: string): unknown {
   if (!text) return undefined;
   try {
     return JSON.parse(text);
@@ -170,7 +171,7 @@ function parseJson(text: string): unknown {
   }
 }
 
-function toApiError(status: number, headers: Dispatcher.ResponseData["headers"], json: unknown): ApiError {
+export function toApiError(status: number, headers: Dispatcher.ResponseData["headers"], json: unknown): ApiError {
   const retryAfter = Number(headers["retry-after"]);
   const retryAfterSeconds = Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : null;
   const error = (json as { error?: { code?: unknown; message?: unknown; fields?: unknown } } | undefined)?.error;
@@ -194,7 +195,7 @@ function systemCode(error: unknown): string | null {
   return typeof candidate.code === "string" ? candidate.code : null;
 }
 
-function toUnreachable(error: unknown, timedOut: boolean): UnreachableError {
+export function toUnreachable(error: unknown, timedOut: boolean): UnreachableError {
   if (timedOut) return new UnreachableError("ETIMEDOUT", "no answer in time");
   const code = systemCode(error);
   return new UnreachableError(code, (error as Error)?.message || code || "no answer");

@@ -16,7 +16,12 @@ export type RunnerProcess = {
 
 /** Starts the built `flowdeck-runner` as a separate process, as a person would. */
 export function startRunner(args: string[], env: Record<string, string> = {}): RunnerProcess {
-  const child = spawn(process.execPath, [RUNNER_BIN, ...args], {
+  return startProgram(RUNNER_BIN, args, env);
+}
+
+/** Starts a built program of this package (`bin`) as a separate process, without a terminal. */
+export function startProgram(bin: string, args: string[], env: Record<string, string> = {}): RunnerProcess {
+  const child = spawn(process.execPath, [bin, ...args], {
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -50,8 +50,9 @@ function cleanEnv(): NodeJS.ProcessEnv {
   };
 }
 
-function npx(args: string[]) {
-  const child = spawn("npx", ["-y", packageUrl, ...args], {
+/** `npx -y <the served package> …`: the runner; `command` "flowdeck" runs the package's other program. */
+function npx(args: string[], command?: string) {
+  const child = spawn("npx", ["-y", ...(command ? ["-p", packageUrl, command] : [packageUrl]), ...args], {
     cwd: path.join(home, "work"),
     env: cleanEnv(),
     stdio: ["ignore", "pipe", "pipe"],
@@ -96,9 +97,11 @@ describe("the runner served by Flowdeck", () => {
     const files = filesOf(Buffer.from(await response.arrayBuffer()));
     const manifest = JSON.parse(files.get("package/package.json")!.toString("utf8"));
     expect(manifest).toMatchObject({ name: "flowdeck-runner", version: FLOWDECK_VERSION });
-    expect(manifest.bin).toEqual({ "flowdeck-runner": "bin/flowdeck-runner.js" });
+    expect(manifest.bin).toEqual({ "flowdeck-runner": "bin/flowdeck-runner.js", flowdeck: "bin/flowdeck.js" });
     expect(manifest.dependencies ?? {}).toEqual({});
-    expect(files.get("package/bin/flowdeck-runner.js")!.toString("utf8")).toMatch(/^#!\/usr\/bin\/env node\n/);
+    for (const bin of ["flowdeck-runner.js", "flowdeck.js"]) {
+      expect(files.get(`package/bin/${bin}`)!.toString("utf8")).toMatch(/^#!\/usr\/bin\/env node\n/);
+    }
     // Revalidated, not fetched again, while it is the same build.
     const again = await fetch(packageUrl, { headers: { "if-none-match": etag! } });
     expect(again.status).toBe(304);
@@ -152,5 +155,12 @@ describe("the runner served by Flowdeck", () => {
       "the run to succeed",
     );
     expect(await runner.exited, runner.output()).toBe(0);
+  });
+
+  it("runs the flowdeck command as the README's CI jobs do (npx -p <package> flowdeck)", async () => {
+    const help = npx(["--help"], "flowdeck");
+    expect(await help.exited, help.output()).toBe(0);
+    expect(help.output()).toContain("flowdeck ");
+    expect(help.output()).toContain("Exit codes: 0 the run succeeded");
   });
 });

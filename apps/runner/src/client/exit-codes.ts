@@ -1,0 +1,43 @@
+import type { RunStatus } from "@flowdeck/shared/runs/constants";
+
+/**
+ * What `flowdeck` exits with (docs/decisions/065, README "The flowdeck command"): a CI job's step
+ * passes or fails by the run's own outcome, and a script tells the outcomes apart by the code.
+ */
+export const EXIT = {
+  succeeded: 0,
+  /** The run failed (or a command failed for a reason none of the codes below names). */
+  failed: 1,
+  /** The command line was wrong: an unknown option, a workflow that is not there, a bad parameter. */
+  usage: 2,
+  cancelled: 3,
+  timedOut: 4,
+  /** Reserved for runs an approver rejects (not yet a state of Flowdeck's runs). */
+  rejected: 5,
+  lost: 6,
+  /** Flowdeck could not be reached, or it refused the token (unknown, expired, revoked, too weak). */
+  unreachable: 7,
+  /** A second Ctrl+C: the program stopped without waiting for the run (128 + SIGINT). */
+  interrupted: 130,
+} as const;
+
+/** The exit code of a run that has ended; null while it is still queued or running. */
+export function exitCodeOf(status: RunStatus | "rejected"): number | null {
+  switch (status) {
+    case "succeeded":
+      return EXIT.succeeded;
+    case "failed":
+      return EXIT.failed;
+    case "cancelled":
+      return EXIT.cancelled;
+    case "timed-out":
+      return EXIT.timedOut;
+    case "rejected":
+      return EXIT.rejected;
+    case "lost":
+      return EXIT.lost;
+    case "queued":
+    case "running":
+      return null;
+  }
+}
