@@ -180,10 +180,7 @@ export class ConfigError extends Error {}
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
   const parsed = EnvSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
-  }
+  if (!parsed.success) throw invalidConfiguration(parsed.error);
   const values = parsed.data;
   if (values.METRICS_PORT !== undefined && values.METRICS_PORT !== 0 && values.METRICS_PORT === values.PORT) {
     throw new ConfigError("Invalid configuration:\n  METRICS_PORT: must differ from PORT, or be left unset");
@@ -230,6 +227,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       github: pair(values.GITHUB_CLIENT_ID, values.GITHUB_CLIENT_SECRET),
     },
   };
+}
+
+function invalidConfiguration(error: z.ZodError): ConfigError {
+  const problems = error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+  return new ConfigError(`Invalid configuration:\n${problems.join("\n")}`);
+}
+
+/**
+ * Where the data lives, and nothing else: for `npm run backup` and `npm run restore`, which must
+ * not make the key files in the data directory as `loadConfig` does.
+ */
+export function loadStorageConfig(env: NodeJS.ProcessEnv = process.env): { dataDir: string; databaseUrl?: string } {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ""));
+  const parsed = EnvSchema.pick({ DATA_DIR: true, DATABASE_URL: true }).safeParse(cleaned);
+  if (!parsed.success) throw invalidConfiguration(parsed.error);
+  return { dataDir: path.resolve(parsed.data.DATA_DIR), databaseUrl: parsed.data.DATABASE_URL };
 }
 
 function pair(clientId: string | undefined, clientSecret: string | undefined) {

@@ -15,7 +15,14 @@ export class DataDirLockedError extends Error {
   }
 }
 
-export type DataDirLock = { release: () => Promise<void> };
+export type DataDirLock = {
+  release: () => Promise<void>;
+  /**
+   * Hands every later connection to the lock's socket to `handler` (the backup channel,
+   * db/backup-channel.ts) instead of closing it at once. A lock check connects and goes again.
+   */
+  serve: (handler: (socket: net.Socket) => void) => void;
+};
 
 /**
  * Holds the data directory for this process by listening on a Unix socket inside it.
@@ -26,7 +33,8 @@ export type DataDirLock = { release: () => Promise<void> };
 export async function acquireDataDirLock(dataDir: string): Promise<DataDirLock> {
   mkdirSync(dataDir, { recursive: true });
   const socketPath = lockSocketPath(dataDir);
-  const server = net.createServer((socket) => socket.end());
+  let handler: (socket: net.Socket) => void = (socket) => socket.end();
+  const server = net.createServer((socket) => handler(socket));
 
   try {
     await listen(server, socketPath);
@@ -38,7 +46,10 @@ export async function acquireDataDirLock(dataDir: string): Promise<DataDirLock> 
     await takeOverIfStale(server, socketPath, dataDir);
   }
   server.unref();
-  return { release: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    release: () => new Promise((resolve) => server.close(() => resolve())),
+    serve: (serve) => (handler = serve),
+  };
 }
 
 /**
@@ -112,7 +123,7 @@ function isStale(socketPath: string): Promise<boolean> {
 }
 
 // Unix socket paths are limited to about 100 bytes; a deep data directory gets one in the temp dir.
-function lockSocketPath(dataDir: string): string {
+export function lockSocketPath(dataDir: string): string {
   if (process.platform === "win32") return `\\\\?\\pipe\\flowdeck-${hash(dataDir)}`;
   const inside = path.join(dataDir, "flowdeck.lock");
   if (Buffer.byteLength(inside) < 100) return inside;

@@ -7,6 +7,7 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { serveBackups } from "./backup-channel.ts";
 import { acquireDataDirLock } from "./data-dir-lock.ts";
 import { PgliteWorkerClient } from "./pglite-client.ts";
 import { createPool } from "./pool.ts";
@@ -114,6 +115,8 @@ async function openPglite({
       // No autovacuum here: tables that grew since the last start are counted before serving.
       await refreshTableStatistics(maintenance as unknown as Database);
       const db = drizzlePglite(client as unknown as PGlite, { schema, ...queryLogger(onQuery) });
+      // `npm run backup` asks this process for a copy while it runs (docs/decisions/066).
+      if (lock && dataDir) serveBackups(lock, dataDir, () => client.dump({ compress: true }));
       return {
         db: db as unknown as Database,
         kind: "pglite",

@@ -36,8 +36,9 @@ export class PgliteWorkerClient implements PgliteQueries {
   }
 
   /**
-   * Starts the worker and opens the database kept in `dataDir`; in memory when null, as a copy of
-   * the database dumped to the file `startFrom` when one is given (see `dump`).
+   * Starts the worker and opens the database kept in `dataDir`; in memory when null. `startFrom`
+   * names a file `dump` wrote: in memory, the database begins as a copy of it (an uncompressed
+   * dump); with a `dataDir` that holds no database yet, it is restored there (a compressed one).
    */
   static start(dataDir: string | null, startFrom?: string): Promise<PgliteWorkerClient> {
     const worker = new Worker(new URL("./pglite-worker.js", import.meta.url), {
@@ -108,9 +109,12 @@ export class PgliteWorkerClient implements PgliteQueries {
     return { inUse: busy ? 1 : 0, waiting: Math.max(0, this.#pending.size - 1), size: 1 };
   }
 
-  /** The whole database as a tar archive, for `start(null, file)` to begin from. */
-  dump(): Promise<Uint8Array> {
-    return this.#call({ type: "dump" }) as Promise<Uint8Array>;
+  /**
+   * The whole database as a tar archive, consistent (taken between transactions, after a
+   * checkpoint): gzipped for a backup, plain for `start(null, file)` to begin from (tests).
+   */
+  dump({ compress = false }: { compress?: boolean } = {}): Promise<Uint8Array> {
+    return this.#call({ type: "dump", compress }) as Promise<Uint8Array>;
   }
 
   async close(): Promise<void> {

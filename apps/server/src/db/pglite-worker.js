@@ -5,6 +5,8 @@
 import { existsSync, readFileSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
+import { promisify } from "node:util";
+import { gzip } from "node:zlib";
 import { PGlite, parse, protocol, types } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 
@@ -22,7 +24,8 @@ const PARSERS = Object.fromEntries(
 );
 
 /**
- * Opens the embedded database kept in `dir`, creating it first if there is none. The main thread
+ * Opens the embedded database kept in `dir`, creating it first if there is none (from the backup
+ * `startFrom` when one is given: `npm run restore`). The main thread
  * holds the data-directory lock, so whatever is found here from another process was left by one
  * that died, and clearing it is safe:
  * - a new database is made in a side directory and renamed into place once whole: PGlite copies
@@ -43,12 +46,31 @@ async function open(dir, startFrom) {
   if (!existsSync(path.join(dir, "PG_VERSION"))) {
     const staging = `${dir}.new`;
     rmSync(staging, { recursive: true, force: true });
-    await (await PGlite.create(staging, OPTIONS)).close();
+    const loadDataDir = startFrom ? { loadDataDir: backupBlob(startFrom) } : {};
+    await (await PGlite.create(staging, { ...OPTIONS, ...loadDataDir })).close();
     rmSync(dir, { recursive: true, force: true }); // no PG_VERSION: no database, only an interrupted copy
     renameSync(staging, dir);
   }
   rmSync(path.join(dir, "postmaster.pid"), { force: true });
   return PGlite.create(dir, OPTIONS);
+}
+
+/** A file `backup` wrote (a gzipped tar), as PGlite's `loadDataDir` takes it. */
+function backupBlob(file) {
+  return new Blob([readFileSync(file)], { type: "application/gzip" });
+}
+
+/**
+ * The whole database as a tar archive (gzipped when `compress`), consistent: taken while no
+ * transaction is open (PGlite's transaction lock) and after a CHECKPOINT, so the files copied hold
+ * every committed row and need no recovery. The server waits meanwhile; the compression runs after.
+ */
+async function backup(db, compress) {
+  const tar = await db._runExclusiveTransaction(async () => {
+    await db._runExclusiveQuery(() => runPrepared(db, { sql: "CHECKPOINT", params: [], rowMode: "array" }));
+    return new Uint8Array(await (await db.dumpDataDir("none")).arrayBuffer());
+  });
+  return compress ? new Uint8Array(await promisify(gzip)(tar)) : tar;
 }
 
 /** Open transactions by id: each holds PGlite's transaction lock until commit or rollback. */
@@ -197,8 +219,7 @@ if (db) {
       } else if (message.type === "commit" || message.type === "rollback") {
         result = await end(message.transaction, message.type);
       } else if (message.type === "dump") {
-        // Uncompressed: the copy is read back at once, on this machine.
-        const bytes = new Uint8Array(await (await db.dumpDataDir("none")).arrayBuffer());
+        const bytes = await backup(db, message.compress);
         parentPort.postMessage({ type: "result", id: message.id, result: bytes }, [bytes.buffer]);
         return;
       } else if (message.type === "close") {
