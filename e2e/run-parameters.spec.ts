@@ -1,20 +1,16 @@
-import { execFile, spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
-import { E2E_BASE_URL } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { registerInvitedMember } from "./support/invitations.ts";
+import { registerRunner, startRunner } from "./support/runner.ts";
 import { openSignedInPage } from "./support/signed-in-page.ts";
 import { createTask } from "./support/tasks-and-workflows.ts";
 
 // Typed run parameters (decision 061): an editor declares one in the workflow form, runs the
 // workflow from the form Run now builds from it on the real runner program, the step prints the
 // value it read from its environment, and Run again fills the form with that run's value.
-
-const ROOT = path.resolve(import.meta.dirname, "..");
-const ORIGIN = { origin: E2E_BASE_URL };
 
 let runner: ChildProcess | undefined;
 let configDir: string;
@@ -35,19 +31,8 @@ test("an editor declares a parameter, runs the workflow from the generated form 
   browser,
 }) => {
   test.setTimeout(60_000);
-  const token = await request.post(`/api/orgs/${owner.organizationId}/runners/registration-tokens`, {
-    headers: ORIGIN,
-  });
-  expect(token.status()).toBe(201);
-  await promisify(execFile)("bash", ["-c", `${(await token.json()).command} --name e2e-params-runner`], {
-    cwd: ROOT,
-    env: { ...process.env, FLOWDECK_RUNNER_CONFIG: configDir },
-  });
-  runner = spawn(process.execPath, ["apps/runner/bin/flowdeck-runner.js", "start"], {
-    cwd: ROOT,
-    env: { ...process.env, FLOWDECK_RUNNER_CONFIG: configDir },
-    stdio: "ignore",
-  });
+  await registerRunner(request, owner.organizationId, configDir, "e2e-params-runner");
+  runner = startRunner(configDir);
   await createTask(request, owner.organizationId, {
     name: "Deploy to host",
     category: "deployment",

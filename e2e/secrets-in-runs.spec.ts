@@ -1,11 +1,10 @@
-import { execFile, spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
-import { E2E_BASE_URL } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { registerInvitedMember } from "./support/invitations.ts";
+import { registerRunner, startRunner } from "./support/runner.ts";
 import { openSignedInPage } from "./support/signed-in-page.ts";
 import { createTask } from "./support/tasks-and-workflows.ts";
 
@@ -13,8 +12,6 @@ import { createTask } from "./support/tasks-and-workflows.ts";
 // workflow that is given it and asks for a parameter, runs it from the generated form on the real
 // runner program, and the output shows the parameter's value and *** where the secret was printed.
 
-const ROOT = path.resolve(import.meta.dirname, "..");
-const ORIGIN = { origin: E2E_BASE_URL };
 const PASSWORD = "Hx7-correct-horse-battery";
 
 let runner: ChildProcess | undefined;
@@ -46,19 +43,8 @@ test("an editor's workflow is given the admin's secret and a parameter, and the 
   await created.getByRole("button", { name: "Create secret" }).click();
   await expect(ownerPage.getByRole("row", { name: /DB_PASSWORD/ })).toBeVisible();
 
-  const token = await request.post(`/api/orgs/${owner.organizationId}/runners/registration-tokens`, {
-    headers: ORIGIN,
-  });
-  expect(token.status()).toBe(201);
-  await promisify(execFile)("bash", ["-c", `${(await token.json()).command} --name e2e-secrets-runner`], {
-    cwd: ROOT,
-    env: { ...process.env, FLOWDECK_RUNNER_CONFIG: configDir },
-  });
-  runner = spawn(process.execPath, ["apps/runner/bin/flowdeck-runner.js", "start"], {
-    cwd: ROOT,
-    env: { ...process.env, FLOWDECK_RUNNER_CONFIG: configDir },
-    stdio: "ignore",
-  });
+  await registerRunner(request, owner.organizationId, configDir, "e2e-secrets-runner");
+  runner = startRunner(configDir);
   await createTask(request, owner.organizationId, {
     name: "Connect to the database",
     category: "maintenance",
