@@ -44,9 +44,14 @@ export const serverZones = [
   },
   {
     target: repositoryFiles,
-    from: [`${server}/modules/**`, `${server}/plugins/**`],
+    from: `${server}/modules/**`,
     except: ["**/repository.ts", "**/*-repository.ts"],
-    message: "A repository holds queries: it never imports a service, a route or a plugin.",
+    message: "A repository holds queries: it never imports a service or a route (nor, as no module does, a plugin).",
+  },
+  {
+    target: `${server}/modules/**`,
+    from: `${server}/plugins/**`,
+    message: "A module never imports a plugin: routes read their caller with lib/scope.ts (decision 070).",
   },
   {
     target: [`${server}/lib/**`, `${server}/db/**`],

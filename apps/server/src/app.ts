@@ -37,7 +37,7 @@ import { secretRoutes } from "./modules/secrets/routes.ts";
 import { taskRoutes } from "./modules/tasks/routes.ts";
 import { twoFactorRequirementRoutes } from "./modules/two-factor-requirement/routes.ts";
 import { workflowRoutes } from "./modules/workflows/routes.ts";
-import { registerAuthentication } from "./plugins/authentication.ts";
+import { registerActor } from "./plugins/actor/index.ts";
 import { registerBackgroundJobs } from "./plugins/background-jobs.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerIdempotency } from "./plugins/idempotency.ts";
@@ -49,7 +49,6 @@ import { registerRequestGuards } from "./plugins/request-guards.ts";
 import { responseSerializerCompiler } from "./plugins/response-serializer.ts";
 import { registerSecurityHeaders } from "./plugins/security-headers.ts";
 import { registerSpa } from "./plugins/spa.ts";
-import { registerTenancy } from "./plugins/tenancy.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -170,8 +169,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandler(app);
   registerJsonBody(app);
   registerRequestGuards(app, { appUrl: config.appUrl });
-  await registerAuthentication(app, auth, createSessionCache({ ttlSeconds: config.sessionCacheSeconds, events }));
-  registerTenancy(app, database.db);
+  await registerActor(app, {
+    db: database.db,
+    auth,
+    sessions: createSessionCache({ ttlSeconds: config.sessionCacheSeconds, events }),
+  });
   registerIdempotency(app);
   await registerRateLimits(app, database.db);
   limitApiTokens(app, config.apiTokenRateLimit);

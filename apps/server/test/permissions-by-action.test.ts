@@ -1,6 +1,6 @@
 import { ACTIONS, can, deniedMessage, isAction, ROLES } from "@flowdeck/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ORG_ROUTE_PREFIX } from "../src/plugins/tenancy.ts";
+import { ORG_ROUTE_PREFIX } from "../src/lib/scope.ts";
 import { createOrgWithRoles, type OrgWithRoles } from "./helpers/factories.ts";
 import { createTestApp, type TestApp } from "./helpers/test-app.ts";
 

@@ -23,10 +23,10 @@ export type ChangeContext = {
   metrics?: Metrics;
 };
 
-/** What an org route hands its service (plugins/tenancy.ts orgScope): a context in one organization. */
+/** What an org route hands its service (lib/scope.ts scopeOf): a context in one organization. */
 export type OrgScope = ChangeContext & { organizationId: string };
 
-/** What a runner's call hands the services (modules/runners/runner-auth.ts): the runner acting in its organization. */
+/** What a runner's call hands the services (lib/scope.ts runnerScopeOf): the runner acting in its organization. */
 export type RunnerScope = OrgScope & { actor: RunnerActor };
 
 export type ChangeRecord = {

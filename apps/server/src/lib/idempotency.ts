@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import type { FastifyRequest } from "fastify";
 import { IDEMPOTENCY_HEADER, MAX_IDEMPOTENCY_KEY_LENGTH } from "@flowdeck/shared/idempotency";
 import { AppError, type ErrorBody } from "@flowdeck/shared";
 import { and, eq, lt } from "drizzle-orm";
@@ -44,7 +46,7 @@ export type Idempotency = {
   successStatus: number;
   /** Set by `runIdempotent` when the answer is the stored one of an earlier request with the key. */
   replayed: boolean;
-  /** A multipart body the fingerprint does not cover yet (plugins/idempotency.ts fingerprintReadBody). */
+  /** A multipart body the fingerprint does not cover yet (fingerprintReadBody). */
   awaitingBody?: boolean;
 };
 
@@ -128,4 +130,26 @@ async function sweepExpiredKeys(db: Database) {
   if (now - (lastSweep.get(db) ?? 0) < SWEEP_EVERY_MS) return;
   lastSweep.set(db, now);
   await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(now - IDEMPOTENCY_KEY_TTL_MS)));
+}
+
+/**
+ * A multipart route reads its body in its handler, after this plugin's preHandler fingerprinted
+ * the request without it. The route folds what it read (the fields and the file's checksum) into
+ * the fingerprint before it runs its change, so the same key with another file or other fields is
+ * refused as any reused key is, and a retry of the same upload is answered the first time's answer.
+ */
+export function fingerprintReadBody(request: FastifyRequest, body: unknown) {
+  const idempotency = request.idempotency;
+  if (!idempotency) return;
+  idempotency.fingerprint = createHash("sha256").update(idempotency.fingerprint).update(stableJson(body)).digest("hex");
+  idempotency.awaitingBody = false;
+}
+
+export /** JSON with object keys sorted, so equal requests hash alike whatever their key order. */
+function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) =>
+    item && typeof item === "object" && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
+      : item,
+  );
 }

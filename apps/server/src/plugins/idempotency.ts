@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { AppError } from "@flowdeck/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { IDEMPOTENCY_HEADER, MAX_IDEMPOTENCY_KEY_LENGTH } from "@flowdeck/shared/idempotency";
-import { IDEMPOTENCY_TEXTS, type Idempotency } from "../lib/idempotency.ts";
+import { IDEMPOTENCY_TEXTS, stableJson, type Idempotency } from "../lib/idempotency.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -13,19 +13,6 @@ declare module "fastify" {
     /** The request's Idempotency-Key on an idempotent route; null without one. */
     idempotency: Idempotency | null;
   }
-}
-
-/**
- * A multipart route reads its body in its handler, after this plugin's preHandler fingerprinted
- * the request without it. The route folds what it read (the fields and the file's checksum) into
- * the fingerprint before it runs its change, so the same key with another file or other fields is
- * refused as any reused key is, and a retry of the same upload is answered the first time's answer.
- */
-export function fingerprintReadBody(request: FastifyRequest, body: unknown) {
-  const idempotency = request.idempotency;
-  if (!idempotency) return;
-  idempotency.fingerprint = createHash("sha256").update(idempotency.fingerprint).update(stableJson(body)).digest("hex");
-  idempotency.awaitingBody = false;
 }
 
 /** Set on an answer that was stored earlier rather than made now. */
@@ -88,13 +75,4 @@ function successStatusOf(response: unknown): number | undefined {
     .map(Number)
     .filter((status) => status >= 200 && status < 300);
   return statuses.length === 1 ? statuses[0] : undefined;
-}
-
-/** JSON with object keys sorted, so equal requests hash alike whatever their key order. */
-function stableJson(value: unknown): string {
-  return JSON.stringify(value, (_key, item: unknown) =>
-    item && typeof item === "object" && !Array.isArray(item)
-      ? Object.fromEntries(Object.entries(item as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
-      : item,
-  );
 }

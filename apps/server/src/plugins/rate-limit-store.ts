@@ -1,12 +1,8 @@
-import rateLimit, {
-  type FastifyRateLimitStore,
-  type FastifyRateLimitStoreCtor,
-  type RateLimitOptions,
-} from "@fastify/rate-limit";
+import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from "@fastify/rate-limit";
 import { AppError, MESSAGES } from "@flowdeck/shared";
 import type { FastifyInstance } from "fastify";
 import type { Database } from "../db/database.ts";
-import { addressKey, countHit } from "../lib/budgets.ts";
+import { countHit } from "../lib/budgets.ts";
 
 type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
@@ -54,29 +50,6 @@ export async function registerRateLimits(app: FastifyInstance, db: Database) {
     skipOnError: true,
     errorResponseBuilder: () => new AppError("resource-exhausted", MESSAGES.tooManyAttempts),
   });
-}
-
-/** The limit on an abuse-prone route: `max` requests a minute per client address. */
-export function abuseLimit(max: number): RateLimitOptions {
-  return { max, timeWindow: 60_000 };
-}
-
-/**
- * `max` requests a minute per e-mail address named in the body (`email`) for what `name` counts
- * (added as a preHandler with `app.rateLimit`): an address with an account and one without are
- * counted alike, so a refusal tells nothing about either. The key holds a hash of the address,
- * lowercased: a fixed length whatever is sent, and no addresses in the counters table.
- */
-export function perEmailLimit(name: string, max: number): RateLimitOptions {
-  return {
-    max,
-    timeWindow: 60_000,
-    keyGenerator: (request) => {
-      const email = (request.body as { email?: unknown } | undefined)?.email;
-      if (typeof email !== "string") return `${name}:no-email:${request.ip}`;
-      return `${name}:email:${addressKey(email)}`;
-    },
-  };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { AppError, MESSAGES } from "@flowdeck/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { bearerApiToken } from "../modules/api-tokens/authenticate.ts";
+import { bearerApiToken } from "./actor/identify-token.ts";
 
 /** Methods that never change state; every other method is treated as state-changing. */
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

@@ -8,7 +8,7 @@ import { hashSecret } from "../../src/lib/secrets.ts";
 import { addMember, createOrgWithRoles, createUser, uniqueEmail, type OrgWithRoles } from "../helpers/factories.ts";
 import { bearerClient, TestClient } from "../helpers/http-client.ts";
 import { baseUrlOf } from "../helpers/sse-client.ts";
-import { ORG_ROUTE_PREFIX } from "../../src/plugins/tenancy.ts";
+import { ORG_ROUTE_PREFIX } from "../../src/lib/scope.ts";
 import { createAppWithRoles, createTestApp, type TestApp } from "../helpers/test-app.ts";
 import { taskBody, tasksUrl } from "../helpers/test-data.ts";
 import { insertInvitation } from "../members/support.ts";

@@ -1,7 +1,7 @@
 import { ACTIONS, INVITABLE_ROLES, isAction, tokensMay, type Action, type InvitableRole } from "@flowdeck/shared";
 import { API_TOKEN_MESSAGES } from "@flowdeck/shared/api-tokens/messages";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ORG_ROUTE_PREFIX } from "../../src/plugins/tenancy.ts";
+import { ORG_ROUTE_PREFIX } from "../../src/lib/scope.ts";
 import { addMember, createUser, registerOwner } from "../helpers/factories.ts";
 import { orgChanges, org, type OrgChange as AuditedChange, type Owner } from "../helpers/every-org-change.ts";
 import { bearerClient, type TestClient } from "../helpers/http-client.ts";

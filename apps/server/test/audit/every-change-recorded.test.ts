@@ -1,6 +1,6 @@
 import { can, isAction, tokensMay } from "@flowdeck/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ORG_ROUTE_PREFIX } from "../../src/plugins/tenancy.ts";
+import { ORG_ROUTE_PREFIX } from "../../src/lib/scope.ts";
 import { registerOwner } from "../helpers/factories.ts";
 import { bearerClient } from "../helpers/http-client.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";

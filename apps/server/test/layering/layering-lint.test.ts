@@ -42,8 +42,14 @@ describe("the server's layers, enforced by lint", () => {
     {
       layer: "a repository importing a plugin",
       file: "modules/runs/history-repository.ts",
-      code: `import { orgScope } from "../../plugins/tenancy.ts";\nexport const used = orgScope;\n`,
-      message: "A repository holds queries",
+      code: `import { registerActor } from "../../plugins/actor/index.ts";\nexport const used = registerActor;\n`,
+      message: "A module never imports a plugin",
+    },
+    {
+      layer: "a route importing a plugin",
+      file: "modules/tasks/routes.ts",
+      code: `import { registerActor } from "../../plugins/actor/index.ts";\nexport const used = registerActor;\n`,
+      message: "A module never imports a plugin",
     },
     {
       layer: "lib/ importing a module",

@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import type { Role } from "@flowdeck/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ORG_ROUTE_PREFIX } from "../../src/plugins/tenancy.ts";
+import { ORG_ROUTE_PREFIX } from "../../src/lib/scope.ts";
 import { createApiToken } from "../api-tokens/token-factory.ts";
 import { pdf } from "../documents/fixtures.ts";
 import { uploadOk } from "../documents/requests.ts";

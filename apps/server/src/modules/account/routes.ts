@@ -8,11 +8,11 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Auth } from "../auth/auth.ts";
 import { CLIENT_IP_HEADER } from "../auth/auth.ts";
-import { originOf } from "../../plugins/authentication.ts";
-import { abuseLimit } from "../../plugins/rate-limit-store.ts";
 import { confirmRegistration, requestRegistration } from "./pending-registration.ts";
 import { inviteOnlyRefusal, refuseWhenClosed, registrationPolicy } from "./registration-policy.ts";
 import { registerAccount, registerFirstAccount } from "./service.ts";
+import { originOf } from "../../lib/scope.ts";
+import { abuseLimit } from "../../lib/rate-limits.ts";
 
 const ProvidersSchema = z.object({ google: z.boolean(), github: z.boolean() });
 

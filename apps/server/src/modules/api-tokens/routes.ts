@@ -8,9 +8,8 @@ import {
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { OrgParamsSchema } from "@flowdeck/shared/organizations/params";
-import { userOf } from "../../plugins/authentication.ts";
-import { orgScope } from "../../plugins/tenancy.ts";
 import { createToken, listTokens, revokeToken } from "./service.ts";
+import { scopeOf, userOf } from "../../lib/scope.ts";
 
 /**
  * API tokens of an organization (admin and owner; decision 020). Managing tokens is for people
@@ -23,7 +22,7 @@ export const apiTokenRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: "apiTokens.read" },
       schema: { params: OrgParamsSchema, querystring: PageQuerySchema, response: { 200: pageOf(ApiTokenSchema) } },
     },
-    async (request) => listTokens(orgScope(request), request.query),
+    async (request) => listTokens(scopeOf(request), request.query),
   );
 
   // Not idempotent on purpose: a replayed answer would have to show the secret a second time.
@@ -34,7 +33,7 @@ export const apiTokenRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: OrgParamsSchema, body: CreateApiTokenSchema, response: { 201: CreatedApiTokenSchema } },
     },
     async (request, reply) => {
-      const token = await createToken({ ...orgScope(request), creator: userOf(request) }, request.body);
+      const token = await createToken({ ...scopeOf(request), creator: userOf(request) }, request.body);
       return reply.status(201).send(token);
     },
   );
@@ -43,7 +42,7 @@ export const apiTokenRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/orgs/:orgId/api-tokens/:tokenId",
     { config: { action: "apiTokens.revoke" }, schema: { params: ApiTokenParamsSchema, response: { 204: z.null() } } },
     async (request, reply) => {
-      await revokeToken(orgScope(request), request.params.tokenId);
+      await revokeToken(scopeOf(request), request.params.tokenId);
       return reply.status(204).send(null);
     },
   );

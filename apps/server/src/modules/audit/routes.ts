@@ -2,8 +2,8 @@ import { AuditPageSchema, AuditQuerySchema, AuditRetentionSchema } from "@flowde
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { OrgParamsSchema } from "@flowdeck/shared/organizations/params";
-import { orgScope } from "../../plugins/tenancy.ts";
 import { changeAuditRetention, exportAuditCsv, getAuditRetention, listAuditEntries } from "./service.ts";
+import { scopeOf } from "../../lib/scope.ts";
 
 const BASE = "/api/orgs/:orgId/audit";
 
@@ -18,7 +18,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: "audit.read" },
       schema: { params: OrgParamsSchema, querystring: AuditQuerySchema, response: { 200: AuditPageSchema } },
     },
-    async (request) => listAuditEntries({ ...orgScope(request), query: request.query }),
+    async (request) => listAuditEntries({ ...scopeOf(request), query: request.query }),
   );
 
   app.get(
@@ -32,7 +32,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const csv = await exportAuditCsv({ ...orgScope(request), query: request.query });
+      const csv = await exportAuditCsv({ ...scopeOf(request), query: request.query });
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .type("text/csv; charset=utf-8")
@@ -48,7 +48,7 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: "audit.read" },
       schema: { params: OrgParamsSchema, response: { 200: AuditRetentionSchema } },
     },
-    async (request) => getAuditRetention(orgScope(request)),
+    async (request) => getAuditRetention(scopeOf(request)),
   );
 
   app.put(
@@ -57,6 +57,6 @@ export const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: "audit.configure" },
       schema: { params: OrgParamsSchema, body: AuditRetentionSchema, response: { 200: AuditRetentionSchema } },
     },
-    async (request) => changeAuditRetention({ ...orgScope(request), days: request.body.days }),
+    async (request) => changeAuditRetention({ ...scopeOf(request), days: request.body.days }),
   );
 };

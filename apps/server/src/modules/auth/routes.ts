@@ -1,10 +1,10 @@
 import { AppError, MESSAGES } from "@flowdeck/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { perEmailLimit } from "../../plugins/rate-limit-store.ts";
 import { AUTH_ENDPOINTS } from "./auth-endpoints.ts";
 import type { Auth } from "./auth.ts";
 import { CLIENT_IP_HEADER } from "./auth.ts";
 import { toErrorBody } from "./auth-errors.ts";
+import { perEmailLimit } from "../../lib/rate-limits.ts";
 
 /** Hands the allowed /api/auth endpoints (sign-in, sign-out, password reset, OAuth) to better-auth. */
 export function registerAuthRoutes(

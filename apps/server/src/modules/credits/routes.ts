@@ -6,8 +6,8 @@ import {
 } from "@flowdeck/shared/credits/schemas";
 import { OrgParamsSchema } from "@flowdeck/shared/organizations/params";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { orgScope } from "../../plugins/tenancy.ts";
 import { addCredits, consumeCredits, getTransactions } from "./service.ts";
+import { scopeOf } from "../../lib/scope.ts";
 
 /**
  * The credit ledger (spec 5 "Credits"). Consume and add are idempotent: a request repeated with the
@@ -25,7 +25,7 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { action: "credits.consume", idempotent: true }, schema: changeSchema },
     async (request, reply) => {
       // Spec 6: consuming needs only an identified member; the membership guard has run.
-      const result = await consumeCredits({ ...orgScope(request), ...request.body, idempotency: request.idempotency });
+      const result = await consumeCredits({ ...scopeOf(request), ...request.body, idempotency: request.idempotency });
       return reply.status(201).send(result);
     },
   );
@@ -34,7 +34,7 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/orgs/:orgId/credits/add",
     { config: { action: "credits.add", idempotent: true }, schema: changeSchema },
     async (request, reply) => {
-      const result = await addCredits({ ...orgScope(request), ...request.body, idempotency: request.idempotency });
+      const result = await addCredits({ ...scopeOf(request), ...request.body, idempotency: request.idempotency });
       return reply.status(201).send(result);
     },
   );
@@ -49,6 +49,6 @@ export const creditRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: CreditTransactionPageSchema },
       },
     },
-    async (request) => getTransactions({ ...orgScope(request), ...request.query }),
+    async (request) => getTransactions({ ...scopeOf(request), ...request.query }),
   );
 };

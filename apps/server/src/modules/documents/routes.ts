@@ -12,8 +12,6 @@ import {
   UpdateDocumentSchema,
 } from "@flowdeck/shared/documents/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { fingerprintReadBody } from "../../plugins/idempotency.ts";
-import { orgScope } from "../../plugins/tenancy.ts";
 import { z } from "zod";
 import { OrgParamsSchema } from "@flowdeck/shared/organizations/params";
 import { thumbnailOf } from "../../lib/thumbnails.ts";
@@ -29,6 +27,8 @@ import {
   updateDocumentMetadata,
 } from "./service.ts";
 import { uploadDocument, uploadNewVersion } from "./upload-document.ts";
+import { scopeOf } from "../../lib/scope.ts";
+import { fingerprintReadBody } from "../../lib/idempotency.ts";
 
 const BASE = "/api/orgs/:orgId/documents";
 /** Upload bodies are multipart: their fields are checked with the shared schemas once read. */
@@ -55,7 +55,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       const { cursor, pageSize, category, q, uploadedBy, tag } = request.query;
       return listOrganizationDocuments({
         db: app.db,
-        filters: { organizationId: orgScope(request).organizationId, category, q, uploadedBy, tags: tag },
+        filters: { organizationId: scopeOf(request).organizationId, category, q, uploadedBy, tags: tag },
         page: { cursor, pageSize },
       });
     },
@@ -67,7 +67,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: "documents.read" },
       schema: { params: OrgParamsSchema, response: { 200: DocumentStatsSchema } },
     },
-    async (request) => getDocumentStatistics({ ...orgScope(request) }),
+    async (request) => getDocumentStatistics({ ...scopeOf(request) }),
   );
 
   app.get(
@@ -78,7 +78,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       getDocumentDetail({
-        ...orgScope(request),
+        ...scopeOf(request),
         documentId: request.params.documentId,
       }),
   );
@@ -93,7 +93,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       // The role is checked before a byte of the body is read.
       const upload = await readUpload(request);
       fingerprintReadBody(request, uploadFingerprintOf(upload));
-      const document = await uploadDocument({ ...orgScope(request), upload, idempotency: request.idempotency });
+      const document = await uploadDocument({ ...scopeOf(request), upload, idempotency: request.idempotency });
       return reply.status(201).send(document);
     },
   );
@@ -106,7 +106,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       return updateDocumentMetadata({
-        ...orgScope(request),
+        ...scopeOf(request),
         documentId: request.params.documentId,
         changes: request.body,
       });
@@ -120,7 +120,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: DocumentParamsSchema, body: MultipartBodySchema, response: { 201: DocumentSchema } },
     },
     async (request, reply) => {
-      const keys = { ...orgScope(request), documentId: request.params.documentId };
+      const keys = { ...scopeOf(request), documentId: request.params.documentId };
       await ensureDocumentExists(keys);
       const upload = await readUpload(request);
       fingerprintReadBody(request, uploadFingerprintOf(upload));
@@ -139,7 +139,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const file = await downloadDocument({
-        ...orgScope(request),
+        ...scopeOf(request),
         documentId: request.params.documentId,
       });
       return sendAttachment(reply, file);
@@ -155,7 +155,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const file = await downloadDocument({
-        ...orgScope(request),
+        ...scopeOf(request),
         documentId: request.params.documentId,
         version: request.params.version,
       });
@@ -174,7 +174,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const file = await previewDocument({
-        ...orgScope(request),
+        ...scopeOf(request),
         documentId: request.params.documentId,
       });
       const thumbnail = await thumbnailOf(file);
@@ -191,7 +191,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await removeDocument({
-        ...orgScope(request),
+        ...scopeOf(request),
         documentId: request.params.documentId,
       });
       return reply.status(204).send();

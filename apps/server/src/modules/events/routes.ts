@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import { streamOwner } from "../../lib/actor.ts";
 import { MAX_STREAMS_PER_PERSON, streamLimitsOf } from "../../lib/stream-limits.ts";
-import { orgScope } from "../../plugins/tenancy.ts";
+import { scopeOf } from "../../lib/scope.ts";
 
 /** How long the browser waits before reconnecting a dropped stream. */
 const RETRY_MS = 3_000;
@@ -25,7 +25,7 @@ export const eventRoutes: FastifyPluginAsync = async (app) => {
   });
 
   app.get("/api/orgs/:orgId/events", { config: { action: "organization.read" } }, async (request, reply) => {
-    const { organizationId } = orgScope(request);
+    const { organizationId } = scopeOf(request);
     limits.assertRoom(organizationId);
     reply.hijack();
     const raw = reply.raw;

@@ -9,11 +9,8 @@ import {
   SentInvitationSchema,
 } from "@flowdeck/shared/invitations/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { userScope } from "../../plugins/authentication.ts";
-import { orgScope } from "../../plugins/tenancy.ts";
 import { z } from "zod";
 import { OrgParamsSchema } from "@flowdeck/shared/organizations/params";
-import { abuseLimit } from "../../plugins/rate-limit-store.ts";
 import {
   acceptInvitation,
   cancelInvitation,
@@ -23,6 +20,8 @@ import {
   previewInvitation,
   resendInvitation,
 } from "./service.ts";
+import { scopeOf, userScopeOf } from "../../lib/scope.ts";
+import { abuseLimit } from "../../lib/rate-limits.ts";
 
 /**
  * Admins' invitation management under /api/orgs/:orgId/invitations, and the invitee's side under
@@ -38,7 +37,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: OrgParamsSchema, querystring: PageQuerySchema, response: { 200: pageOf(InvitationSchema) } },
     },
     async (request) => {
-      return listInvitations({ ...orgScope(request), page: request.query });
+      return listInvitations({ ...scopeOf(request), page: request.query });
     },
   );
 
@@ -51,7 +50,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const invitation = await inviteUser({
-        ...orgScope(request),
+        ...scopeOf(request),
         mail,
         input: request.body,
         idempotency: request.idempotency,
@@ -68,7 +67,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       return resendInvitation({
-        ...orgScope(request),
+        ...scopeOf(request),
         mail,
         id: request.params.id,
       });
@@ -83,7 +82,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await cancelInvitation({
-        ...orgScope(request),
+        ...scopeOf(request),
         id: request.params.id,
       });
       return reply.status(204).send(null);
@@ -110,7 +109,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: abuseLimit(app.config.abuseRateLimit) },
       schema: { params: InvitationCodeParamsSchema, response: { 200: AcceptedInvitationSchema } },
     },
-    async (request) => acceptInvitation({ ...userScope(request), code: request.params.code }),
+    async (request) => acceptInvitation({ ...userScopeOf(request), code: request.params.code }),
   );
 
   app.post(
@@ -120,7 +119,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: InvitationCodeParamsSchema, response: { 204: z.null() } },
     },
     async (request, reply) => {
-      await declineInvitation({ ...userScope(request), code: request.params.code });
+      await declineInvitation({ ...userScopeOf(request), code: request.params.code });
       return reply.status(204).send(null);
     },
   );

@@ -2,10 +2,10 @@ import { MeSchema, SwitchOrganizationSchema } from "@flowdeck/shared";
 import { CurrentOrganizationSchema } from "@flowdeck/shared/organizations/current";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { userOf, userOrTokenOf } from "../../plugins/authentication.ts";
 import { switchOrganization } from "../organizations/service.ts";
 import { getCurrentOrganization } from "./current-organization.ts";
 import { getMe } from "./service.ts";
+import { userOf, userOrTokenOf } from "../../lib/scope.ts";
 
 /**
  * The signed-in user as the web app's shell reads them, their choice of current organization, and

@@ -1,10 +1,10 @@
 import { PageQuerySchema, pageOf } from "@flowdeck/shared";
 import { MemberParamsSchema, MemberSchema, UpdateMemberRoleSchema } from "@flowdeck/shared/members/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { orgScope } from "../../plugins/tenancy.ts";
 import { z } from "zod";
 import { OrgParamsSchema } from "@flowdeck/shared/organizations/params";
 import { changeMemberRole, listMembers, removeMember, transferOwnership } from "./service.ts";
+import { scopeOf } from "../../lib/scope.ts";
 
 /**
  * Members of an organization. Any member may read the list (the dashboard shows it); changing a
@@ -17,7 +17,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: "members.read" },
       schema: { params: OrgParamsSchema, querystring: PageQuerySchema, response: { 200: pageOf(MemberSchema) } },
     },
-    async (request) => listMembers({ ...orgScope(request), page: request.query }),
+    async (request) => listMembers({ ...scopeOf(request), page: request.query }),
   );
 
   app.patch(
@@ -28,7 +28,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       return changeMemberRole({
-        ...orgScope(request),
+        ...scopeOf(request),
         targetId: request.params.userId,
         role: request.body.role,
       });
@@ -40,7 +40,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: { action: "members.remove" }, schema: { params: MemberParamsSchema, response: { 204: z.null() } } },
     async (request, reply) => {
       await removeMember({
-        ...orgScope(request),
+        ...scopeOf(request),
         targetId: request.params.userId,
       });
       return reply.status(204).send(null);
@@ -56,7 +56,7 @@ export const memberRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       return transferOwnership({
-        ...orgScope(request),
+        ...scopeOf(request),
         targetId: request.params.userId,
       });
     },

@@ -14,10 +14,9 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { attributedUserId } from "../../lib/actor.ts";
-import { userOf } from "../../plugins/authentication.ts";
-import { orgScope } from "../../plugins/tenancy.ts";
 import { listMutedOrganizations, muteOrganization } from "./mute.ts";
 import { createRule, deleteRule, listDeliveries, listRules, sendTest, updateRule } from "./service.ts";
+import { scopeOf, userOf } from "../../lib/scope.ts";
 
 const BASE = "/api/orgs/:orgId/notifications";
 
@@ -26,7 +25,7 @@ const BASE = "/api/orgs/:orgId/notifications";
  * The outbox is sent by `jobs/notification-delivery.ts` (docs/decisions/026).
  */
 export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
-  const scope = (request: FastifyRequest) => orgScope(request);
+  const scope = (request: FastifyRequest) => scopeOf(request);
 
   app.get(
     `${BASE}/rules`,

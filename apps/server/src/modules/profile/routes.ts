@@ -2,7 +2,6 @@ import multipart from "@fastify/multipart";
 import { AvatarSchema, ProfileSchema, UpdateProfileSchema } from "@flowdeck/shared/profile/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { userOf, userScope } from "../../plugins/authentication.ts";
 import {
   IMAGE_UPLOAD_LIMITS,
   ImageBytesSchema,
@@ -13,6 +12,7 @@ import {
 } from "../../lib/image-http.ts";
 import { getProfile, updateProfile } from "./service.ts";
 import { getAvatar, removeAvatar, uploadAvatar } from "./user-avatar.ts";
+import { userOf, userScopeOf } from "../../lib/scope.ts";
 
 const AvatarParamsSchema = z.object({ userId: z.string().min(1).max(100) });
 
@@ -30,7 +30,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     "/api/profile",
     { schema: { body: UpdateProfileSchema, response: { 200: ProfileSchema } } },
-    async (request) => updateProfile({ ...userScope(request), changes: request.body }),
+    async (request) => updateProfile({ ...userScopeOf(request), changes: request.body }),
   );
 
   app.put(
@@ -38,7 +38,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: ImageUploadBodySchema, response: { 200: AvatarSchema } } },
     async (request) => {
       const upload = await readImageUpload(request);
-      return uploadAvatar({ ...userScope(request), upload });
+      return uploadAvatar({ ...userScopeOf(request), upload });
     },
   );
 
@@ -46,7 +46,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
     "/api/profile/avatar",
     { schema: { response: { 204: z.void().describe("removed") } } },
     async (request, reply) => {
-      await removeAvatar(userScope(request));
+      await removeAvatar(userScopeOf(request));
       return reply.status(204).send();
     },
   );

@@ -2,8 +2,8 @@ import { RetentionSchema, RunPinSchema } from "@flowdeck/shared/retention/schema
 import { RunViewParamsSchema } from "@flowdeck/shared/runs/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { OrgParamsSchema } from "@flowdeck/shared/organizations/params";
-import { orgScope } from "../../plugins/tenancy.ts";
 import { getRetention, setRetention, setRunPinned } from "./service.ts";
+import { scopeOf } from "../../lib/scope.ts";
 
 /**
  * Retention (decision 029): any member reads how long runs are kept, owners change it, editors pin
@@ -14,7 +14,7 @@ export const retentionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/orgs/:orgId/retention",
     { config: { action: "settings.read" }, schema: { params: OrgParamsSchema, response: { 200: RetentionSchema } } },
-    async (request) => getRetention(orgScope(request)),
+    async (request) => getRetention(scopeOf(request)),
   );
 
   app.put(
@@ -23,7 +23,7 @@ export const retentionRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: "retention.update" },
       schema: { params: OrgParamsSchema, body: RetentionSchema, response: { 200: RetentionSchema } },
     },
-    async (request) => setRetention({ ...orgScope(request), retention: request.body }),
+    async (request) => setRetention({ ...scopeOf(request), retention: request.body }),
   );
 
   for (const [path, pinned] of [
@@ -33,7 +33,7 @@ export const retentionRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/api/orgs/:orgId/runs/:runId/${path}`,
       { config: { action: "runs.pin" }, schema: { params: RunViewParamsSchema, response: { 200: RunPinSchema } } },
-      async (request) => setRunPinned({ ...orgScope(request), runId: request.params.runId, pinned }),
+      async (request) => setRunPinned({ ...scopeOf(request), runId: request.params.runId, pinned }),
     );
   }
 };

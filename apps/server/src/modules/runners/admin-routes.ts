@@ -8,15 +8,14 @@ import {
 } from "@flowdeck/shared/runners/schemas";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { userOf } from "../../plugins/authentication.ts";
-import { orgScope } from "../../plugins/tenancy.ts";
 import { createRegistrationToken, listRunners, revokeRunner, updateRunner } from "./service.ts";
+import { scopeOf, userOf } from "../../lib/scope.ts";
 
 const BASE = "/api/orgs/:orgId/runners";
 
 /** The Runners page (/admin/runners): admins and owners register, rename, label and revoke runners. */
 export const runnerAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const scope = (request: FastifyRequest) => orgScope(request);
+  const scope = (request: FastifyRequest) => scopeOf(request);
 
   app.get(
     BASE,

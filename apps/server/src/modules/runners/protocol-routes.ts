@@ -18,9 +18,8 @@ import { z } from "zod";
 import { claimRun } from "../runs/claim-run.ts";
 import { completeRun, heartbeat, reportStep } from "../runs/report-run.ts";
 import { storeLogBatch } from "../runs/store-logs.ts";
-import { originOf } from "../../plugins/authentication.ts";
-import { registerRunnerAuthentication, runnerScope } from "./runner-auth.ts";
 import { claimerOf, describeRunner, registerRunner, revokeRunner } from "./service.ts";
+import { originOf, runnerScopeOf } from "../../lib/scope.ts";
 
 const EmptyBodySchema = z
   .object({})
@@ -32,9 +31,8 @@ const EmptyBodySchema = z
  * spoken by `flowdeck-runner`. Its own authentication: the runner's secret, never a user's cookie.
  */
 export const runnerProtocolRoutes: FastifyPluginAsyncZod = async (app) => {
-  registerRunnerAuthentication(app, app.db);
   const { claimHoldMs, leaseMs, logMaxBytes } = app.config.runners;
-  const runCall = (request: FastifyRequest, runId: string) => ({ scope: runnerScope(request), runId, leaseMs });
+  const runCall = (request: FastifyRequest, runId: string) => ({ scope: runnerScopeOf(request), runId, leaseMs });
 
   // Claims held open end at once when the server shuts down.
   const waiting = new Set<AbortController>();
@@ -58,11 +56,11 @@ export const runnerProtocolRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(`${RUNNER_API_PREFIX}/runner`, { config, schema: { response: { 200: RunnerSelfSchema } } }, async (request) =>
-    describeRunner(runnerScope(request)),
+    describeRunner(runnerScopeOf(request)),
   );
 
   app.delete(`${RUNNER_API_PREFIX}/runner`, { config }, async (request, reply) => {
-    const scope = runnerScope(request);
+    const scope = runnerScopeOf(request);
     await revokeRunner({ ...scope, runnerId: scope.actor.runnerId });
     return reply.status(204).send();
   });
@@ -77,7 +75,7 @@ export const runnerProtocolRoutes: FastifyPluginAsyncZod = async (app) => {
       const hangUp = () => controller.abort();
       reply.raw.once("close", hangUp);
       try {
-        const scope = runnerScope(request);
+        const scope = runnerScopeOf(request);
         return await claimRun({
           scope,
           runner: await claimerOf(scope),

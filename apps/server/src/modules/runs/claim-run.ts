@@ -12,7 +12,7 @@ export type Claimer = { id: string; organizationId: string; os: string; labels: 
 const RECHECK_MS = 5_000;
 
 type ClaimOptions = {
-  /** The runner acting in its organization (runner-auth.ts runnerScope). */
+  /** The runner acting in its organization (lib/scope.ts runnerScopeOf). */
   scope: RunnerScope;
   runner: Claimer;
   holdMs: number;

@@ -16,12 +16,12 @@ import {
 import { WorkflowParamsSchema } from "@flowdeck/shared/workflows/schemas";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { orgScope } from "../../plugins/tenancy.ts";
 import { executeWorkflow } from "./execute-workflow.ts";
 import { getHistoryRunners, getRunHistory, getRunOptions, getWorkflowHealth } from "./history.ts";
 import { MAX_STREAMS_PER_PERSON, streamLimitsOf } from "../../lib/stream-limits.ts";
 import { createRunFeeds } from "./run-stream.ts";
 import { cancelRun, getRun, getRunLog, runLogText } from "./service.ts";
+import { scopeOf } from "../../lib/scope.ts";
 
 const ORG = "/api/orgs/:orgId";
 const RUN = `${ORG}/runs/:runId`;
@@ -35,10 +35,10 @@ const WORKFLOW = `${ORG}/workflows/:workflowId`;
 export const runRoutes: FastifyPluginAsyncZod = async (app) => {
   const scope = (request: FastifyRequest, params: { runId: string }) => ({
     db: app.db,
-    organizationId: orgScope(request).organizationId,
+    organizationId: scopeOf(request).organizationId,
     runId: params.runId,
   });
-  const reader = (request: FastifyRequest) => ({ db: app.db, organizationId: orgScope(request).organizationId });
+  const reader = (request: FastifyRequest) => ({ db: app.db, organizationId: scopeOf(request).organizationId });
   const feeds = createRunFeeds({
     db: app.db,
     events: app.events,
@@ -59,7 +59,7 @@ export const runRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const run = await executeWorkflow({
-        ...orgScope(request),
+        ...scopeOf(request),
         workflowId: request.params.workflowId,
         idempotency: request.idempotency,
         request: request.body,
@@ -159,6 +159,6 @@ export const runRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${RUN}/cancel`,
     { config: { action: "runs.cancel" }, schema: { params: RunViewParamsSchema, response: { 200: RunDetailSchema } } },
-    async (request) => cancelRun({ ...orgScope(request), runId: request.params.runId }),
+    async (request) => cancelRun({ ...scopeOf(request), runId: request.params.runId }),
   );
 };

@@ -5,7 +5,6 @@ import {
   UpdateOrganizationSettingsSchema,
 } from "@flowdeck/shared/settings/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { orgScope } from "../../plugins/tenancy.ts";
 import { z } from "zod";
 import {
   IMAGE_UPLOAD_LIMITS,
@@ -18,6 +17,7 @@ import {
 import { OrgParamsSchema } from "@flowdeck/shared/organizations/params";
 import { getOrganizationLogo, removeOrganizationLogo, uploadOrganizationLogo } from "./organization-logo.ts";
 import { getOrganizationSettings, updateOrganizationSettings } from "./service.ts";
+import { scopeOf } from "../../lib/scope.ts";
 
 const BASE = "/api/orgs/:orgId";
 
@@ -35,7 +35,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: "settings.read" },
       schema: { params: OrgParamsSchema, response: { 200: OrganizationSettingsSchema } },
     },
-    async (request) => getOrganizationSettings({ ...orgScope(request) }),
+    async (request) => getOrganizationSettings({ ...scopeOf(request) }),
   );
 
   app.patch(
@@ -51,7 +51,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       updateOrganizationSettings({
-        ...orgScope(request),
+        ...scopeOf(request),
         changes: request.body,
       }),
   );
@@ -66,7 +66,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       // The role is checked before a byte of the body is read.
       const upload = await readImageUpload(request);
       return uploadOrganizationLogo({
-        ...orgScope(request),
+        ...scopeOf(request),
         upload,
       });
     },
@@ -80,7 +80,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await removeOrganizationLogo({
-        ...orgScope(request),
+        ...scopeOf(request),
       });
       return reply.status(204).send();
     },
@@ -97,7 +97,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const logo = await getOrganizationLogo({ ...orgScope(request) });
+      const logo = await getOrganizationLogo({ ...scopeOf(request) });
       return sendImage(reply, logo, {
         version: request.query.v,
         ifNoneMatch: request.headers["if-none-match"],

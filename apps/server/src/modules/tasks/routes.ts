@@ -9,9 +9,9 @@ import {
   UpdateTaskSchema,
 } from "@flowdeck/shared/tasks/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { orgScope } from "../../plugins/tenancy.ts";
 import { OrgParamsSchema } from "@flowdeck/shared/organizations/params";
 import { createTask, deleteTask, getTask, getTaskStats, listTasks, updateTask } from "./service.ts";
+import { scopeOf } from "../../lib/scope.ts";
 
 /**
  * The organization's library of system commands. Every member may read it (workflows show
@@ -26,20 +26,20 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { cursor, pageSize, ...filters } = request.query;
-      return listTasks({ ...orgScope(request), filters, page: { cursor, pageSize } });
+      return listTasks({ ...scopeOf(request), filters, page: { cursor, pageSize } });
     },
   );
 
   app.get(
     "/api/orgs/:orgId/tasks/stats",
     { config: { action: "tasks.read" }, schema: { params: OrgParamsSchema, response: { 200: TaskStatsSchema } } },
-    async (request) => getTaskStats({ ...orgScope(request) }),
+    async (request) => getTaskStats({ ...scopeOf(request) }),
   );
 
   app.get(
     "/api/orgs/:orgId/tasks/:taskId",
     { config: { action: "tasks.read" }, schema: { params: TaskParamsSchema, response: { 200: TaskSchema } } },
-    async (request) => getTask({ ...orgScope(request), taskId: request.params.taskId }),
+    async (request) => getTask({ ...scopeOf(request), taskId: request.params.taskId }),
   );
 
   app.post(
@@ -49,7 +49,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: OrgParamsSchema, body: CreateTaskSchema, response: { 201: TaskSchema } },
     },
     async (request, reply) => {
-      const task = await createTask({ ...orgScope(request), input: request.body, idempotency: request.idempotency });
+      const task = await createTask({ ...scopeOf(request), input: request.body, idempotency: request.idempotency });
       return reply.status(201).send(task);
     },
   );
@@ -62,7 +62,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       return updateTask({
-        ...orgScope(request),
+        ...scopeOf(request),
         taskId: request.params.taskId,
         input: request.body,
       });
@@ -77,7 +77,7 @@ export const taskRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       return deleteTask({
-        ...orgScope(request),
+        ...scopeOf(request),
         taskId: request.params.taskId,
       });
     },

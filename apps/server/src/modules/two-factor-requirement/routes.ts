@@ -1,8 +1,8 @@
 import { TwoFactorRequirementSchema } from "@flowdeck/shared/settings/two-factor-requirement";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { OrgParamsSchema } from "@flowdeck/shared/organizations/params";
-import { orgScope } from "../../plugins/tenancy.ts";
 import { changeTwoFactorRequirement, getTwoFactorRequirement } from "./service.ts";
+import { scopeOf } from "../../lib/scope.ts";
 
 const PATH = "/api/orgs/:orgId/two-factor-requirement";
 
@@ -14,7 +14,7 @@ export const twoFactorRequirementRoutes: FastifyPluginAsyncZod = async (app) => 
       config: { action: "settings.read" },
       schema: { params: OrgParamsSchema, response: { 200: TwoFactorRequirementSchema } },
     },
-    async (request) => getTwoFactorRequirement(orgScope(request)),
+    async (request) => getTwoFactorRequirement(scopeOf(request)),
   );
 
   app.put(
@@ -27,6 +27,6 @@ export const twoFactorRequirementRoutes: FastifyPluginAsyncZod = async (app) => 
         response: { 200: TwoFactorRequirementSchema },
       },
     },
-    async (request) => changeTwoFactorRequirement({ ...orgScope(request), required: request.body.required }),
+    async (request) => changeTwoFactorRequirement({ ...scopeOf(request), required: request.body.required }),
   );
 };

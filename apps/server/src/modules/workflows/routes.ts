@@ -16,10 +16,10 @@ import {
 } from "@flowdeck/shared/workflows/schemas";
 import { OrgParamsSchema } from "@flowdeck/shared/organizations/params";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
-import { orgScope } from "../../plugins/tenancy.ts";
 import { createWorkflow, deleteWorkflow, reorderSteps, updateWorkflow } from "./change-workflow.ts";
 import { completeWorkflow, setStepStatus, startWorkflow } from "./run-workflow.ts";
 import { getWorkflow, getWorkflowStats, listSelectableCommands, listWorkflows } from "./service.ts";
+import { scopeOf } from "../../lib/scope.ts";
 
 const BASE = "/api/orgs/:orgId/workflows";
 
@@ -36,7 +36,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { cursor, pageSize, ...filters } = request.query;
-      return listWorkflows({ ...orgScope(request), filters, page: { cursor, pageSize } });
+      return listWorkflows({ ...scopeOf(request), filters, page: { cursor, pageSize } });
     },
   );
 
@@ -46,7 +46,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: "workflows.read" },
       schema: { params: OrgParamsSchema, response: { 200: WorkflowStatsSchema } },
     },
-    async (request) => getWorkflowStats(orgScope(request)),
+    async (request) => getWorkflowStats(scopeOf(request)),
   );
 
   app.get(
@@ -61,7 +61,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { cursor, pageSize, q } = request.query;
-      return listSelectableCommands({ ...orgScope(request), q, page: { cursor, pageSize } });
+      return listSelectableCommands({ ...scopeOf(request), q, page: { cursor, pageSize } });
     },
   );
 
@@ -71,7 +71,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: "workflows.read" },
       schema: { params: WorkflowParamsSchema, response: { 200: WorkflowDetailSchema } },
     },
-    async (request) => getWorkflow({ ...orgScope(request), workflowId: request.params.workflowId }),
+    async (request) => getWorkflow({ ...scopeOf(request), workflowId: request.params.workflowId }),
   );
 
   app.post(
@@ -82,7 +82,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const workflow = await createWorkflow({
-        ...orgScope(request),
+        ...scopeOf(request),
         input: request.body,
         idempotency: request.idempotency,
       });
@@ -97,7 +97,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: WorkflowParamsSchema, body: UpdateWorkflowSchema, response: { 200: WorkflowSchema } },
     },
     async (request) =>
-      updateWorkflow({ ...orgScope(request), workflowId: request.params.workflowId, input: request.body }),
+      updateWorkflow({ ...scopeOf(request), workflowId: request.params.workflowId, input: request.body }),
   );
 
   app.delete(
@@ -106,7 +106,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: "workflows.delete" },
       schema: { params: WorkflowParamsSchema, response: { 200: DeleteWorkflowResultSchema } },
     },
-    async (request) => deleteWorkflow({ ...orgScope(request), workflowId: request.params.workflowId }),
+    async (request) => deleteWorkflow({ ...scopeOf(request), workflowId: request.params.workflowId }),
   );
 
   app.put(
@@ -116,7 +116,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: WorkflowParamsSchema, body: ReorderStepsSchema, response: { 200: WorkflowSchema } },
     },
     async (request) =>
-      reorderSteps({ ...orgScope(request), workflowId: request.params.workflowId, stepIds: request.body.stepIds }),
+      reorderSteps({ ...scopeOf(request), workflowId: request.params.workflowId, stepIds: request.body.stepIds }),
   );
 
   app.patch(
@@ -127,7 +127,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       setStepStatus({
-        ...orgScope(request),
+        ...scopeOf(request),
         workflowId: request.params.workflowId,
         stepId: request.params.stepId,
         status: request.body.status,
@@ -140,7 +140,7 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: "workflows.run" },
       schema: { params: WorkflowParamsSchema, response: { 200: WorkflowSchema } },
     },
-    async (request) => startWorkflow({ ...orgScope(request), workflowId: request.params.workflowId }),
+    async (request) => startWorkflow({ ...scopeOf(request), workflowId: request.params.workflowId }),
   );
 
   app.post(
@@ -149,6 +149,6 @@ export const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: "workflows.run" },
       schema: { params: WorkflowParamsSchema, response: { 200: WorkflowSchema } },
     },
-    async (request) => completeWorkflow({ ...orgScope(request), workflowId: request.params.workflowId }),
+    async (request) => completeWorkflow({ ...scopeOf(request), workflowId: request.params.workflowId }),
   );
 };

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../../db/database.ts";
 import { tokenRole, type TokenActor } from "../../lib/actor.ts";
 import { hashSecret } from "../../lib/secrets.ts";
-import { findTokenForRequest, touchToken } from "./repository.ts";
+import { findTokenForRequest, touchToken } from "../../modules/api-tokens/repository.ts";
 
 /** The API token a request carries as `Authorization: Bearer fdt_…`, if any. */
 export function bearerApiToken(authorization: string | undefined): string | undefined {
@@ -18,7 +18,7 @@ export function bearerApiToken(authorization: string | undefined): string | unde
  * there today (a demoted creator demotes their tokens; one who left ends them, and coming back
  * does not revive them). Unknown, revoked and expired tokens are 401, whichever it is.
  */
-export async function tokenActor(db: Database, token: string, log: FastifyBaseLogger): Promise<TokenActor> {
+export async function identifyToken(db: Database, token: string, log: FastifyBaseLogger): Promise<TokenActor> {
   const row = await findTokenForRequest(db, hashSecret(token));
   if (!row) throw new AppError("unauthenticated", API_TOKEN_MESSAGES.invalidToken);
   touchToken(db, row.id).catch((error: unknown) => log.warn({ err: error }, "could not record an API token's use"));
