@@ -19,7 +19,6 @@ export const importExportRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: "organization.export" },
       schema: {
         params: OrgParamsSchema,
-        produces: ["text/yaml"],
         description:
           "Answers the YAML document (`text/yaml`): commands, workflows (steps, schedule, parameters, secrets by name, runner labels) and notification rules, sorted by name, with no ids.",
       },
