@@ -184,7 +184,7 @@ function toValues(input: UpdateTaskData): Partial<TaskValues> {
   };
 }
 
-export function toTask(row: TaskRow): Task {
+function toTask(row: TaskRow): Task {
   return {
     id: row.id,
     name: row.name,
