@@ -16,6 +16,7 @@ import { createAuth, type Auth, type PasswordHasher } from "./modules/auth/auth.
 import { registerAuthRoutes } from "./modules/auth/routes.ts";
 import { eventRoutes } from "./modules/events/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
+import { importExportRoutes } from "./modules/import-export/routes.ts";
 import { meRoutes } from "./modules/me/routes.ts";
 import { organizationRoutes } from "./modules/organizations/routes.ts";
 import { creditRoutes } from "./modules/credits/routes.ts";
@@ -42,6 +43,7 @@ import { registerBackgroundJobs } from "./plugins/background-jobs.ts";
 import { registerErrorHandler } from "./plugins/error-handler.ts";
 import { registerIdempotency } from "./plugins/idempotency.ts";
 import { registerJsonBody } from "./plugins/json-body.ts";
+import { registerYamlBody } from "./plugins/yaml-body.ts";
 import { registerMetrics, serveMetrics } from "./plugins/metrics.ts";
 import { registerOpenapi } from "./plugins/openapi/index.ts";
 import { limitApiTokens, registerRateLimits } from "./plugins/rate-limit-store.ts";
@@ -115,6 +117,7 @@ const ROUTE_MODULES: FastifyPluginAsync[] = [
   profileRoutes,
   apiTokenRoutes,
   notificationRoutes,
+  importExportRoutes,
   retentionRoutes,
   runRoutes,
   runnerAdminRoutes,
@@ -168,6 +171,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerSecurityHeaders(app);
   registerErrorHandler(app);
   registerJsonBody(app);
+  registerYamlBody(app);
   registerRequestGuards(app, { appUrl: config.appUrl });
   await registerActor(app, {
     db: database.db,

@@ -3,6 +3,8 @@ import { printError, printLine } from "../cli/output.ts";
 import { RunnerError } from "../errors.ts";
 import { RUNNER_VERSION } from "../version.ts";
 import { CANCEL_HELP, cancel } from "./commands/cancel.ts";
+import { EXPORT_HELP, exportDocument } from "./commands/export.ts";
+import { IMPORT_HELP, importDocument } from "./commands/import.ts";
 import { LOGS_HELP, logs } from "./commands/logs.ts";
 import { RUN_HELP, run } from "./commands/run.ts";
 import { RUNS_HELP, runs } from "./commands/runs.ts";
@@ -18,6 +20,8 @@ Commands:
   runs             list a workflow's runs
   logs <run>       print a run's output; --follow keeps printing until it ends
   cancel <run>     cancel a run
+  export           write the organization's commands, workflows and rules as YAML to stdout
+  import <file>    import a YAML document (--dry-run: only print what would change)
   help [command]   show help for a command
 
 Connection: FLOWDECK_URL (the address you open Flowdeck at) and FLOWDECK_TOKEN (an API token
@@ -33,6 +37,8 @@ const COMMANDS: Record<string, { run: (args: string[]) => Promise<number>; help:
   runs: { run: runs, help: RUNS_HELP },
   logs: { run: logs, help: LOGS_HELP },
   cancel: { run: cancel, help: CANCEL_HELP },
+  export: { run: exportDocument, help: EXPORT_HELP },
+  import: { run: importDocument, help: IMPORT_HELP },
 };
 
 /** Runs the `flowdeck` command line; resolves with the exit code. Errors are one message, never a stack trace. */

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { request, type Dispatcher } from "undici";
 import type { z } from "zod";
+import { ImportPreviewSchema, type ImportPreview } from "@flowdeck/shared/import-export/schemas";
 import { CurrentOrganizationSchema, type CurrentOrganization } from "@flowdeck/shared/organizations/current";
 import { RunHistoryPageSchema, type RunHistoryPage } from "@flowdeck/shared/runs/history";
 import {
@@ -130,15 +131,57 @@ export class FlowdeckApi {
     return `/api/orgs/${encodeURIComponent(this.organizationId!)}${rest}`;
   }
 
+  /** The organization as a YAML document (GET …/export, decision 069). */
+  async exportYaml(): Promise<string> {
+    const answer = await this.send("GET", await this.org("/export"), { accept: "text/yaml" });
+    if (answer.status >= 300) throw toApiError(answer.status, answer.headers, parseJson(answer.text));
+    return answer.text;
+  }
+
+  /** Imports a YAML document, or previews it; a refused import (400) answers its preview with its errors. */
+  async importYaml(text: string, dryRun: boolean): Promise<ImportPreview> {
+    const answer = await this.send("POST", await this.org(`/import?dryRun=${dryRun}`), {
+      body: text,
+      headers: { "content-type": "text/yaml" },
+    });
+    const json = parseJson(answer.text);
+    if (answer.status === 400) {
+      const refused = ImportPreviewSchema.safeParse(json);
+      if (refused.success) return refused.data;
+    }
+    if (answer.status >= 300) throw toApiError(answer.status, answer.headers, json);
+    const parsed = ImportPreviewSchema.safeParse(json);
+    if (!parsed.success) throw new UnexpectedAnswerError(answer.status);
+    return parsed.data;
+  }
+
   private async call<Schema extends z.ZodType>(
     method: Method,
     path: string,
     options: { schema: Schema; body?: unknown; headers?: Record<string, string> },
   ): Promise<z.output<Schema>> {
-    const headers: Record<string, string> = { accept: "application/json", ...this.headers(), ...options.headers };
     // A POST always carries a JSON body ({} when there is nothing to say).
     const body = method === "POST" ? JSON.stringify(options.body ?? {}) : undefined;
-    if (body !== undefined) headers["content-type"] = "application/json";
+    const headers = { ...options.headers, ...(body !== undefined && { "content-type": "application/json" }) };
+    const answer = await this.send(method, path, { body, headers });
+    const json = parseJson(answer.text);
+    if (answer.status >= 300) throw toApiError(answer.status, answer.headers, json);
+    const parsed = options.schema.safeParse(json);
+    if (!parsed.success) throw new UnexpectedAnswerError(answer.status);
+    return parsed.data;
+  }
+
+  private async send(
+    method: Method,
+    path: string,
+    options: { body?: string; headers?: Record<string, string>; accept?: string },
+  ): Promise<{ status: number; headers: Dispatcher.ResponseData["headers"]; text: string }> {
+    const headers: Record<string, string> = {
+      accept: options.accept ?? "application/json",
+      ...this.headers(),
+      ...options.headers,
+    };
+    const body = options.body;
     const timeout = AbortSignal.timeout(CALL_TIMEOUT_MS);
     let answer: Dispatcher.ResponseData;
     let text: string;
@@ -154,10 +197,6 @@ export class FlowdeckApi {
     } catch (error) {
       throw toUnreachable(error, timeout.aborted);
     }
-    const json = parseJson(text);
-    if (answer.statusCode >= 300) throw toApiError(answer.statusCode, answer.headers, json);
-    const parsed = options.schema.safeParse(json);
-    if (!parsed.success) throw new UnexpectedAnswerError(answer.statusCode);
-    return parsed.data;
+    return { status: answer.statusCode, headers: answer.headers, text };
   }
 }

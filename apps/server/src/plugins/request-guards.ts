@@ -1,14 +1,15 @@
 import { AppError, MESSAGES } from "@flowdeck/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { bearerApiToken } from "./actor/identify-token.ts";
+import { isYamlType } from "./yaml-body.ts";
 
 /** Methods that never change state; every other method is treated as state-changing. */
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const API_PREFIX = "/api/";
 
 /**
- * State-changing /api requests must come from our own pages: JSON (or multipart for uploads)
- * bodies only, and never from another origin. Together with SameSite cookies this stops
+ * State-changing /api requests must come from our own pages: JSON (or multipart for uploads, or
+ * YAML for the import) bodies only, and never from another origin. Together with SameSite cookies this stops
  * cross-site request forgery; GET never changes state.
  */
 export function registerRequestGuards(app: FastifyInstance, options: { appUrl: string }) {
@@ -26,7 +27,9 @@ export function registerRequestGuards(app: FastifyInstance, options: { appUrl: s
     if (!bearerApiToken(request.headers.authorization)) refuseCrossSite(request, appOrigin);
     const type = request.headers["content-type"];
     const hasBody = Number(request.headers["content-length"] ?? 0) > 0 || request.headers["transfer-encoding"];
-    if (hasBody && !/^(application\/json|multipart\/form-data)\s*(;|$)/i.test(type ?? "")) {
+    // A YAML document goes only to the route that reads one (not a type a cross-site form can send).
+    const yaml = request.routeOptions.config?.yamlBody === true && isYamlType(type);
+    if (hasBody && !yaml && !/^(application\/json|multipart\/form-data)\s*(;|$)/i.test(type ?? "")) {
       throw new AppError("invalid-argument", MESSAGES.jsonOnly);
     }
   });

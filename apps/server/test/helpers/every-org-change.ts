@@ -23,6 +23,8 @@ export type OrgChange = {
   setup?: (owner: Owner) => Promise<Record<string, string>>;
   change: (owner: Owner, ids: Record<string, string>) => Promise<TestResponse>;
   action: AuditAction;
+  /** Audit rows it writes, when it is more than its own (an import also records each thing it changed). */
+  rows?: number;
 };
 
 export const org = (owner: Owner, rest: string) => `/api/orgs/${owner.organizationId}${rest}`;
@@ -242,6 +244,17 @@ export function orgChanges(app: () => FastifyInstance): Record<string, OrgChange
       setup: aRule,
       change: (o, ids) => o.client.post(rulesUrl(o.organizationId, `/${ids.ruleId}/test`)),
       action: "notificationRule.tested",
+    },
+    "POST /api/orgs/:orgId/import": {
+      change: (o) =>
+        o.client.request({
+          method: "POST",
+          url: org(o, "/import"),
+          payload: "version: 1\ncommands:\n  - name: Imported\n    commands:\n      linux: echo imported\n",
+          headers: { "content-type": "text/yaml" },
+        }),
+      action: "organization.imported",
+      rows: 2,
     },
     "PUT /api/orgs/:orgId/notifications/mute": {
       change: (o) => o.client.put(muteUrl(o.organizationId), { muted: true }),

@@ -33,6 +33,7 @@ export const AUDIT_ACTIONS = {
     live: "updated",
     label: "Two-factor requirement changed",
   },
+  "organization.imported": { entityType: "organization", live: null, label: "Imported from a YAML document" },
   "audit.retention_changed": { entityType: "organization", live: "updated", label: "Audit retention changed" },
   "member.joined": { entityType: "member", live: "created", label: "Member joined" },
   "member.role_changed": { entityType: "member", live: "updated", label: "Member role changed" },

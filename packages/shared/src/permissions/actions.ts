@@ -1,6 +1,7 @@
 import { API_TOKEN_MESSAGES } from "../api-tokens/messages.ts";
 import { DOCUMENT_MESSAGES } from "../documents/messages.ts";
 import { MESSAGES } from "../errors/messages.ts";
+import { IMPORT_EXPORT_MESSAGES } from "../import-export/messages.ts";
 import { MEMBER_MESSAGES } from "../members/messages.ts";
 import { NOTIFICATION_MESSAGES } from "../notifications/messages.ts";
 import { RETENTION_MESSAGES } from "../retention/messages.ts";
@@ -82,6 +83,12 @@ export const ACTIONS = {
   "notifications.manage": { minimumRole: "admin", deniedMessage: NOTIFICATION_MESSAGES.cannotManage },
   /** A member's own mute of the organization's mail: a person's preference, which a token has none of. */
   "notifications.mute": { minimumRole: "viewer", peopleOnly: true },
+  /**
+   * The organization's commands, workflows and notification rules as one YAML document, and
+   * importing one (decision 069): admins, and tokens within their role (a CI job keeps the file in Git).
+   */
+  "organization.export": { minimumRole: "admin", deniedMessage: IMPORT_EXPORT_MESSAGES.cannotExport },
+  "organization.import": { minimumRole: "admin", deniedMessage: IMPORT_EXPORT_MESSAGES.cannotImport },
   "audit.read": { minimumRole: "admin", deniedMessage: "You need admin role or higher to read the audit log" },
   "audit.configure": { minimumRole: "owner", deniedMessage: "Only an owner can change how long the audit log is kept" },
 } as const satisfies Record<string, ActionRule>;

@@ -9,9 +9,9 @@ import type {
   NotificationRuleData,
   SavedNotificationRule,
 } from "@flowdeck/shared/notifications/schemas";
-import type { Database } from "../../db/database.ts";
+import type { Database, Executor } from "../../db/database.ts";
 import { spendBudgets } from "../../lib/budgets.ts";
-import { transact, type OrgScope } from "../../lib/change-log.ts";
+import { transact, type ChangeLog, type OrgScope } from "../../lib/change-log.ts";
 import { describeRange, urlRefusal, type AllowList } from "../../lib/outbound/address-policy.ts";
 import { summarize, type EventPayload } from "./describe-event.ts";
 import { notify } from "./notify.ts";
@@ -53,7 +53,7 @@ export async function listRules({ db, organizationId }: Scope) {
   return { items: (await listRuleRows(db, organizationId)).map(toRule) };
 }
 
-async function checkRecipients(db: Database, organizationId: string, userIds: string[]) {
+async function checkRecipients(db: Executor, organizationId: string, userIds: string[]) {
   if ((await countMembers(db, organizationId, userIds)) !== userIds.length) {
     throw new AppError("invalid-argument", M.recipientsNotMembers, { emailUserIds: M.recipientsNotMembers });
   }
@@ -79,22 +79,32 @@ export async function createRule({
   input: NotificationRuleData;
   allow: AllowList;
 }): Promise<SavedNotificationRule> {
-  const { db, organizationId } = context;
+  return transact(context, (tx, log) => createRuleIn(tx, log, { ...context, userId, input, allow }));
+}
+
+/** A new rule, inside a transaction someone else holds (the route's, or an import's). */
+export async function createRuleIn(
+  tx: Executor,
+  log: ChangeLog,
+  {
+    organizationId,
+    userId,
+    input,
+    allow,
+  }: { organizationId: string; userId: string | null; input: NotificationRuleData; allow: AllowList },
+): Promise<SavedNotificationRule> {
   checkWebhookUrl(input.webhookUrl, allow);
-  await checkRecipients(db, organizationId, input.emailUserIds);
-  if ((await countRules(db, organizationId)) >= NOTIFICATION_LIMITS.rulesPerOrganization) {
+  await checkRecipients(tx, organizationId, input.emailUserIds);
+  if ((await countRules(tx, organizationId)) >= NOTIFICATION_LIMITS.rulesPerOrganization) {
     throw new AppError("resource-exhausted", M.tooManyRules);
   }
   const { webhookSecret, ...fields } = input;
   const secret = fields.webhookUrl ? webhookSecret || newSecret() : null;
-  const row = await transact(context, async (tx, log) => {
-    const inserted = await insertRule(tx, { ...fields, organizationId, webhookSecret: secret, createdBy: userId });
-    log.record({
-      action: "notificationRule.created",
-      entityId: inserted.id,
-      summary: `Created the notification rule "${inserted.name}"`,
-    });
-    return inserted;
+  const row = await insertRule(tx, { ...fields, organizationId, webhookSecret: secret, createdBy: userId });
+  log.record({
+    action: "notificationRule.created",
+    entityId: row.id,
+    summary: `Created the notification rule "${row.name}"`,
   });
   return { ...toRule(row), ...(secret && { webhookSecret: secret }) };
 }
@@ -116,11 +126,24 @@ export async function updateRule({
   allow,
   ...context
 }: OrgScope & { ruleId: string; input: NotificationRuleData; allow: AllowList }): Promise<SavedNotificationRule> {
-  const { db, organizationId } = context;
+  return transact(context, (tx, log) => updateRuleIn(tx, log, { ...context, ruleId, input, allow }));
+}
+
+/** A rule's change, inside a transaction someone else holds (the route's, or an import's). */
+export async function updateRuleIn(
+  tx: Executor,
+  log: ChangeLog,
+  {
+    organizationId,
+    ruleId,
+    input,
+    allow,
+  }: { organizationId: string; ruleId: string; input: NotificationRuleData; allow: AllowList },
+): Promise<SavedNotificationRule> {
   checkWebhookUrl(input.webhookUrl, allow);
-  const existing = await findRule(db, organizationId, ruleId);
+  const existing = await findRule(tx, organizationId, ruleId);
   if (!existing) throw new AppError("not-found", M.notFound);
-  await checkRecipients(db, organizationId, input.emailUserIds);
+  await checkRecipients(tx, organizationId, input.emailUserIds);
   const { webhookSecret, ...fields } = input;
   const moved = movesHost(existing.webhookUrl, fields.webhookUrl);
   if (moved && webhookSecret && webhookSecret === existing.webhookSecret) {
@@ -129,18 +152,15 @@ export async function updateRule({
   const kept = moved ? null : existing.webhookSecret;
   const fresh = fields.webhookUrl && !webhookSecret && !kept ? newSecret() : null;
   const secret = fields.webhookUrl ? webhookSecret || kept || fresh : null;
-  const row = await transact(context, async (tx, log) => {
-    const updated = await updateRuleRow(tx, organizationId, ruleId, { ...fields, webhookSecret: secret });
-    if (!updated) throw new AppError("not-found", M.notFound);
-    log.record({
-      action: "notificationRule.updated",
-      entityId: ruleId,
-      summary: `Changed the notification rule "${updated.name}"`,
-    });
-    return updated;
+  const updated = await updateRuleRow(tx, organizationId, ruleId, { ...fields, webhookSecret: secret });
+  if (!updated) throw new AppError("not-found", M.notFound);
+  log.record({
+    action: "notificationRule.updated",
+    entityId: ruleId,
+    summary: `Changed the notification rule "${updated.name}"`,
   });
   const answered = webhookSecret || fresh;
-  return { ...toRule(row), ...(fields.webhookUrl && answered && { webhookSecret: answered }) };
+  return { ...toRule(updated), ...(fields.webhookUrl && answered && { webhookSecret: answered }) };
 }
 
 export async function deleteRule({ ruleId, ...context }: OrgScope & { ruleId: string }) {

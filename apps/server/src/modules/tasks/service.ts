@@ -12,7 +12,7 @@ import type {
 import type { Database, Executor } from "../../db/database.ts";
 import { attributedUserId } from "../../lib/actor.ts";
 import { changesBetween } from "../../lib/audit-changes.ts";
-import { transact, type OrgScope } from "../../lib/change-log.ts";
+import { transact, type ChangeLog, type OrgScope } from "../../lib/change-log.ts";
 import { runIdempotent, type Idempotency } from "../../lib/idempotency.ts";
 import { findMembership } from "../organizations/repository.ts";
 import {
@@ -30,6 +30,8 @@ import { copyTaskIntoSteps, listWorkflowsUsingTask } from "./workflow-steps-repo
 
 type Scope = { db: Database; organizationId: string };
 type Change = OrgScope;
+/** Who changes what, in which organization, when a caller holds the transaction. */
+type InTransaction = Pick<OrgScope, "organizationId" | "actor">;
 
 export async function listTasks({
   db,
@@ -71,25 +73,27 @@ export async function createTask({
   idempotency,
   ...scope
 }: Change & { input: CreateTaskData; idempotency: Idempotency | null }): Promise<Task> {
-  const { organizationId, actor } = scope;
-  return runIdempotent({
-    context: scope,
-    idempotency,
-    work: async (tx, log) => {
-      const values = toValues(input);
-      if (values.assigneeId) await requireMember(tx, organizationId, values.assigneeId);
-      const createdBy = attributedUserId(actor);
-      const { id } = await insertTask(tx, organizationId, { ...values, name: input.name, createdBy });
-      const created = toTask(await findTaskOrThrow(tx, organizationId, id));
-      log.record({
-        action: "task.created",
-        entityId: id,
-        summary: `Created the command "${created.name}"`,
-        changes: changesBetween(null, created, AUDITED_FIELDS),
-      });
-      return created;
-    },
+  return runIdempotent({ context: scope, idempotency, work: (tx, log) => createTaskIn(tx, log, { ...scope, input }) });
+}
+
+/** A new command, inside a transaction someone else holds (the route's, or an import's). */
+export async function createTaskIn(
+  tx: Executor,
+  log: ChangeLog,
+  { input, organizationId, actor }: InTransaction & { input: CreateTaskData },
+) {
+  const values = toValues(input);
+  if (values.assigneeId) await requireMember(tx, organizationId, values.assigneeId);
+  const createdBy = attributedUserId(actor);
+  const { id } = await insertTask(tx, organizationId, { ...values, name: input.name, createdBy });
+  const created = toTask(await findTaskOrThrow(tx, organizationId, id));
+  log.record({
+    action: "task.created",
+    entityId: id,
+    summary: `Created the command "${created.name}"`,
+    changes: changesBetween(null, created, AUDITED_FIELDS),
   });
+  return created;
 }
 
 /** What the audit log shows of a command's change. */
@@ -108,27 +112,32 @@ const AUDITED_FIELDS = [
 
 /** Changes what the input carries and records who changed it and when. */
 export async function updateTask({ taskId, input, ...scope }: Change & { taskId: string; input: UpdateTaskData }) {
-  const { organizationId, actor } = scope;
-  const task = await transact(scope, async (tx, log) => {
-    const current = await lockTask(tx, organizationId, taskId);
-    if (!current) throw new AppError("not-found", TASK_MESSAGES.notFound);
-    const before = await findTaskOrThrow(tx, organizationId, taskId);
-    const values = toValues(input);
-    // An assignee kept from before may have left the organization since; only a new one is checked.
-    if (values.assigneeId && values.assigneeId !== current.assigneeId) {
-      await requireMember(tx, organizationId, values.assigneeId);
-    }
-    await updateTaskRow(tx, organizationId, taskId, { ...values, updatedBy: attributedUserId(actor) });
-    const updated = await findTaskOrThrow(tx, organizationId, taskId);
-    log.record({
-      action: "task.updated",
-      entityId: taskId,
-      summary: `Changed the command "${updated.name}"`,
-      changes: changesBetween(toTask(before), toTask(updated), AUDITED_FIELDS),
-    });
-    return updated;
+  return transact(scope, (tx, log) => updateTaskIn(tx, log, { ...scope, taskId, input }));
+}
+
+/** A command's change, inside a transaction someone else holds (the route's, or an import's). */
+export async function updateTaskIn(
+  tx: Executor,
+  log: ChangeLog,
+  { taskId, input, organizationId, actor }: InTransaction & { taskId: string; input: UpdateTaskData },
+): Promise<Task> {
+  const current = await lockTask(tx, organizationId, taskId);
+  if (!current) throw new AppError("not-found", TASK_MESSAGES.notFound);
+  const before = await findTaskOrThrow(tx, organizationId, taskId);
+  const values = toValues(input);
+  // An assignee kept from before may have left the organization since; only a new one is checked.
+  if (values.assigneeId && values.assigneeId !== current.assigneeId) {
+    await requireMember(tx, organizationId, values.assigneeId);
+  }
+  await updateTaskRow(tx, organizationId, taskId, { ...values, updatedBy: attributedUserId(actor) });
+  const updated = await findTaskOrThrow(tx, organizationId, taskId);
+  log.record({
+    action: "task.updated",
+    entityId: taskId,
+    summary: `Changed the command "${updated.name}"`,
+    changes: changesBetween(toTask(before), toTask(updated), AUDITED_FIELDS),
   });
-  return toTask(task);
+  return toTask(updated);
 }
 
 /**

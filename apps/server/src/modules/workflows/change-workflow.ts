@@ -8,7 +8,7 @@ import type { CreateWorkflowData, UpdateWorkflowData, Workflow } from "@flowdeck
 import type { Executor } from "../../db/database.ts";
 import { attributedUserId } from "../../lib/actor.ts";
 import { changesBetween } from "../../lib/audit-changes.ts";
-import { transact, type OrgScope } from "../../lib/change-log.ts";
+import { transact, type ChangeLog, type OrgScope } from "../../lib/change-log.ts";
 import { runIdempotent, type Idempotency } from "../../lib/idempotency.ts";
 import { findTasksByIds, type TaskSummary } from "../tasks/repository.ts";
 import { loadWorkflow } from "./load-workflow.ts";
@@ -34,6 +34,8 @@ import {
 } from "./repository.ts";
 
 type Change = OrgScope & { now?: Date };
+/** Who changes what, in which organization, when a caller holds the transaction. */
+type InTransaction = Pick<OrgScope, "organizationId" | "actor"> & { now?: Date };
 
 /** What the audit log shows of a workflow's change (steps by their command names). */
 const AUDITED_FIELDS = [
@@ -59,45 +61,51 @@ export async function createWorkflow({
   now = new Date(),
   ...scope
 }: Change & { input: CreateWorkflowData; idempotency: Idempotency | null }): Promise<Workflow> {
-  const { organizationId, actor } = scope;
   return runIdempotent({
     context: scope,
     idempotency,
-    work: async (tx, log) => {
-      const commands = await requireCommands(tx, organizationId, input.taskIds, new Set());
-      if (input.secrets) await requireSecrets(tx, organizationId, input.secrets, "secrets");
-      const { id } = await insertWorkflow(tx, organizationId, {
-        name: input.name,
-        description: input.description,
-        status: input.status,
-        dueDate: input.dueDate ? new Date(input.dueDate) : null,
-        taskCount: input.taskIds.length,
-        createdBy: attributedUserId(actor),
-        ...(input.timeoutSeconds !== undefined && { timeoutSeconds: input.timeoutSeconds }),
-        ...(input.runnerLabels !== undefined && { runnerLabels: input.runnerLabels }),
-        ...(input.secrets !== undefined && { secretNames: input.secrets }),
-        ...(input.concurrencyPolicy !== undefined && { concurrencyPolicy: input.concurrencyPolicy }),
-        ...(await scheduleValues(tx, organizationId, input.schedule, now)),
-        parameters: input.parameters,
-        scheduleParameters: scheduleParameterValues(input.parameters, input.schedule, input.scheduleParameters),
-      });
-      await insertSteps(
-        tx,
-        organizationId,
-        id,
-        input.taskIds.map((taskId, position) => newStep(commands.get(taskId)!, position)),
-      );
-      if (input.stepOptions) await setStepOptions(tx, id, input.stepOptions);
-      const created = await loadWorkflow(tx, organizationId, id);
-      log.record({
-        action: "workflow.created",
-        entityId: id,
-        summary: `Created the workflow "${created.name}"`,
-        changes: changesBetween(null, auditedWorkflow(created), AUDITED_FIELDS),
-      });
-      return created;
-    },
+    work: (tx, log) => createWorkflowIn(tx, log, { ...scope, input, now }),
   });
+}
+
+/** A new workflow, inside a transaction someone else holds (the route's, or an import's). */
+export async function createWorkflowIn(
+  tx: Executor,
+  log: ChangeLog,
+  { input, now = new Date(), organizationId, actor }: InTransaction & { input: CreateWorkflowData },
+): Promise<Workflow> {
+  const commands = await requireCommands(tx, organizationId, input.taskIds, new Set());
+  if (input.secrets) await requireSecrets(tx, organizationId, input.secrets, "secrets");
+  const { id } = await insertWorkflow(tx, organizationId, {
+    name: input.name,
+    description: input.description,
+    status: input.status,
+    dueDate: input.dueDate ? new Date(input.dueDate) : null,
+    taskCount: input.taskIds.length,
+    createdBy: attributedUserId(actor),
+    ...(input.timeoutSeconds !== undefined && { timeoutSeconds: input.timeoutSeconds }),
+    ...(input.runnerLabels !== undefined && { runnerLabels: input.runnerLabels }),
+    ...(input.secrets !== undefined && { secretNames: input.secrets }),
+    ...(input.concurrencyPolicy !== undefined && { concurrencyPolicy: input.concurrencyPolicy }),
+    ...(await scheduleValues(tx, organizationId, input.schedule, now)),
+    parameters: input.parameters,
+    scheduleParameters: scheduleParameterValues(input.parameters, input.schedule, input.scheduleParameters),
+  });
+  await insertSteps(
+    tx,
+    organizationId,
+    id,
+    input.taskIds.map((taskId, position) => newStep(commands.get(taskId)!, position)),
+  );
+  if (input.stepOptions) await setStepOptions(tx, id, input.stepOptions);
+  const created = await loadWorkflow(tx, organizationId, id);
+  log.record({
+    action: "workflow.created",
+    entityId: id,
+    summary: `Created the workflow "${created.name}"`,
+    changes: changesBetween(null, auditedWorkflow(created), AUDITED_FIELDS),
+  });
+  return created;
 }
 
 /**
@@ -111,59 +119,71 @@ export async function updateWorkflow({
   now = new Date(),
   ...scope
 }: Change & { workflowId: string; input: UpdateWorkflowData }): Promise<Workflow> {
-  const { organizationId, actor } = scope;
-  return transact(scope, async (tx, log) => {
-    const current = await lockOrThrow(tx, organizationId, workflowId);
-    const before = await loadWorkflow(tx, organizationId, workflowId);
-    const userId = attributedUserId(actor);
-    const values: Partial<WorkflowValues> = { updatedBy: userId };
-    if (input.name !== undefined) values.name = input.name;
-    if (input.description !== undefined) values.description = input.description;
-    if (input.dueDate !== undefined) values.dueDate = input.dueDate ? new Date(input.dueDate) : null;
-    if (input.timeoutSeconds !== undefined) values.timeoutSeconds = input.timeoutSeconds;
-    if (input.runnerLabels !== undefined) values.runnerLabels = input.runnerLabels;
-    if (input.secrets !== undefined) {
-      // Only names added now must exist: one deleted since still shows, and Run now names it.
-      const added = input.secrets.filter((name) => !current.secretNames.includes(name));
-      await requireSecrets(tx, organizationId, added, "secrets");
-      values.secretNames = input.secrets;
-    }
-    if (input.concurrencyPolicy !== undefined) values.concurrencyPolicy = input.concurrencyPolicy;
-    if (input.schedule) {
-      Object.assign(values, await scheduleValues(tx, organizationId, input.schedule, now, current.schedule));
-    }
-    if (input.parameters) values.parameters = input.parameters;
-    if (input.parameters || input.schedule || input.scheduleParameters) {
-      const declaration = input.parameters ?? current.parameters;
-      // Values saved for a parameter no longer declared go with it; values sent are all checked.
-      const saved =
-        input.scheduleParameters ??
-        keepDeclared(
-          current.scheduleParameters,
-          declaration.map((item) => item.name),
-        );
-      values.scheduleParameters = scheduleParameterValues(declaration, input.schedule ?? current.schedule, saved);
-    }
-    const statusSet = input.status !== undefined && input.status !== current.status;
-    if (statusSet) {
-      values.status = input.status;
-      await cancelChecklistUnderWay(tx, log, { workflow: current, now });
-    }
-    if (input.taskIds && (await replaceSteps(tx, current, input.taskIds))) {
-      await cancelChecklistUnderWay(tx, log, { workflow: current, now });
-      Object.assign(values, await countsAfterChange(tx, current, { statusSet, userId, now }));
-    }
-    if (input.stepOptions) await setStepOptions(tx, workflowId, input.stepOptions);
-    await updateWorkflowRow(tx, organizationId, workflowId, values);
-    const updated = await loadWorkflow(tx, organizationId, workflowId);
-    log.record({
-      action: "workflow.updated",
-      entityId: workflowId,
-      summary: `Changed the workflow "${updated.name}"`,
-      changes: changesBetween(auditedWorkflow(before), auditedWorkflow(updated), AUDITED_FIELDS),
-    });
-    return updated;
+  return transact(scope, (tx, log) => updateWorkflowIn(tx, log, { ...scope, workflowId, input, now }));
+}
+
+/** A workflow's change, inside a transaction someone else holds (the route's, or an import's). */
+export async function updateWorkflowIn(
+  tx: Executor,
+  log: ChangeLog,
+  {
+    workflowId,
+    input,
+    now = new Date(),
+    organizationId,
+    actor,
+  }: InTransaction & { workflowId: string; input: UpdateWorkflowData },
+): Promise<Workflow> {
+  const current = await lockOrThrow(tx, organizationId, workflowId);
+  const before = await loadWorkflow(tx, organizationId, workflowId);
+  const userId = attributedUserId(actor);
+  const values: Partial<WorkflowValues> = { updatedBy: userId };
+  if (input.name !== undefined) values.name = input.name;
+  if (input.description !== undefined) values.description = input.description;
+  if (input.dueDate !== undefined) values.dueDate = input.dueDate ? new Date(input.dueDate) : null;
+  if (input.timeoutSeconds !== undefined) values.timeoutSeconds = input.timeoutSeconds;
+  if (input.runnerLabels !== undefined) values.runnerLabels = input.runnerLabels;
+  if (input.secrets !== undefined) {
+    // Only names added now must exist: one deleted since still shows, and Run now names it.
+    const added = input.secrets.filter((name) => !current.secretNames.includes(name));
+    await requireSecrets(tx, organizationId, added, "secrets");
+    values.secretNames = input.secrets;
+  }
+  if (input.concurrencyPolicy !== undefined) values.concurrencyPolicy = input.concurrencyPolicy;
+  if (input.schedule) {
+    Object.assign(values, await scheduleValues(tx, organizationId, input.schedule, now, current.schedule));
+  }
+  if (input.parameters) values.parameters = input.parameters;
+  if (input.parameters || input.schedule || input.scheduleParameters) {
+    const declaration = input.parameters ?? current.parameters;
+    // Values saved for a parameter no longer declared go with it; values sent are all checked.
+    const saved =
+      input.scheduleParameters ??
+      keepDeclared(
+        current.scheduleParameters,
+        declaration.map((item) => item.name),
+      );
+    values.scheduleParameters = scheduleParameterValues(declaration, input.schedule ?? current.schedule, saved);
+  }
+  const statusSet = input.status !== undefined && input.status !== current.status;
+  if (statusSet) {
+    values.status = input.status;
+    await cancelChecklistUnderWay(tx, log, { workflow: current, now });
+  }
+  if (input.taskIds && (await replaceSteps(tx, current, input.taskIds))) {
+    await cancelChecklistUnderWay(tx, log, { workflow: current, now });
+    Object.assign(values, await countsAfterChange(tx, current, { statusSet, userId, now }));
+  }
+  if (input.stepOptions) await setStepOptions(tx, workflowId, input.stepOptions);
+  await updateWorkflowRow(tx, organizationId, workflowId, values);
+  const updated = await loadWorkflow(tx, organizationId, workflowId);
+  log.record({
+    action: "workflow.updated",
+    entityId: workflowId,
+    summary: `Changed the workflow "${updated.name}"`,
+    changes: changesBetween(auditedWorkflow(before), auditedWorkflow(updated), AUDITED_FIELDS),
   });
+  return updated;
 }
 
 /** DELETE: the workflow and all its steps in one transaction (spec 7); its runs go with it. */

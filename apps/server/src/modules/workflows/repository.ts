@@ -60,6 +60,13 @@ export async function listWorkflows(
   return toCountedKeysetPage(db, rows, { table: workflows, where, cursor: page.cursor, pageSize: page.pageSize });
 }
 
+/** Every workflow of the organization, by name then id (an export reads them all at once). */
+export async function listAllWorkflows(db: Executor, organizationId: string) {
+  return selectWorkflows(db)
+    .where(eq(workflows.organizationId, organizationId))
+    .orderBy(asc(workflows.name), asc(workflows.id));
+}
+
 export async function findWorkflow(db: Executor, organizationId: string, workflowId: string) {
   const [row] = await selectWorkflows(db).where(
     and(eq(workflows.organizationId, organizationId), eq(workflows.id, workflowId)),

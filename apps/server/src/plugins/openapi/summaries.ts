@@ -22,6 +22,9 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   "PUT /api/me/current-organization": "Switch the current organization",
   "POST /api/organizations": "Create an organization",
 
+  "GET /api/orgs/:orgId/export": "Export commands, workflows and notification rules as YAML",
+  "POST /api/orgs/:orgId/import": "Import a YAML document (or preview it with dryRun=true)",
+
   "GET /api/orgs/:orgId/members": "List members",
   "PATCH /api/orgs/:orgId/members/:userId": "Change a member's role",
   "DELETE /api/orgs/:orgId/members/:userId": "Remove a member",

@@ -1,0 +1,243 @@
+import { DEFAULT_RUN_TIMEOUT_SECONDS } from "@flowdeck/shared/workflows/constants";
+import { ParameterSchema, type Parameter } from "@flowdeck/shared/workflows/parameters";
+import type { NormalizedSchedule } from "@flowdeck/shared/workflows/schedule";
+import type { CreateTaskData } from "@flowdeck/shared/tasks/schemas";
+import type { CreateWorkflowData, Workflow } from "@flowdeck/shared/workflows/schemas";
+import type { NotificationRule, NotificationRuleData } from "@flowdeck/shared/notifications/schemas";
+import type { CommandRow } from "./repository.ts";
+
+/**
+ * The YAML document's form of each thing (decision 069): what the API's bodies hold, keyed by
+ * name, with no id, timestamp, run history or member id. Every object is built here with its keys
+ * in one fixed order, so an export is the same bytes whatever order the database answered in, and
+ * a field-level diff compares these forms: the organization's side and the file's side, the file's
+ * after it went through the API's own schemas (defaults applied, text trimmed).
+ */
+
+export type FileCommand = {
+  name: string;
+  description: string;
+  category: string;
+  status: string;
+  priority: string | null;
+  projectId: string | null;
+  dueDate: string | null;
+  tags: string[];
+  commands: { linux: string; mac: string; windows: string };
+};
+
+export type FileStep = { command: string; continueOnError: boolean; timeoutSeconds: number | null };
+
+export type FileWorkflow = {
+  name: string;
+  description: string;
+  status: string;
+  dueDate: string | null;
+  timeoutSeconds: number;
+  concurrencyPolicy: string;
+  runnerLabels: string[];
+  secrets: string[];
+  schedule: Record<string, unknown>;
+  parameters: Record<string, unknown>[];
+  scheduleParameters: Record<string, unknown>;
+  steps: FileStep[];
+};
+
+export type FileRule = {
+  name: string;
+  enabled: boolean;
+  events: string[];
+  longRunningMinutes: number | null;
+  emailRoles: string[];
+  /** Recipients by address: a member's id means nothing in another organization. */
+  emailMembers: string[];
+  webhookUrl: string | null;
+};
+
+/** The fields each kind's entry may have, in the order they are written. */
+export const FIELDS = {
+  commands: [
+    "name",
+    "description",
+    "category",
+    "status",
+    "priority",
+    "projectId",
+    "dueDate",
+    "tags",
+    "commands",
+  ] as const satisfies readonly (keyof FileCommand)[],
+  workflows: [
+    "name",
+    "description",
+    "status",
+    "dueDate",
+    "timeoutSeconds",
+    "concurrencyPolicy",
+    "runnerLabels",
+    "secrets",
+    "schedule",
+    "parameters",
+    "scheduleParameters",
+    "steps",
+  ] as const satisfies readonly (keyof FileWorkflow)[],
+  notificationRules: [
+    "name",
+    "enabled",
+    "events",
+    "longRunningMinutes",
+    "emailRoles",
+    "emailMembers",
+    "webhookUrl",
+  ] as const satisfies readonly (keyof FileRule)[],
+} as const;
+
+export const STEP_FIELDS = ["command", "continueOnError", "timeoutSeconds"] as const;
+const SCHEDULE_FIELDS = ["type", "isEnabled", "expression", "date", "time", "dayOfWeek", "dayOfMonth"] as const;
+const PARAMETER_FIELDS = Object.keys(ParameterSchema.shape);
+
+/** Keys in the given order first, then any others by code point; nested objects likewise. */
+function ordered(value: Record<string, unknown>, order: readonly string[]): Record<string, unknown> {
+  const keys = [
+    ...order.filter((key) => value[key] !== undefined),
+    ...Object.keys(value)
+      .filter((key) => !order.includes(key) && value[key] !== undefined)
+      .sort(byCodePoint),
+  ];
+  return Object.fromEntries(keys.map((key) => [key, canonical(value[key])]));
+}
+
+/** Objects with sorted keys (jsonb answers keys in its own order), all the way down. */
+export function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === "object") return ordered(value as Record<string, unknown>, []);
+  return value;
+}
+
+export function byCodePoint(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+const isoOrNull = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null);
+
+export function commandFromRow(row: CommandRow): FileCommand {
+  return {
+    name: row.name,
+    description: row.description,
+    category: row.category,
+    status: row.status,
+    priority: row.priority,
+    projectId: row.projectId,
+    dueDate: isoOrNull(row.dueDate),
+    tags: row.tags,
+    commands: { linux: row.commandLinux, mac: row.commandMac, windows: row.commandWindows },
+  };
+}
+
+export function commandFromData(data: CreateTaskData): FileCommand {
+  return {
+    name: data.name,
+    description: data.description,
+    category: data.category,
+    status: data.status,
+    priority: data.priority ?? null,
+    projectId: data.projectId ?? null,
+    dueDate: isoOrNull(data.dueDate),
+    tags: data.tags,
+    commands: { linux: data.commands.linux, mac: data.commands.mac, windows: data.commands.windows },
+  };
+}
+
+const scheduleForm = (schedule: NormalizedSchedule) => ordered(schedule, SCHEDULE_FIELDS);
+const parametersForm = (parameters: readonly Parameter[]) =>
+  parameters.map((parameter) => ordered(parameter, PARAMETER_FIELDS));
+
+/** A stored workflow; its steps name their commands by the commands' current names. */
+export function workflowFromApi(workflow: Workflow, commandNames: ReadonlyMap<string, string>): FileWorkflow {
+  return {
+    name: workflow.name,
+    description: workflow.description,
+    // In progress and completed are a checklist's state, not its definition.
+    status: workflow.status === "draft" ? "draft" : "active",
+    dueDate: isoOrNull(workflow.dueDate),
+    timeoutSeconds: workflow.timeoutSeconds,
+    concurrencyPolicy: workflow.concurrencyPolicy,
+    runnerLabels: workflow.runnerLabels,
+    secrets: workflow.secrets,
+    schedule: scheduleForm(workflow.schedule),
+    parameters: parametersForm(workflow.parameters),
+    scheduleParameters: ordered(workflow.scheduleParameters, []),
+    // A step whose command was deleted keeps only a name: nothing an import could recreate.
+    steps: workflow.steps.flatMap((step) =>
+      step.taskId && commandNames.has(step.taskId)
+        ? [
+            {
+              command: commandNames.get(step.taskId)!,
+              continueOnError: step.continueOnError,
+              timeoutSeconds: step.timeoutSeconds,
+            },
+          ]
+        : [],
+    ),
+  };
+}
+
+/** The file's workflow after CreateWorkflowSchema, whose task ids are still the commands' names. */
+export function workflowFromData(data: CreateWorkflowData): FileWorkflow {
+  const options = new Map((data.stepOptions ?? []).map((option) => [option.taskId, option]));
+  return {
+    name: data.name,
+    description: data.description,
+    status: data.status,
+    dueDate: isoOrNull(data.dueDate),
+    timeoutSeconds: data.timeoutSeconds ?? DEFAULT_RUN_TIMEOUT_SECONDS,
+    concurrencyPolicy: data.concurrencyPolicy ?? "skip",
+    runnerLabels: data.runnerLabels ?? [],
+    secrets: data.secrets ?? [],
+    schedule: scheduleForm(data.schedule),
+    parameters: parametersForm(data.parameters),
+    scheduleParameters: ordered(
+      Object.fromEntries(Object.entries(data.scheduleParameters).filter(([, value]) => value !== null && value !== "")),
+      [],
+    ),
+    steps: data.taskIds.map((command) => ({
+      command,
+      continueOnError: options.get(command)?.continueOnError ?? false,
+      timeoutSeconds: options.get(command)?.timeoutSeconds ?? null,
+    })),
+  };
+}
+
+export function ruleFromApi(rule: NotificationRule, emails: ReadonlyMap<string, string>): FileRule {
+  return {
+    name: rule.name,
+    enabled: rule.enabled,
+    events: rule.events,
+    longRunningMinutes: rule.longRunningMinutes,
+    emailRoles: rule.emailRoles,
+    emailMembers: rule.emailUserIds.flatMap((id) => (emails.has(id) ? [emails.get(id)!] : [])).sort(byCodePoint),
+    // The URL is answered to admins by the API; the signing secret never leaves (decision 069).
+    webhookUrl: rule.webhook?.url ?? null,
+  };
+}
+
+export function ruleFromData(data: NotificationRuleData, emailMembers: readonly string[]): FileRule {
+  return {
+    name: data.name,
+    enabled: data.enabled,
+    events: data.events,
+    longRunningMinutes: data.longRunningMinutes,
+    emailRoles: data.emailRoles,
+    emailMembers: [...new Set(emailMembers.map((email) => email.trim().toLowerCase()))].sort(byCodePoint),
+    webhookUrl: data.webhookUrl,
+  };
+}
+
+/** The fields whose values differ, each with the organization's value and the file's. */
+export function fieldChanges<T extends Record<string, unknown>>(before: T, after: T, fields: readonly (keyof T)[]) {
+  return fields.flatMap((field) =>
+    JSON.stringify(before[field]) === JSON.stringify(after[field])
+      ? []
+      : [{ field: String(field), before: before[field], after: after[field] }],
+  );
+}
