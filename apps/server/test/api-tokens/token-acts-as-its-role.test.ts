@@ -40,6 +40,7 @@ const READS: Record<string, OrgChange> = {
   "GET /api/orgs/:orgId/api-tokens": { change: (o) => o.client.get(org(o, "/api-tokens")) },
   "GET /api/orgs/:orgId/audit": { change: (o) => o.client.get(org(o, "/audit")) },
   "GET /api/orgs/:orgId/secrets": { change: (o) => o.client.get(org(o, "/secrets")) },
+  "GET /api/orgs/:orgId/approvals": { change: (o) => o.client.get(org(o, "/approvals")) },
 };
 
 /** The member rules past the role guard: what an admin may not do to owners and admins. */
