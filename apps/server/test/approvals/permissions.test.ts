@@ -71,7 +71,7 @@ describe.each(routes)("$name", (route) => {
 });
 
 describe("setting a workflow's approval", () => {
-  const policy = { minRole: "admin", approvals: 2 };
+  const policy = { minRole: "admin" as const, approvals: 2 };
   const patch = (client: TestClient, workflowId: string, body: object) =>
     client.patch(orgUrl(orgId(), `/workflows/${workflowId}`), body);
   const plain = () => createLinuxWorkflow(owner(), orgId(), ["echo plain"], "Plain");

@@ -131,6 +131,10 @@ export const RunOptionsSchema = z.object({
   defaultPlatform: z.enum(RUNNER_PLATFORMS).nullable(),
   /** The workflow's parameters: what a run's `parameters` may carry (docs/decisions/061). */
   parameters: z.array(ParameterSchema),
+  /** Its runs wait for approval: Run now asks for a note to the approvers (decision 067). */
+  requiresApproval: z.boolean(),
+  /** Run now asks to type the workflow's name (`confirmName` in the execute body). */
+  confirmName: z.boolean(),
 });
 export type RunOptions = z.infer<typeof RunOptionsSchema>;
 

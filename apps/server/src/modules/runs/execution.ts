@@ -172,5 +172,7 @@ export async function runOptions(db: Executor, workflow: LockedWorkflow, steps: 
     labels,
     defaultPlatform: await choosePlatform(db, { organizationId: workflow.organizationId, labels, available, now }),
     parameters: workflow.parameters,
+    requiresApproval: workflow.approval !== null,
+    confirmName: workflow.confirmName,
   };
 }

@@ -20,6 +20,8 @@ const options: RunOptions = {
   labels: [],
   defaultPlatform: "linux",
   parameters,
+  requiresApproval: false,
+  confirmName: false,
 };
 
 const valueOf = (element: HTMLElement) => (element as HTMLInputElement).value;
@@ -54,7 +56,7 @@ describe("Run now's form, built from the declaration", () => {
       zones: ["b"],
       day: null,
       notes: "one\ntwo",
-    });
+    }, {});
   });
 
   it("says what is wrong under each field and runs nothing", async () => {
