@@ -78,7 +78,10 @@ test("an editor asks, two admins approve, and the runner executes the run", asyn
   const admin1Page = await openSignedInPage(browser, admin1.request);
   await admin1Page.goto("/approvals");
   await expect(admin1Page.getByRole("navigation", { name: "Main" }).getByLabel("1 waiting")).toBeVisible();
-  await admin1Page.getByRole("list", { name: "Runs waiting for your approval" }).getByRole("link", { name: "Release" }).click();
+  await admin1Page
+    .getByRole("list", { name: "Runs waiting for your approval" })
+    .getByRole("link", { name: "Release" })
+    .click();
   const panel1 = admin1Page.getByRole("region", { name: "Approval" });
   // What it will run, for the platform, is on the run view before anyone approves.
   await expect(admin1Page.getByText('$ echo "released after two approvals"')).toBeVisible();

@@ -1,5 +1,11 @@
 import { NOTIFICATION_CHANNELS } from "@flowdeck/shared/notifications/constants";
-import { FINAL_RUN_STATUSES, RUN_KINDS, RUN_TRIGGERS, type RunKind, type RunTrigger } from "@flowdeck/shared/runs/constants";
+import {
+  FINAL_RUN_STATUSES,
+  RUN_KINDS,
+  RUN_TRIGGERS,
+  type RunKind,
+  type RunTrigger,
+} from "@flowdeck/shared/runs/constants";
 import { TASK_PLATFORMS } from "@flowdeck/shared/tasks/constants";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 

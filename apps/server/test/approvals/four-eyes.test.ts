@@ -271,10 +271,12 @@ describe("approvers are told", () => {
     );
     // Admins and owners may approve: the owner is mailed; admin 1 asked; admin 2 muted the organization.
     expect(mailed.map((row) => row.userId)).toEqual([org.users.owner.id]);
-    expect(aboutRun.filter((row) => row.ruleId === rule.id).map((row) => `${row.event} ${row.userId}`).sort()).toEqual([
-      `approval.requested ${org.users.viewer.id}`,
-      `run.rejected ${org.users.viewer.id}`,
-    ]);
+    expect(
+      aboutRun
+        .filter((row) => row.ruleId === rule.id)
+        .map((row) => `${row.event} ${row.userId}`)
+        .sort(),
+    ).toEqual([`approval.requested ${org.users.viewer.id}`, `run.rejected ${org.users.viewer.id}`]);
     await muted.put(muteUrl(orgId()), { muted: false });
   });
 });

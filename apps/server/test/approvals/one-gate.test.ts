@@ -132,7 +132,10 @@ describe("every path that starts a run waits for approval", () => {
     },
     "the concurrency queue": async () => {
       const workflow = await createGatedWorkflow(admin(), orgId());
-      await admin().patch(orgUrl(orgId(), `/workflows/${workflow.id}`), { schedule: daily, concurrencyPolicy: "queue" });
+      await admin().patch(orgUrl(orgId(), `/workflows/${workflow.id}`), {
+        schedule: daily,
+        concurrencyPolicy: "queue",
+      });
       const start = new Date(Date.now() + 60_000);
       await dueAt(workflow.id, start);
       await schedulerOf(t.app).tick(start);
@@ -158,10 +161,13 @@ describe("every path that starts a run waits for approval", () => {
 
   it("a typed confirmation: a person's Run now needs the exact name, a token's does not", async () => {
     const workflow = (
-      await admin().patch(orgUrl(orgId(), `/workflows/${(await createGatedWorkflow(admin(), orgId(), {}, { name: "Prod DB" })).id}`), {
-        confirmName: true,
-        approval: null,
-      })
+      await admin().patch(
+        orgUrl(orgId(), `/workflows/${(await createGatedWorkflow(admin(), orgId(), {}, { name: "Prod DB" })).id}`),
+        {
+          confirmName: true,
+          approval: null,
+        },
+      )
     ).body;
     expect(workflow.confirmName).toBe(true);
     const execute = (client = editor(), body: object = {}) =>

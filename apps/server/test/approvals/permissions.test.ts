@@ -112,7 +112,12 @@ describe("setting a workflow's approval", () => {
     expect((await patch(editor, workflow.id, { approval: null })).status).toBe(403);
     expect((await patch(editor, workflow.id, { respectFreezeWindows: false })).status).toBe(403);
     const read = await editor.get(orgUrl(orgId(), `/workflows/${workflow.id}`));
-    expect(read.body).toMatchObject({ name: "Renamed", approval: policy, respectFreezeWindows: true, confirmName: true });
+    expect(read.body).toMatchObject({
+      name: "Renamed",
+      approval: policy,
+      respectFreezeWindows: true,
+      confirmName: true,
+    });
   });
 
   it("refuses a named approver who is not a member, and an approval with nobody to approve", async () => {

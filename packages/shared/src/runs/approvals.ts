@@ -26,7 +26,10 @@ export function maySetGuardrails(role: Role | null | undefined): boolean {
  */
 export const ApprovalPolicySchema = z
   .object({
-    minRole: z.enum(ROLES, { error: "Minimum role must be viewer, editor, admin or owner" }).nullable().default("admin"),
+    minRole: z
+      .enum(ROLES, { error: "Minimum role must be viewer, editor, admin or owner" })
+      .nullable()
+      .default("admin"),
     memberIds: z
       .array(z.string().trim().min(1).max(100))
       .max(APPROVAL_LIMITS.memberIds)
@@ -130,7 +133,8 @@ export function mayApprove(
     return { ok: false, reason: APPROVAL_MESSAGES.alreadyDecided };
   }
   const byRole = approval.minRole !== null && hasRole(person.role, approval.minRole);
-  if (!byRole && !approval.memberIds.includes(person.userId)) return { ok: false, reason: APPROVAL_MESSAGES.notAnApprover };
+  if (!byRole && !approval.memberIds.includes(person.userId))
+    return { ok: false, reason: APPROVAL_MESSAGES.notAnApprover };
   return { ok: true };
 }
 

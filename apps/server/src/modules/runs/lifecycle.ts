@@ -1,7 +1,12 @@
 import { AppError } from "@flowdeck/shared";
 import { MAX_CREDIT_BALANCE } from "@flowdeck/shared/credits/amounts";
 import { mayApprove, type ApprovalDecision } from "@flowdeck/shared/runs/approvals";
-import { ACTIVE_RUN_STATUSES, type RunKind, type RunStepStatus, type RunTrigger } from "@flowdeck/shared/runs/constants";
+import {
+  ACTIVE_RUN_STATUSES,
+  type RunKind,
+  type RunStepStatus,
+  type RunTrigger,
+} from "@flowdeck/shared/runs/constants";
 import { APPROVAL_MESSAGES } from "@flowdeck/shared/runs/messages";
 import type { Role } from "@flowdeck/shared";
 import type { AuditAction } from "@flowdeck/shared/audit/actions";
@@ -91,7 +96,10 @@ const END_RECORD: Record<EndReason, EndRecord | null> = {
   "checklist-done": null,
   "workflow-changed": null,
   rejected: null,
-  "approval-expired": { action: "run.expired", summary: (name) => `A run of "${name}" expired: nobody approved it in time` },
+  "approval-expired": {
+    action: "run.expired",
+    summary: (name) => `A run of "${name}" expired: nobody approved it in time`,
+  },
 };
 
 /** What a run's open steps become when it ends: a step still running ends with the run, a pending one is skipped. */
@@ -302,7 +310,11 @@ export async function decideApproval(
 }
 
 /** The last approval: the run starts as `startRun` would have started it without the gate. */
-async function releaseRun(tx: Executor, log: ChangeLog, options: { workflow: LockedWorkflow; run: RunRecord; now: Date }) {
+async function releaseRun(
+  tx: Executor,
+  log: ChangeLog,
+  options: { workflow: LockedWorkflow; run: RunRecord; now: Date },
+) {
   const { workflow, run, now } = options;
   await countExecutions(tx, [workflow], now);
   let creditsCharged = 0;
@@ -315,7 +327,8 @@ async function releaseRun(tx: Executor, log: ChangeLog, options: { workflow: Loc
   await resetForRun(tx, { workflow, stepCount: steps.length, now });
   log.measure((metrics) => metrics.runStarted({ trigger: run.trigger, kind: run.kind }));
   if (run.kind === "executed") log.wakeRunners(workflow.organizationId);
-  if (creditsCharged > 0) log.announce({ entity: "organization", id: workflow.organizationId, action: "updated" }, workflow.organizationId);
+  if (creditsCharged > 0)
+    log.announce({ entity: "organization", id: workflow.organizationId, action: "updated" }, workflow.organizationId);
   announceRun(log, run);
 }
 

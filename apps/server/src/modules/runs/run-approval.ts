@@ -20,9 +20,7 @@ export function toRunApproval(
     expiresAt: (run.approvalExpiresAt ?? new Date(0)).toISOString(),
     note: run.note,
     requestedByToken:
-      run.requestedByTokenName !== null
-        ? { id: run.requestedByTokenId ?? "", name: run.requestedByTokenName }
-        : null,
+      run.requestedByTokenName !== null ? { id: run.requestedByTokenId ?? "", name: run.requestedByTokenName } : null,
     decisions: decisions.map((row) => ({
       userId: row.userId,
       name: row.userName,

@@ -106,7 +106,10 @@ export function ApprovalPanel({
             rows={2}
           />
           <div className="flex flex-wrap gap-2">
-            <Button busy={decide.isPending && decide.variables?.decision === "approved"} onClick={() => send("approved")}>
+            <Button
+              busy={decide.isPending && decide.variables?.decision === "approved"}
+              onClick={() => send("approved")}
+            >
               <Check aria-hidden className="size-4" />
               Approve
             </Button>

@@ -9,7 +9,8 @@ export function useApproverCandidates(orgId: string, enabled: boolean) {
   return useQuery({
     ...queryOptions({
       queryKey: orgKey(orgId, "member", "approver-candidates"),
-      queryFn: ({ signal }) => api<Page<Member>>(orgPath(orgId, `members?page=1&pageSize=${MAX_PAGE_SIZE}`), { signal }),
+      queryFn: ({ signal }) =>
+        api<Page<Member>>(orgPath(orgId, `members?page=1&pageSize=${MAX_PAGE_SIZE}`), { signal }),
     }),
     enabled,
   });

@@ -48,15 +48,19 @@ describe("Run now's form, built from the declaration", () => {
     await user.click(screen.getByRole("checkbox", { name: "b" }));
     await user.type(screen.getByRole("textbox", { name: "Notes" }), "one{Enter}two");
     await user.click(screen.getByRole("button", { name: "Run" }));
-    expect(onRun).toHaveBeenCalledWith("linux", {
-      host: "web-1",
-      count: 3,
-      dry_run: true,
-      region: "eu",
-      zones: ["b"],
-      day: null,
-      notes: "one\ntwo",
-    }, {});
+    expect(onRun).toHaveBeenCalledWith(
+      "linux",
+      {
+        host: "web-1",
+        count: 3,
+        dry_run: true,
+        region: "eu",
+        zones: ["b"],
+        day: null,
+        notes: "one\ntwo",
+      },
+      {},
+    );
   });
 
   it("says what is wrong under each field and runs nothing", async () => {
