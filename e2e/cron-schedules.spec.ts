@@ -18,7 +18,7 @@ test("a workflow gets a cron schedule, shown in words with its next runs before 
   await page.goto("/workflows");
   await page.getByRole("button", { name: "Create Workflow" }).click();
   const form = page.getByRole("region", { name: "Create Workflow" });
-  await form.getByLabel("Name").fill("Nightly log rotation");
+  await form.getByLabel("Name", { exact: true }).fill("Nightly log rotation");
   await form.getByRole("group", { name: "Available commands" }).getByRole("checkbox", { name: "Rotate logs" }).check();
 
   await form.getByLabel("Run on a schedule").check();

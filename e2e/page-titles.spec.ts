@@ -12,6 +12,7 @@ import { seedRealisticData } from "./support/realistic-data.ts";
 const APP_TITLES: { path: string; page: string }[] = [
   { path: "/dashboard", page: "Dashboard" },
   { path: "/workflows", page: "Workflows" },
+  { path: "/approvals", page: "Approvals" },
   { path: "/tasks", page: "Tasks" },
   { path: "/documents", page: "Documents" },
   { path: "/reports", page: "Reports" },

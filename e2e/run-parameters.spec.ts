@@ -44,7 +44,7 @@ test("an editor declares a parameter, runs the workflow from the generated form 
   await page.goto("/workflows");
   await page.getByRole("button", { name: "Create Workflow" }).click();
   const form = page.getByRole("region", { name: "Create Workflow" });
-  await form.getByLabel("Name").fill("Deploy with a host");
+  await form.getByLabel("Name", { exact: true }).fill("Deploy with a host");
   await form
     .getByRole("group", { name: "Available commands" })
     .getByRole("checkbox", { name: "Deploy to host" })
@@ -110,7 +110,7 @@ test("a schedule of a workflow with a required parameter without default is save
   await page.goto("/workflows");
   await page.getByRole("button", { name: "Create Workflow" }).click();
   const form = page.getByRole("region", { name: "Create Workflow" });
-  await form.getByLabel("Name").fill("Nightly backup");
+  await form.getByLabel("Name", { exact: true }).fill("Nightly backup");
   await form
     .getByRole("group", { name: "Available commands" })
     .getByRole("checkbox", { name: "Back up database" })

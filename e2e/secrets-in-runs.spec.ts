@@ -56,7 +56,7 @@ test("an editor's workflow is given the admin's secret and a parameter, and the 
   await page.goto("/workflows");
   await page.getByRole("button", { name: "Create Workflow" }).click();
   const form = page.getByRole("region", { name: "Create Workflow" });
-  await form.getByLabel("Name").fill("Database check");
+  await form.getByLabel("Name", { exact: true }).fill("Database check");
   await form
     .getByRole("group", { name: "Available commands" })
     .getByRole("checkbox", { name: "Connect to the database" })

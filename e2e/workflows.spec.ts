@@ -50,7 +50,7 @@ test("a workflow is built, scheduled weekly, run and completed step by step whil
   await expect(form.getByText("Workflow name is required")).toBeVisible();
   await expect(form.getByText("At least one task must be selected")).toBeVisible();
 
-  await form.getByLabel("Name").fill("Release to production");
+  await form.getByLabel("Name", { exact: true }).fill("Release to production");
   await form.getByLabel("Description").fill("Ship the release and warm up");
   const available = form.getByRole("group", { name: "Available commands" });
   await expect(form.getByText("Showing 3 of 3 commands")).toBeVisible();
@@ -169,8 +169,8 @@ test("a workflow is edited and deleted after confirming; the list view is rememb
 
   await page.getByRole("button", { name: "Edit Housekeeping" }).click();
   const form = page.getByRole("region", { name: "Edit Workflow" });
-  await expect(form.getByLabel("Name")).toHaveValue("Housekeeping");
-  await form.getByLabel("Name").fill("Nightly housekeeping");
+  await expect(form.getByLabel("Name", { exact: true })).toHaveValue("Housekeeping");
+  await form.getByLabel("Name", { exact: true }).fill("Nightly housekeeping");
   await form.getByLabel("Status").selectOption("active");
   await form.getByRole("button", { name: "Save Changes" }).click();
   await expect(page.getByText("Workflow updated successfully!")).toBeVisible();

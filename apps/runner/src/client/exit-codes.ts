@@ -12,7 +12,7 @@ export const EXIT = {
   usage: 2,
   cancelled: 3,
   timedOut: 4,
-  /** Reserved for runs an approver rejects (not yet a state of Flowdeck's runs). */
+  /** An approver rejected the run, or nobody approved it in time (decision 067). */
   rejected: 5,
   lost: 6,
   /** Flowdeck could not be reached, or it refused the token (unknown, expired, revoked, too weak). */
@@ -21,8 +21,8 @@ export const EXIT = {
   interrupted: 130,
 } as const;
 
-/** The exit code of a run that has ended; null while it is still queued or running. */
-export function exitCodeOf(status: RunStatus | "rejected"): number | null {
+/** The exit code of a run that has ended; null while it awaits approval, is queued or running. */
+export function exitCodeOf(status: RunStatus): number | null {
   switch (status) {
     case "succeeded":
       return EXIT.succeeded;
@@ -33,9 +33,11 @@ export function exitCodeOf(status: RunStatus | "rejected"): number | null {
     case "timed-out":
       return EXIT.timedOut;
     case "rejected":
+    case "expired":
       return EXIT.rejected;
     case "lost":
       return EXIT.lost;
+    case "awaiting-approval":
     case "queued":
     case "running":
       return null;

@@ -77,6 +77,9 @@ export async function waitForRun({ api, runId, sink, interactive }: WaitOptions)
       onRun: (run) => {
         // Say when a run waits for a runner, so a long queue does not look like a hang.
         if (run.status === "queued" && lastState !== "queued") printError(`Waiting for a runner to take run ${runId}…`);
+        if (run.status === "awaiting-approval" && lastState !== run.status) {
+          printError(`Run ${runId} is waiting for approval…`);
+        }
         lastState = run.status;
       },
       onReconnect: (delayMs) =>

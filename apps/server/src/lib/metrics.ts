@@ -1,5 +1,11 @@
 import { NOTIFICATION_CHANNELS } from "@flowdeck/shared/notifications/constants";
-import { RUN_KINDS, RUN_STATUSES, RUN_TRIGGERS, type RunKind, type RunTrigger } from "@flowdeck/shared/runs/constants";
+import {
+  FINAL_RUN_STATUSES,
+  RUN_KINDS,
+  RUN_TRIGGERS,
+  type RunKind,
+  type RunTrigger,
+} from "@flowdeck/shared/runs/constants";
 import { TASK_PLATFORMS } from "@flowdeck/shared/tasks/constants";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 
@@ -37,7 +43,7 @@ export type MetricsSnapshot = {
   pool: { inUse: number; waiting: number; size: number };
 };
 
-const FINAL_STATUSES = RUN_STATUSES.filter((status) => status !== "queued" && status !== "running");
+const FINAL_STATUSES = FINAL_RUN_STATUSES;
 const DELIVERY_OUTCOMES = ["delivered", "retrying", "failed"] as const;
 const HTTP_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 /** From a millisecond to a minute: API calls, and claims that hold a long poll open. */

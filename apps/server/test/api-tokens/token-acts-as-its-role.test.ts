@@ -41,6 +41,7 @@ const READS: Record<string, OrgChange> = {
   "GET /api/orgs/:orgId/audit": { change: (o) => o.client.get(org(o, "/audit")) },
   "GET /api/orgs/:orgId/secrets": { change: (o) => o.client.get(org(o, "/secrets")) },
   "GET /api/orgs/:orgId/export": { change: (o) => o.client.get(org(o, "/export")) },
+  "GET /api/orgs/:orgId/approvals": { change: (o) => o.client.get(org(o, "/approvals")) },
 };
 
 /** The member rules past the role guard: what an admin may not do to owners and admins. */

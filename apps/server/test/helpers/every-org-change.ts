@@ -1,6 +1,7 @@
 import type { AuditAction } from "@flowdeck/shared/audit/actions";
 import type { FastifyInstance } from "fastify";
 import { createApiToken } from "../api-tokens/token-factory.ts";
+import { askForRun, createGatedWorkflow } from "../approvals/support.ts";
 import { pdf } from "../documents/fixtures.ts";
 import { upload, uploadOk, uploadVersion } from "../documents/requests.ts";
 import { createRule, muteUrl, rulesUrl, ruleBody } from "../notifications/support.ts";
@@ -64,6 +65,13 @@ export function orgChanges(app: () => FastifyInstance): Record<string, OrgChange
     await registerRunner(app(), owner.client, owner.organizationId);
     const workflow = await createLinuxWorkflow(owner.client, owner.organizationId, ["echo hello"]);
     return { runId: await queueRun(owner.client, owner.organizationId, workflow.id) };
+  };
+  /** A run awaiting approval, asked for by an editor, so the owner may decide on it. */
+  const anAwaitingRun = async (owner: Owner) => {
+    const editor = await createUser(app());
+    await addMember(app(), { organizationId: owner.organizationId, userId: editor.id, role: "editor" });
+    const workflow = await createGatedWorkflow(owner.client, owner.organizationId);
+    return { runId: (await askForRun(editor.client, owner.organizationId, workflow.id)).id };
   };
   const aSecret = async (owner: Owner) => {
     const response = await owner.client.put(org(owner, "/secrets/OLD_TOKEN"), { value: "Zq#9-Wx!kL%p" });
@@ -278,6 +286,16 @@ export function orgChanges(app: () => FastifyInstance): Record<string, OrgChange
       setup: aQueuedRun,
       change: (o, ids) => o.client.post(org(o, `/runs/${ids.runId}/cancel`)),
       action: "run.cancelled",
+    },
+    "POST /api/orgs/:orgId/runs/:runId/approve": {
+      setup: anAwaitingRun,
+      change: (o, ids) => o.client.post(org(o, `/runs/${ids.runId}/approve`), { comment: "Checked" }),
+      action: "run.approved",
+    },
+    "POST /api/orgs/:orgId/runs/:runId/reject": {
+      setup: anAwaitingRun,
+      change: (o, ids) => o.client.post(org(o, `/runs/${ids.runId}/reject`), { comment: "Not now" }),
+      action: "run.rejected",
     },
     "PUT /api/orgs/:orgId/retention": {
       change: (o) => o.client.put(org(o, "/retention"), { keepRunsDays: 30, maxRunsPerWorkflow: 200 }),

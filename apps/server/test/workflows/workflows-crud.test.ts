@@ -75,6 +75,10 @@ describe("creating a workflow", () => {
       })),
       parameters: [],
       scheduleParameters: {},
+      // No approval, no freeze windows, no typed confirmation (decision 067).
+      approval: null,
+      respectFreezeWindows: false,
+      confirmName: false,
       lastRun: null,
     });
     const fetched = await org.users.viewer.client.get(url(`/${response.body.id}`));

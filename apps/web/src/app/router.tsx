@@ -16,6 +16,10 @@ const protectedPages = [
     path: "/workflows",
     page: lazyPage(() => import("@/app/workflows/workflows-with-runs.tsx"), "WorkflowsWithRunsPage"),
   },
+  {
+    path: "/approvals",
+    page: lazyPage(() => import("@/features/approvals/components/approvals-page.tsx"), "ApprovalsPage"),
+  },
   { path: "/tasks", page: lazyPage(() => import("@/features/tasks/components/tasks-page.tsx"), "TasksPage") },
   {
     path: "/documents",

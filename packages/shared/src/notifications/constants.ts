@@ -11,6 +11,9 @@ export const NOTIFICATION_EVENTS = [
   "run.still-queued",
   "schedule.skipped",
   "schedule.missed",
+  "approval.requested",
+  "run.rejected",
+  "run.expired",
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 /** Also delivered, though no rule names them: the Send test button, and the weekly report (decision 039). */
@@ -25,6 +28,9 @@ export const NOTIFICATION_EVENT_LABELS: Record<DeliveredEvent, string> = {
   "run.still-queued": "Run still queued after 10 minutes (no runner took it)",
   "schedule.skipped": "Scheduled run skipped (the previous one was still going)",
   "schedule.missed": "Scheduled run missed (the server was down or busy)",
+  "approval.requested": "Run waiting for approval",
+  "run.rejected": "Run rejected by an approver",
+  "run.expired": "Run expired before it was approved",
   test: "Test",
   "report.weekly": "Weekly report",
 };

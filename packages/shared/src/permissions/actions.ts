@@ -53,6 +53,14 @@ export const ACTIONS = {
   "workflows.run": { minimumRole: "editor", deniedMessage: WORKFLOW_MESSAGES.cannotManage },
   /** Cancelling a queued or running run. */
   "runs.cancel": { minimumRole: "editor", deniedMessage: WORKFLOW_MESSAGES.cannotManage },
+  /**
+   * Approving or rejecting a run that awaits approval (decision 067): any member may call it, and
+   * the workflow's approval decides who may (a minimum role or named members, never the one who
+   * asked). Approvals are given by people: a token is refused.
+   */
+  "runs.approve": { minimumRole: "viewer", peopleOnly: true },
+  /** The runs waiting for the caller's approval (the Approvals page): a person's list. */
+  "approvals.read": { minimumRole: "viewer", peopleOnly: true },
   /** A pinned run is never deleted by retention. */
   "runs.pin": { minimumRole: "editor", deniedMessage: WORKFLOW_MESSAGES.cannotManage },
   /**

@@ -4,10 +4,29 @@ export type RunTrigger = (typeof RUN_TRIGGERS)[number];
 /** A checklist is ticked by people (spec 4); an executed run is carried out by a runner. */
 export const RUN_KINDS = ["checklist", "executed"] as const;
 export type RunKind = (typeof RUN_KINDS)[number];
-export const RUN_STATUSES = ["queued", "running", "succeeded", "failed", "cancelled", "timed-out", "lost"] as const;
+export const RUN_STATUSES = [
+  "awaiting-approval",
+  "queued",
+  "running",
+  "succeeded",
+  "failed",
+  "cancelled",
+  "timed-out",
+  "lost",
+  "rejected",
+  "expired",
+] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
-/** A run still under way: at most one per workflow. */
-export const ACTIVE_RUN_STATUSES = ["queued", "running"] as const satisfies readonly RunStatus[];
+/**
+ * A run still under way: at most one per workflow. A run awaiting approval counts (decision 067):
+ * a second Run now is refused while one waits, and the scheduler treats the workflow as busy.
+ */
+export const ACTIVE_RUN_STATUSES = ["awaiting-approval", "queued", "running"] as const satisfies readonly RunStatus[];
+/** The statuses a run ends in: every status but those under way. */
+export const FINAL_RUN_STATUSES = RUN_STATUSES.filter(
+  (status): status is Exclude<RunStatus, (typeof ACTIVE_RUN_STATUSES)[number]> =>
+    !(ACTIVE_RUN_STATUSES as readonly string[]).includes(status),
+);
 export const RUN_STEP_STATUSES = [
   "pending",
   "running",
@@ -20,6 +39,7 @@ export const RUN_STEP_STATUSES = [
 export type RunStepStatus = (typeof RUN_STEP_STATUSES)[number];
 
 export const RUN_STATUS_LABELS: Record<RunStatus, string> = {
+  "awaiting-approval": "Awaiting approval",
   queued: "Queued",
   running: "Running",
   succeeded: "Succeeded",
@@ -27,6 +47,8 @@ export const RUN_STATUS_LABELS: Record<RunStatus, string> = {
   cancelled: "Cancelled",
   "timed-out": "Timed out",
   lost: "Lost",
+  rejected: "Rejected",
+  expired: "Expired",
 };
 
 export const RUN_STEP_STATUS_LABELS: Record<RunStepStatus, string> = {

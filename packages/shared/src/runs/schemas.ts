@@ -2,7 +2,9 @@ import { z } from "zod";
 import { OrgParamsSchema } from "../organizations/params.ts";
 import { RUNNER_PLATFORMS } from "../runners/protocol.ts";
 import { ParameterSchema, PARAMETER_TYPES, ParameterValueSchema } from "../workflows/parameters.ts";
+import { APPROVAL_LIMITS, RunApprovalSchema } from "./approvals.ts";
 import { RUN_KINDS, RUN_STATUSES, RUN_STEP_STATUSES, RUN_TRIGGERS } from "./constants.ts";
+import { APPROVAL_MESSAGES } from "./messages.ts";
 
 /** How a run is carried out: by a runner (executed), or by people ticking its steps (a checklist, spec 4). */
 export const RUN_MODES = ["executed", "checklist"] as const;
@@ -26,6 +28,13 @@ export const ExecuteWorkflowSchema = z
       .record(z.string(), z.unknown(), { error: "Parameters are an object of names and values" })
       .optional()
       .meta({ example: { host: "web-2" } }),
+    /** For a workflow that requires approval: the requester's note, shown to approvers (decision 067). */
+    note: z.string().trim().max(APPROVAL_LIMITS.note, APPROVAL_MESSAGES.noteTooLong).optional(),
+    /**
+     * For a workflow that asks to type its name before running: the name, exactly. A person's run
+     * (a session) is refused without it; a token's run (a script) and the scheduler are not asked.
+     */
+    confirmName: z.string().max(500).optional(),
   })
   .nullish()
   .transform((body) => body ?? { mode: "executed" as const });
@@ -97,6 +106,10 @@ export const RunDetailSchema = WorkflowRunSchema.extend({
   logTruncated: z.boolean(),
   /** While an executed run is queued: the runners that could take it (null otherwise). */
   matchingRunners: MatchingRunnersSchema.nullable(),
+  /** The labels a runner must have to take it (its target, with `platform`). */
+  requiredLabels: z.array(z.string()),
+  /** A run of a workflow that requires approval: what it needs and the decisions so far (decision 067). */
+  approval: RunApprovalSchema.nullable(),
 });
 export type RunDetail = z.infer<typeof RunDetailSchema>;
 
@@ -118,6 +131,10 @@ export const RunOptionsSchema = z.object({
   defaultPlatform: z.enum(RUNNER_PLATFORMS).nullable(),
   /** The workflow's parameters: what a run's `parameters` may carry (docs/decisions/061). */
   parameters: z.array(ParameterSchema),
+  /** Its runs wait for approval: Run now asks for a note to the approvers (decision 067). */
+  requiresApproval: z.boolean(),
+  /** Run now asks to type the workflow's name (`confirmName` in the execute body). */
+  confirmName: z.boolean(),
 });
 export type RunOptions = z.infer<typeof RunOptionsSchema>;
 

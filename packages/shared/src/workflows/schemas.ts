@@ -6,6 +6,7 @@ import { TaskListQuerySchema } from "../tasks/schemas.ts";
 import { RunnerLabelsSchema } from "../runners/protocol.ts";
 import { WorkflowSecretsSchema } from "../secrets/workflow-secrets.ts";
 import { LastRunSchema, WorkflowRunSchema } from "../runs/schemas.ts";
+import { ApprovalPolicySchema, StoredApprovalPolicySchema } from "../runs/approvals.ts";
 import {
   CONCURRENCY_POLICIES,
   MAX_RUN_TIMEOUT_SECONDS,
@@ -160,6 +161,12 @@ export const CreateWorkflowSchema = z.object({
   parameters: ParametersInputSchema.default([]),
   /** Values the schedule's runs are given; a parameter left out takes its default. */
   scheduleParameters: ScheduleParametersInputSchema.default({}),
+  /** "Requires approval" (decision 067); null: none. Only admins and owners set it. */
+  approval: ApprovalPolicySchema.nullable().optional(),
+  /** Freeze windows hold its runs; on by default when it requires approval. Only admins and owners change it. */
+  respectFreezeWindows: z.boolean({ error: "respectFreezeWindows must be true or false" }).optional(),
+  /** "Ask to type the workflow's name before running". */
+  confirmName: z.boolean({ error: "confirmName must be true or false" }).optional(),
 });
 export type CreateWorkflowInput = z.input<typeof CreateWorkflowSchema>;
 export type CreateWorkflowData = z.output<typeof CreateWorkflowSchema>;
@@ -179,6 +186,9 @@ export const UpdateWorkflowSchema = z.object({
   secrets: WorkflowSecretsSchema.optional(),
   parameters: ParametersInputSchema.optional(),
   scheduleParameters: ScheduleParametersInputSchema.optional(),
+  approval: ApprovalPolicySchema.nullable().optional(),
+  respectFreezeWindows: z.boolean({ error: "respectFreezeWindows must be true or false" }).optional(),
+  confirmName: z.boolean({ error: "confirmName must be true or false" }).optional(),
 });
 export type UpdateWorkflowInput = z.input<typeof UpdateWorkflowSchema>;
 export type UpdateWorkflowData = z.output<typeof UpdateWorkflowSchema>;
@@ -268,6 +278,10 @@ export const WorkflowSchema = z.object({
   parameters: z.array(ParameterSchema),
   /** The values saved for the schedule's runs (the others take their defaults). */
   scheduleParameters: z.record(z.string(), ParameterValueSchema),
+  /** "Requires approval" (decision 067), or null. */
+  approval: StoredApprovalPolicySchema.nullable(),
+  respectFreezeWindows: z.boolean(),
+  confirmName: z.boolean(),
   /** The latest run, if any. */
   lastRun: LastRunSchema.nullable(),
 });

@@ -35,6 +35,8 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { APPROVAL_DECISIONS, type ApprovalDecision, type ApprovalPolicy } from "@flowdeck/shared/runs/approvals";
+import { apiTokens } from "./api-tokens.ts";
 import { user } from "./auth.ts";
 import { createdAt, id, oneOf, updatedAt } from "./columns.ts";
 import { organizations } from "./organizations.ts";
@@ -73,6 +75,12 @@ export const workflows = pgTable(
     parameters: jsonb("parameters").$type<Parameter[]>().notNull().default([]),
     /** Values saved for the schedule's runs; a parameter left out takes its default. */
     scheduleParameters: jsonb("schedule_parameters").$type<Record<string, ParameterValue>>().notNull().default({}),
+    /** "Requires approval" (decision 067): who may approve, how many, how long a request waits; null: none. */
+    approval: jsonb("approval").$type<ApprovalPolicy | null>(),
+    /** Freeze windows hold its runs (on by default with approval; the windows themselves come later). */
+    respectFreezeWindows: boolean("respect_freeze_windows").notNull().default(false),
+    /** Run now asks to type the workflow's name. */
+    confirmName: boolean("confirm_name").notNull().default(false),
     /** Due times the scheduler skipped, and the last one, so a skip is visible on the workflow. */
     skippedRuns: integer("skipped_runs").notNull().default(0),
     lastSkippedAt: timestamp("last_skipped_at", { withTimezone: true }),
@@ -177,6 +185,18 @@ export const workflowRuns = pgTable(
     pinned: boolean("pinned").notNull().default(false),
     /** The values it was given, each with the label and type it had then (decision 061). */
     parameters: jsonb("parameters").$type<RunParameter[]>().notNull().default([]),
+    /** The API token that asked for it (startedBy is the token's creator), if a token did. */
+    requestedByTokenId: text("requested_by_token_id").references((): AnyPgColumn => apiTokens.id, {
+      onDelete: "set null",
+    }),
+    /** The token's name when it asked, kept when the token is gone. */
+    requestedByTokenName: text("requested_by_token_name"),
+    /** The requester's note, shown to approvers. */
+    note: text("note").notNull().default(""),
+    /** The approval it needs, as the workflow asked when it was requested (decision 067); null: none. */
+    approval: jsonb("approval").$type<ApprovalPolicy | null>(),
+    /** An awaiting-approval run not approved by then ends expired (the sweeper). */
+    approvalExpiresAt: timestamp("approval_expires_at", { withTimezone: true }),
   },
   (table) => [
     // A workflow's runs newest first with a tie-break: retention's cap, the history's keyset pages,
@@ -190,7 +210,7 @@ export const workflowRuns = pgTable(
     // At most one run under way per workflow, whatever the number of schedulers and clicks.
     uniqueIndex("workflow_runs_one_under_way")
       .on(table.workflowId)
-      .where(sql`${table.status} in ('queued', 'running')`),
+      .where(sql`${table.status} in ('awaiting-approval', 'queued', 'running')`),
     // What a runner's claim scans: the organization's queued runs, oldest first.
     index("workflow_runs_queue_idx")
       .on(table.organizationId, table.platform, table.startedAt)
@@ -199,6 +219,10 @@ export const workflowRuns = pgTable(
       .on(table.leaseExpiresAt)
       .where(sql`${table.status} = 'running' and ${table.kind} = 'executed'`),
     index("workflow_runs_runner_idx").on(table.runnerId),
+    // What the sweeper's expiry and the Approvals list scan: the runs that wait.
+    index("workflow_runs_awaiting_idx")
+      .on(table.organizationId, table.approvalExpiresAt)
+      .where(sql`${table.status} = 'awaiting-approval'`),
     check("workflow_runs_trigger_valid", oneOf(table.trigger, RUN_TRIGGERS)),
     check("workflow_runs_kind_valid", oneOf(table.kind, RUN_KINDS)),
     check("workflow_runs_status_valid", oneOf(table.status, RUN_STATUSES)),
@@ -253,5 +277,32 @@ export const workflowRunSteps = pgTable(
   (table) => [
     index("workflow_run_steps_run_idx").on(table.runId, table.position),
     check("workflow_run_steps_status_valid", oneOf(table.status, RUN_STEP_STATUSES)),
+  ],
+);
+
+/**
+ * Each approval or rejection of a run (decision 067): one per person and run, so nobody approves
+ * twice. A run needs its policy's number of approvals; one rejection ends it.
+ */
+export const runApprovals = pgTable(
+  "run_approvals",
+  {
+    id: id(),
+    runId: text("run_id")
+      .notNull()
+      .references(() => workflowRuns.id, { onDelete: "cascade" }),
+    organizationId: text("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
+    /** The approver's name when they decided, kept when the account is gone. */
+    userName: text("user_name").notNull(),
+    decision: text("decision").$type<ApprovalDecision>().notNull(),
+    comment: text("comment").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("run_approvals_one_per_person").on(table.runId, table.userId),
+    check("run_approvals_decision_valid", oneOf(table.decision, APPROVAL_DECISIONS)),
   ],
 );

@@ -90,3 +90,13 @@ export async function findOrganizationCreator(db: Executor, organizationId: stri
     .where(eq(organizations.id, organizationId));
   return row?.createdBy ?? null;
 }
+
+/** Which of the given users are members of the organization (a workflow's named approvers). */
+export async function findMemberIds(db: Executor, keys: { organizationId: string; userIds: readonly string[] }) {
+  if (keys.userIds.length === 0) return new Set<string>();
+  const rows = await db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .where(and(eq(memberships.organizationId, keys.organizationId), inArray(memberships.userId, [...keys.userIds])));
+  return new Set(rows.map((row) => row.userId));
+}

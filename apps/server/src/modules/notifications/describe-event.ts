@@ -32,6 +32,12 @@ export function summarize(payload: EventPayload): string {
       return `${workflow}: scheduled run skipped, the previous run was still going`;
     case "schedule.missed":
       return `${workflow}: scheduled run missed, it ran late, once`;
+    case "approval.requested":
+      return `${workflow}: a run is waiting for your approval`;
+    case "run.rejected":
+      return `${workflow}: run rejected by an approver`;
+    case "run.expired":
+      return `${workflow}: run expired, nobody approved it in time`;
     case "report.weekly":
       return `Weekly report: ${describeRuns(payload.report?.runs ?? {})}`;
     case "test":
@@ -76,14 +82,17 @@ export function mailText(payload: EventPayload, appUrl: string): string {
   if (payload.output?.lastLines) {
     lines.push("", `The last lines of the step "${payload.output.step ?? ""}":`, "", payload.output.lastLines);
   }
-  lines.push("", `Open Flowdeck: ${appUrl}/workflows`, "");
+  const approval = payload.event === "approval.requested";
+  lines.push("", approval ? `Approve or reject it: ${appUrl}/approvals` : `Open Flowdeck: ${appUrl}/workflows`, "");
   const reason = payload.rule
     ? `the notification rule "${payload.rule.name ?? ""}"`
-    : payload.event === "report.weekly"
-      ? `the organization's "Weekly reports" setting`
-      : `the organization's "Email notifications" setting`;
+    : approval
+      ? "you may approve runs of this workflow"
+      : payload.event === "report.weekly"
+        ? `the organization's "Weekly reports" setting`
+        : `the organization's "Email notifications" setting`;
   lines.push(
-    `You get this because of ${reason}. To stop these mails, mute the organization on your profile: ${appUrl}/profile`,
+    `You get this because ${payload.rule || !approval ? "of " : ""}${reason}. To stop these mails, mute the organization on your profile: ${appUrl}/profile`,
   );
   return lines.join("\n");
 }

@@ -105,6 +105,14 @@ export async function mailMembersOfFailure(tx: Executor, event: NotificationEven
   const recipients = await findUnmutedMembers(tx, event.organizationId, {
     notMailedAbout: { type: event.type, runId: event.run.id },
   });
+  return mailPeople(tx, event, recipients);
+}
+
+/**
+ * Mails `recipients` about `event` without a rule (the organization's settings, an approval
+ * request): one outbox row each, sent by the delivery job after the transaction commits.
+ */
+export async function mailPeople(tx: Executor, event: NotificationEventData, recipients: readonly string[]) {
   if (recipients.length === 0) return 0;
   const payload = toPayload(event, null);
   await insertDeliveries(

@@ -120,7 +120,7 @@ export async function findRunToTell(tx: Executor, runId: string) {
   return row;
 }
 
-/** How the workflow's previous run that ended (cancelled ones aside) ended, if any. */
+/** How the workflow's previous run that ended (cancelled, rejected and expired ones aside: they never ran) ended, if any. */
 export async function findPreviousEndedStatus(tx: Executor, run: { id: string; workflowId: string }) {
   const [previous] = await tx
     .select({ status: workflowRuns.status })
@@ -129,7 +129,7 @@ export async function findPreviousEndedStatus(tx: Executor, run: { id: string; w
       and(
         eq(workflowRuns.workflowId, run.workflowId),
         ne(workflowRuns.id, run.id),
-        notInArray(workflowRuns.status, ["queued", "running", "cancelled"]),
+        notInArray(workflowRuns.status, ["awaiting-approval", "queued", "running", "cancelled", "rejected", "expired"]),
       ),
     )
     .orderBy(desc(workflowRuns.finishedAt), desc(workflowRuns.startedAt))

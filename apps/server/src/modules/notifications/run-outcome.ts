@@ -4,20 +4,23 @@ import { mailMembersOfFailure, notify, type NotificationEventData } from "./noti
 import { findFailedStepOutput, findPreviousEndedStatus, findRunToTell } from "./outbox-repository.ts";
 
 const FAILURES = ["failed", "timed-out", "lost"] as const;
+/** A run that awaited approval and never started (decision 067): told to the rules that ask, never mailed to all. */
+const STOPPED = ["rejected", "expired"] as const;
 
 /**
  * Tells the rules how a run ended, in the transaction that ends it: failed, timed out or lost as
  * such; a success as "recovered" only when the workflow's previous run that ended (cancelled ones
- * aside) was a failure, so it fires once after a failure and never after a success. Cancelled
- * runs tell nothing. A failure also mails the members when the organization's "Email
+ * aside) was a failure, so it fires once after a failure and never after a success. Rejected and
+ * expired runs tell the rules that ask for them. Cancelled runs tell nothing. A failure also mails the members when the organization's "Email
  * notifications" setting is on (decision 039). Every run ends through `runs/lifecycle.ts` endRun,
  * which makes this call.
  */
 export async function notifyRunOutcome(tx: Executor, options: { runId: string; status: string; at: Date }) {
   const run = await findRunToTell(tx, options.runId);
   if (!run) return;
-  let type: "run.failed" | "run.timed-out" | "run.lost" | "run.recovered";
-  if ((FAILURES as readonly string[]).includes(options.status)) {
+  let type: "run.failed" | "run.timed-out" | "run.lost" | "run.recovered" | "run.rejected" | "run.expired";
+  const failure = (FAILURES as readonly string[]).includes(options.status);
+  if (failure || (STOPPED as readonly string[]).includes(options.status)) {
     type = `run.${options.status}` as typeof type;
   } else if (options.status === "succeeded") {
     const previous = await findPreviousEndedStatus(tx, run.run);
@@ -32,10 +35,10 @@ export async function notifyRunOutcome(tx: Executor, options: { runId: string; s
     at: options.at,
     workflow: { id: run.run.workflowId, name: run.workflowName },
     run: { ...run.run, status: options.status, finishedAt: options.at },
-    output: type === "run.recovered" ? undefined : await failedOutput(tx, run.run),
+    output: failure ? await failedOutput(tx, run.run) : undefined,
   };
   await notify(tx, event);
-  if (type !== "run.recovered") await mailMembersOfFailure(tx, event);
+  if (failure) await mailMembersOfFailure(tx, event);
 }
 
 /** What a failure notification quotes of the failing step's output: its last lines. */

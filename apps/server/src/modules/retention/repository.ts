@@ -34,7 +34,7 @@ export async function claimRetentionTurn(tx: Executor) {
   return row?.claimed === true;
 }
 
-const ended = sql`${workflowRuns.status} not in ('queued', 'running')`;
+const ended = sql`${workflowRuns.status} not in ('awaiting-approval', 'queued', 'running')`;
 
 /**
  * Deletes up to `limit` ended, unpinned runs older than their organization's days (their steps
@@ -46,7 +46,7 @@ export async function deleteExpiredRuns(tx: Executor, now: Date, limit: number) 
       delete from ${workflowRuns} where id in (
         select r.id from ${workflowRuns} r
         join ${organizations} o on o.id = r.organization_id
-        where not r.pinned and r.status not in ('queued', 'running')
+        where not r.pinned and r.status not in ('awaiting-approval', 'queued', 'running')
           and r.started_at < ${now.toISOString()}::timestamptz - make_interval(days => o.keep_runs_days)
         limit ${limit}
         for update of r skip locked
@@ -71,7 +71,7 @@ export async function deleteRunsOverCap(tx: Executor, limit: number) {
           order by r.started_at desc, r.id desc
           offset o.max_runs_per_workflow
         ) x
-        where not x.pinned and x.status not in ('queued', 'running')
+        where not x.pinned and x.status not in ('awaiting-approval', 'queued', 'running')
         limit ${limit}
       ) and ${ended} and not ${workflowRuns.pinned} returning id`),
   );

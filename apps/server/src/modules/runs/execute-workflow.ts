@@ -2,12 +2,12 @@ import { AppError } from "@flowdeck/shared";
 import { RUNNER_MESSAGES } from "@flowdeck/shared/runners/messages";
 import type { RunnerPlatform } from "@flowdeck/shared/runners/protocol";
 import type { RunDetail, RunMode } from "@flowdeck/shared/runs/schemas";
-import { attributedUserId } from "../../lib/actor.ts";
 import type { OrgScope } from "../../lib/change-log.ts";
 import { runIdempotent, type Idempotency } from "../../lib/idempotency.ts";
 import { lockOrThrow } from "../workflows/change-workflow.ts";
 import { listSteps } from "../workflows/repository.ts";
 import { defaultExecution } from "./execution.ts";
+import { requesterOf } from "./gate.ts";
 import { startRun } from "./lifecycle.ts";
 import { secretsGivenNote } from "../secrets/for-runs.ts";
 import { getRun } from "./service.ts";
@@ -28,7 +28,13 @@ export async function executeWorkflow({
   workflowId: string;
   now?: Date;
   idempotency: Idempotency | null;
-  request: { mode: RunMode; platform?: RunnerPlatform; parameters?: Record<string, unknown> };
+  request: {
+    mode: RunMode;
+    platform?: RunnerPlatform;
+    parameters?: Record<string, unknown>;
+    note?: string;
+    confirmName?: string;
+  };
 }): Promise<RunDetail> {
   const { organizationId, actor } = scope;
   if (request.mode === "checklist" && request.platform) {
@@ -50,16 +56,21 @@ export async function executeWorkflow({
       const run = await startRun(tx, log, {
         workflow,
         trigger: "manual",
-        startedBy: attributedUserId(actor),
+        requester: requesterOf(actor),
         now,
         execution,
         parameters: request.parameters,
+        note: request.note,
+        confirmName: request.confirmName,
       });
-      log.record({
-        action: "workflow.run",
-        entityId: workflowId,
-        summary: `Ran the workflow "${workflow.name}"${execution ? secretsGivenNote(workflow.secretNames) : ""}`,
-      });
+      // A run that awaits approval recorded its request; it is run when approved.
+      if (run.status !== "awaiting-approval") {
+        log.record({
+          action: "workflow.run",
+          entityId: workflowId,
+          summary: `Ran the workflow "${workflow.name}"${execution ? secretsGivenNote(workflow.secretNames) : ""}`,
+        });
+      }
       return getRun({ db: tx, organizationId, runId: run.id });
     },
   });

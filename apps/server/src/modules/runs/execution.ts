@@ -79,7 +79,14 @@ export async function choosePlatform(
  */
 export async function snapshotExecution(
   tx: Executor,
-  options: { workflow: LockedWorkflow; steps: readonly StepRow[]; request: ExecutionRequest; startedBy: string | null },
+  options: {
+    workflow: LockedWorkflow;
+    steps: readonly StepRow[];
+    request: ExecutionRequest;
+    startedBy: string | null;
+    /** False while the run awaits approval: credits are taken when the last approval queues it. */
+    charge: boolean;
+  },
 ) {
   const { workflow, steps, request, startedBy } = options;
   const lines = await commandLines(tx, workflow.organizationId, steps);
@@ -87,7 +94,7 @@ export async function snapshotExecution(
     throw new AppError("invalid-argument", RUNNER_MESSAGES.noCommandsForPlatform);
   }
   await requireSecrets(tx, workflow.organizationId, workflow.secretNames, "secrets");
-  const creditsCharged = await chargeForRun(tx, { workflow, userId: startedBy });
+  const creditsCharged = options.charge ? await chargeForRun(tx, { workflow, userId: startedBy }) : 0;
   return {
     run: {
       platform: request.platform,
@@ -110,7 +117,7 @@ export async function snapshotExecution(
 }
 
 /** Takes the organization's credits per run, if it charges any, as a ledger row 'Run of <workflow>'. */
-async function chargeForRun(tx: Executor, options: { workflow: LockedWorkflow; userId: string | null }) {
+export async function chargeForRun(tx: Executor, options: { workflow: LockedWorkflow; userId: string | null }) {
   const { workflow, userId } = options;
   const amount = await creditsPerRun(tx, workflow.organizationId);
   if (amount <= 0) return 0;
@@ -165,5 +172,7 @@ export async function runOptions(db: Executor, workflow: LockedWorkflow, steps: 
     labels,
     defaultPlatform: await choosePlatform(db, { organizationId: workflow.organizationId, labels, available, now }),
     parameters: workflow.parameters,
+    requiresApproval: workflow.approval !== null,
+    confirmName: workflow.confirmName,
   };
 }

@@ -1,6 +1,15 @@
 import { AppError } from "@flowdeck/shared";
 import { MAX_CREDIT_BALANCE } from "@flowdeck/shared/credits/amounts";
-import type { RunKind, RunStepStatus, RunTrigger } from "@flowdeck/shared/runs/constants";
+import { mayApprove, type ApprovalDecision } from "@flowdeck/shared/runs/approvals";
+import {
+  ACTIVE_RUN_STATUSES,
+  type RunKind,
+  type RunStepStatus,
+  type RunTrigger,
+} from "@flowdeck/shared/runs/constants";
+import { APPROVAL_MESSAGES } from "@flowdeck/shared/runs/messages";
+import type { Role } from "@flowdeck/shared";
+import type { AuditAction } from "@flowdeck/shared/audit/actions";
 import type { StepStatus } from "@flowdeck/shared/workflows/constants";
 import { snapshotParameters } from "@flowdeck/shared/workflows/parameters";
 import { RUNNER_MESSAGES } from "@flowdeck/shared/runners/messages";
@@ -9,10 +18,14 @@ import type { Executor } from "../../db/database.ts";
 import type { ChangeLog } from "../../lib/change-log.ts";
 import { completeWork, mark, resetForRun, settleProgress } from "../checklist/progress.ts";
 import { giveCredits, insertTransaction } from "../credits/repository.ts";
+import { notifyApprovalRequested } from "../notifications/approval-events.ts";
 import { notifyRunOutcome } from "../notifications/run-outcome.ts";
+import { requireSecrets } from "../secrets/for-runs.ts";
 import { recordExecution } from "../tasks/repository.ts";
 import { listSteps, lockWorkflow, type LockedWorkflow } from "../workflows/repository.ts";
-import { snapshotExecution, type ExecutionRequest } from "./execution.ts";
+import { insertApprovalDecision, listApprovalDecisions } from "./approvals-repository.ts";
+import { chargeForRun, snapshotExecution, type ExecutionRequest } from "./execution.ts";
+import { decideRunStart, requesterUserId, type RunRequester } from "./gate.ts";
 import { checkParameterValues } from "./run-parameters.ts";
 import {
   claimQueuedRun,
@@ -26,6 +39,7 @@ import {
   peekRun,
   setCancelRequested,
   setRunEnded,
+  setRunReleased,
   setRunStepDone,
   type FinalStatus,
   type RunRecord,
@@ -39,6 +53,8 @@ import {
  *
  *   start ─► queued ─► claim ─► running ─► end (succeeded, failed, timed-out, cancelled, lost)
  *   start ─► running (a checklist: people tick it) ─► tick / complete ─► end
+ *   start ─► awaiting-approval ─► approve (the last) ─► queued / running ─► …
+ *                              └► reject / expire / cancel ─► end (rejected, expired, cancelled)
  *
  * Locks: the workflow first, then the run, the order every change to a run takes.
  */
@@ -60,17 +76,30 @@ export type EndReason =
   /** Every step of a checklist was ticked: the tick or Complete is recorded. */
   | "checklist-done"
   /** Its workflow's steps or status were changed: the change is recorded. */
-  | "workflow-changed";
+  | "workflow-changed"
+  /** An approver rejected it: the rejection is recorded. */
+  | "rejected"
+  /** Nobody approved it in time (the sweeper). */
+  | "approval-expired";
 
-const END_SUMMARY: Record<EndReason, ((workflowName: string, status: FinalStatus) => string) | null> = {
-  reported: (name, status) => `A run of "${name}" ${status}`,
-  "lease-expired": (name) => `A run of "${name}" was lost: its runner stopped reporting`,
-  overdue: (name) => `A run of "${name}" timed out`,
+type EndRecord = { action: AuditAction; summary: (workflowName: string, status: FinalStatus) => string };
+const END_RECORD: Record<EndReason, EndRecord | null> = {
+  reported: { action: "run.finished", summary: (name, status) => `A run of "${name}" ${status}` },
+  "lease-expired": {
+    action: "run.finished",
+    summary: (name) => `A run of "${name}" was lost: its runner stopped reporting`,
+  },
+  overdue: { action: "run.finished", summary: (name) => `A run of "${name}" timed out` },
   cancelled: null,
   "runner-revoked": null,
   replaced: null,
   "checklist-done": null,
   "workflow-changed": null,
+  rejected: null,
+  "approval-expired": {
+    action: "run.expired",
+    summary: (name) => `A run of "${name}" expired: nobody approved it in time`,
+  },
 };
 
 /** What a run's open steps become when it ends: a step still running ends with the run, a pending one is skipped. */
@@ -80,7 +109,8 @@ function openStepsEnd(kind: RunKind, status: FinalStatus): { running: RunStepSta
     return status === "succeeded"
       ? { running: "succeeded", pending: "succeeded" }
       : { running: "skipped", pending: "skipped" };
-  return { running: status === "lost" ? "cancelled" : status, pending: "skipped" };
+  const stopped = status === "lost" || status === "rejected" || status === "expired";
+  return { running: stopped ? "cancelled" : status, pending: "skipped" };
 }
 
 /**
@@ -110,6 +140,10 @@ export async function countExecutions(tx: Executor, workflows: readonly LockedWo
  * with every step to do again. A person's run is refused while another is under way; a checklist
  * left under way is replaced by a scheduled run. The caller locked the workflow and records the
  * start in the audit log (its summary says who and why).
+ *
+ * First the one gate (`gate.ts`, decision 067) decides: start now, refuse, or wait for approval —
+ * a run that waits holds no runner and costs nothing yet; its approvers are told, and the last
+ * approval (`decideApproval`) starts it as it would have started here.
  */
 export async function startRun(
   tx: Executor,
@@ -117,20 +151,33 @@ export async function startRun(
   options: {
     workflow: LockedWorkflow;
     trigger: RunTrigger;
-    startedBy: string | null;
+    /** Who asked: a person, a token (attributed to its creator), or the scheduler. */
+    requester: RunRequester;
     now: Date;
     execution: ExecutionRequest | null;
     /** The values asked for by name, checked here against the workflow's declaration (decision 061). */
     parameters: Record<string, unknown> | undefined;
+    /** The requester's note to approvers. */
+    note?: string | undefined;
+    /** The workflow's name as typed in Run now, for a workflow that asks for it. */
+    confirmName?: string | undefined;
     /** The scheduler counted its whole batch's executions first (see countExecutions). */
     executionsCounted?: boolean;
   },
 ) {
-  const { workflow, trigger, startedBy, now, execution } = options;
+  const { workflow, trigger, requester, now, execution } = options;
+  const startedBy = requesterUserId(requester);
   const values = checkParameterValues(workflow.parameters, options.parameters);
-  if (!options.executionsCounted) await countExecutions(tx, [workflow], now);
+  const decision = await decideRunStart(tx, { workflow, requester, now, confirmName: options.confirmName });
+  if (decision.kind === "refused") throw decision.error;
+  const awaiting = decision.kind === "await-approval" ? decision : null;
+  // A run that waits executes nothing yet: its commands are counted when it is released.
+  if (!options.executionsCounted && !awaiting) await countExecutions(tx, [workflow], now);
   const active = await findActiveRun(tx, workflow.id);
   if (active) {
+    if (trigger === "manual" && active.status === "awaiting-approval") {
+      throw new AppError("aborted", APPROVAL_MESSAGES.awaitingApproval);
+    }
     // A run a runner executes is never ended by another starting: it ends by its own outcome or Cancel.
     if (trigger === "manual" || active.kind === "executed") {
       throw new AppError("aborted", WORKFLOW_MESSAGES.alreadyRunning);
@@ -145,7 +192,7 @@ export async function startRun(
   }
   const steps = await listSteps(tx, workflow.organizationId, [workflow.id]);
   const snapshot = execution
-    ? await snapshotExecution(tx, { workflow, steps, request: execution, startedBy })
+    ? await snapshotExecution(tx, { workflow, steps, request: execution, startedBy, charge: !awaiting })
     : undefined;
   const run = await insertRun(tx, {
     workflowId: workflow.id,
@@ -155,6 +202,15 @@ export async function startRun(
     at: now,
     parameters: snapshotParameters(workflow.parameters, values),
     execution: snapshot?.run,
+    awaiting: awaiting
+      ? {
+          approval: awaiting.policy,
+          approvalExpiresAt: awaiting.expiresAt,
+          note: options.note ?? "",
+          requestedByTokenId: requester.kind === "token" ? requester.tokenId : null,
+          requestedByTokenName: requester.kind === "token" ? requester.tokenName : null,
+        }
+      : undefined,
   });
   await insertRunSteps(
     tx,
@@ -168,11 +224,127 @@ export async function startRun(
       ...snapshot?.steps.get(step.id),
     })),
   );
+  if (awaiting) {
+    log.record({
+      action: "run.approval_requested",
+      organizationId: workflow.organizationId,
+      entityId: run.id,
+      summary: `Asked for approval to run the workflow "${workflow.name}"`,
+    });
+    await notifyApprovalRequested(tx, {
+      run: { id: run.id, organizationId: workflow.organizationId, trigger, startedAt: now, startedBy },
+      workflow: { id: workflow.id, name: workflow.name },
+      policy: awaiting.policy,
+    });
+    return { ...run, status: "awaiting-approval" as const };
+  }
   await resetForRun(tx, { workflow, stepCount: steps.length, now });
   log.measure((metrics) => metrics.runStarted({ trigger, kind: execution ? "executed" : "checklist" }));
   // Lists hear of it as their workflow's change (the caller's audit row); runners through their queue.
   if (execution) log.wakeRunners(workflow.organizationId);
-  return run;
+  return { ...run, status: execution ? ("queued" as const) : ("running" as const) };
+}
+
+/**
+ * A person approves or rejects a run awaiting approval (decision 067), under the locks of the
+ * workflow and the run, so two approvers at once count right: who may is `mayApprove` (never the
+ * one who asked, never twice). A rejection ends the run rejected; the last approval needed
+ * releases it — its commands counted, its credits taken, queued for a runner (a checklist: under
+ * way), the workflow in progress, runners woken — as `startRun` would have started it.
+ */
+export async function decideApproval(
+  tx: Executor,
+  log: ChangeLog,
+  options: {
+    organizationId: string;
+    runId: string;
+    person: { userId: string; name: string; role: Role | null | undefined };
+    decision: ApprovalDecision;
+    comment: string;
+    now: Date;
+  },
+) {
+  const { organizationId, runId, person, decision, comment, now } = options;
+  const locked = await lockRunAfterWorkflow(tx, organizationId, runId);
+  if (!locked) throw new AppError("not-found", RUNNER_MESSAGES.runNotFound);
+  const { workflow, run } = locked;
+  const decisions = await listApprovalDecisions(tx, [runId]);
+  const verdict = mayApprove(person, {
+    status: run.status,
+    startedBy: run.startedBy,
+    approval: run.approval && { ...run.approval, decisions },
+  });
+  if (!verdict.ok) {
+    throw new AppError(run.status === "awaiting-approval" ? "permission-denied" : "aborted", verdict.reason);
+  }
+  await insertApprovalDecision(tx, {
+    runId,
+    organizationId,
+    userId: person.userId,
+    userName: person.name,
+    decision,
+    comment,
+    at: now,
+  });
+  const said = comment ? `: ${comment}` : "";
+  if (decision === "rejected") {
+    log.record({
+      action: "run.rejected",
+      organizationId,
+      entityId: runId,
+      summary: `Rejected a run of "${workflow.name}"${said}`,
+    });
+    await endRun(tx, log, { organizationId, runId, status: "rejected", reason: "rejected", now });
+    return;
+  }
+  const approved = decisions.filter((row) => row.decision === "approved").length + 1;
+  const required = run.approval?.approvals ?? 1;
+  log.record({
+    action: "run.approved",
+    organizationId,
+    entityId: runId,
+    summary: `Approved a run of "${workflow.name}" (${approved} of ${required})${said}`,
+  });
+  if (approved >= required) await releaseRun(tx, log, { workflow, run, now });
+  else announceRun(log, run);
+}
+
+/** The last approval: the run starts as `startRun` would have started it without the gate. */
+async function releaseRun(
+  tx: Executor,
+  log: ChangeLog,
+  options: { workflow: LockedWorkflow; run: RunRecord; now: Date },
+) {
+  const { workflow, run, now } = options;
+  await countExecutions(tx, [workflow], now);
+  let creditsCharged = 0;
+  if (run.kind === "executed") {
+    await requireSecrets(tx, workflow.organizationId, run.secretNames, "secrets");
+    creditsCharged = await chargeForRun(tx, { workflow, userId: run.startedBy });
+  }
+  await setRunReleased(tx, run.id, { creditsCharged });
+  const steps = await listSteps(tx, workflow.organizationId, [workflow.id]);
+  await resetForRun(tx, { workflow, stepCount: steps.length, now });
+  log.measure((metrics) => metrics.runStarted({ trigger: run.trigger, kind: run.kind }));
+  if (run.kind === "executed") log.wakeRunners(workflow.organizationId);
+  if (creditsCharged > 0)
+    log.announce({ entity: "organization", id: workflow.organizationId, action: "updated" }, workflow.organizationId);
+  announceRun(log, run);
+}
+
+/** The sweeper: a run nobody approved in time ends expired (checked again under the lock). */
+export async function expireApproval(
+  tx: Executor,
+  log: ChangeLog,
+  options: { organizationId: string; runId: string; now: Date },
+) {
+  const { now } = options;
+  return endRun(tx, log, {
+    ...options,
+    status: "expired",
+    reason: "approval-expired",
+    onlyIf: (run) => run.approvalExpiresAt !== null && run.approvalExpiresAt < now,
+  });
 }
 
 /**
@@ -208,7 +380,7 @@ export async function requestCancel(
   const locked = await lockRunAfterWorkflow(tx, organizationId, runId);
   if (!locked) throw new AppError("not-found", RUNNER_MESSAGES.runNotFound);
   const { run } = locked;
-  if (run.status !== "queued" && run.status !== "running") return false;
+  if (!isActive(run.status)) return false;
   log.record({ action: "run.cancelled", entityId: runId, summary: "Cancelled a run" });
   if (run.kind === "executed" && run.status === "running") {
     await setCancelRequested(tx, runId, now);
@@ -283,7 +455,7 @@ async function endChecklistUnderWay(
 }
 
 /**
- * Ends a queued or running run, the one way any run ends: its status and finish, its open steps
+ * Ends a run awaiting approval, queued or running, the one way any run ends: its status and finish, its open steps
  * (`openStepsEnd`), the notification rules told (decision 026: in this same transaction, so a
  * rolled-back end tells nothing), a run cancelled before any runner claimed it refunded, the
  * workflow's progress settled, its audit row (by `reason`), and its viewers and lists told.
@@ -307,7 +479,7 @@ export async function endRun(
   const peek = await lockRunAfterWorkflow(tx, organizationId, runId);
   if (!peek) return undefined;
   const { workflow, run } = peek;
-  if (run.status !== "queued" && run.status !== "running") return undefined;
+  if (!isActive(run.status)) return undefined;
   if (options.onlyIf && !options.onlyIf(run)) return undefined;
   await setRunEnded(tx, runId, status, now);
   await notifyRunOutcome(tx, { runId, status, at: now });
@@ -324,20 +496,25 @@ export async function endRun(
     });
     log.announce({ entity: "organization", id: organizationId, action: "updated" }, organizationId);
   }
-  await settleProgress(tx, { workflow, by: null, now, run: "ended" });
-  const summary = END_SUMMARY[reason];
-  if (summary) {
+  // A run that waited for approval never started: the workflow's progress is as it was.
+  if (run.status !== "awaiting-approval") await settleProgress(tx, { workflow, by: null, now, run: "ended" });
+  const record = END_RECORD[reason];
+  if (record) {
     log.record({
-      action: "run.finished",
+      action: record.action,
       organizationId,
       entityId: runId,
-      summary: summary(workflow.name, status),
+      summary: record.summary(workflow.name, status),
       changes: { status: { before: run.status, after: status } },
     });
   }
   announceRun(log, run);
   log.measure((metrics) => metrics.runEnded({ trigger: run.trigger, kind: run.kind, status }));
   return run;
+}
+
+function isActive(status: string) {
+  return (ACTIVE_RUN_STATUSES as readonly string[]).includes(status);
 }
 
 /** The workflow, then the run, locked: the run is read first (unlocked) to learn its workflow. */

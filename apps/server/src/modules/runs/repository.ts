@@ -28,7 +28,7 @@ import {
 
 export type RunRecord = typeof workflowRuns.$inferSelect;
 export type RunStepRow = typeof workflowRunSteps.$inferSelect;
-export type FinalStatus = Exclude<RunStatus, "queued" | "running">;
+export type FinalStatus = Exclude<RunStatus, "awaiting-approval" | "queued" | "running">;
 
 /** What the API shows of a run: its row with the names of who started it and of its runner. */
 export const runColumns = {
@@ -89,6 +89,11 @@ export async function insertRun(
       typeof workflowRuns.$inferInsert,
       "platform" | "requiredLabels" | "secretNames" | "timeoutSeconds" | "creditsCharged"
     > | null;
+    /** The gate held it for approval (decision 067): it waits, neither queued nor under way. */
+    awaiting?: Pick<
+      typeof workflowRuns.$inferInsert,
+      "approval" | "approvalExpiresAt" | "note" | "requestedByTokenId" | "requestedByTokenName"
+    >;
   },
 ) {
   const [row] = await db
@@ -98,10 +103,11 @@ export async function insertRun(
       organizationId: values.organizationId,
       trigger: values.trigger,
       startedBy: values.startedBy,
-      status: values.execution ? "queued" : "running",
+      status: values.awaiting ? "awaiting-approval" : values.execution ? "queued" : "running",
       kind: values.execution ? "executed" : "checklist",
       parameters: values.parameters,
       ...values.execution,
+      ...values.awaiting,
       startedAt: values.at,
     })
     .returning({ id: workflowRuns.id });
@@ -159,6 +165,20 @@ export async function claimQueuedRun(
     .where(eq(workflowRuns.id, candidate.id))
     .returning();
   return run;
+}
+
+/**
+ * The last approval a run needed was given: an executed run is queued for a runner (with what
+ * queueing it cost), a checklist is under way.
+ */
+export async function setRunReleased(db: Executor, runId: string, values: { creditsCharged: number }) {
+  await db
+    .update(workflowRuns)
+    .set({
+      status: sql`case when ${workflowRuns.kind} = 'executed' then 'queued' else 'running' end`,
+      creditsCharged: values.creditsCharged,
+    })
+    .where(and(eq(workflowRuns.id, runId), eq(workflowRuns.status, "awaiting-approval")));
 }
 
 /** The run ends: its status, its finish, and no lease any more. */
@@ -269,7 +289,7 @@ export async function insertLogChunks(db: Executor, runId: string, seq: number, 
 
 // Reads.
 
-/** The workflow's run under way (queued or running), if any (a unique index allows one at most). */
+/** The workflow's run under way (awaiting approval, queued or running), if any (a unique index allows one at most). */
 export async function findActiveRun(db: Executor, workflowId: string) {
   const [row] = await db
     .select({ id: workflowRuns.id, kind: workflowRuns.kind, status: workflowRuns.status })
@@ -278,10 +298,10 @@ export async function findActiveRun(db: Executor, workflowId: string) {
   return row;
 }
 
-/** The workflow's checklist run under way, if any: the one people tick. */
+/** The workflow's checklist run under way, if any: the one people tick (one awaiting approval is not yet). */
 export async function findRunningChecklist(db: Executor, workflowId: string) {
   const run = await findActiveRun(db, workflowId);
-  return run?.kind === "checklist" ? run : undefined;
+  return run?.kind === "checklist" && run.status === "running" ? run : undefined;
 }
 
 /** A run claimed by this runner; another runner's, or another organization's, is not found. */
@@ -321,6 +341,11 @@ export async function findRun(db: Executor, organizationId: string, runId: strin
       logTruncated: workflowRuns.logTruncated,
       requiredLabels: workflowRuns.requiredLabels,
       workflowName: workflows.name,
+      note: workflowRuns.note,
+      approval: workflowRuns.approval,
+      approvalExpiresAt: workflowRuns.approvalExpiresAt,
+      requestedByTokenId: workflowRuns.requestedByTokenId,
+      requestedByTokenName: workflowRuns.requestedByTokenName,
     })
     .from(workflowRuns)
     .innerJoin(workflows, eq(workflows.id, workflowRuns.workflowId))
@@ -402,6 +427,15 @@ export async function listLogChunks(db: Executor, runId: string, after: number, 
     .from(runLogChunks)
     .where(and(eq(runLogChunks.runId, runId), gt(runLogChunks.id, after)))
     .orderBy(asc(runLogChunks.id))
+    .limit(limit);
+}
+
+/** Runs awaiting approval whose request has expired (decision 067). */
+export async function expiredApprovals(db: Executor, now: Date, limit: number) {
+  return db
+    .select({ id: workflowRuns.id, organizationId: workflowRuns.organizationId, workflowId: workflowRuns.workflowId })
+    .from(workflowRuns)
+    .where(and(eq(workflowRuns.status, "awaiting-approval"), lt(workflowRuns.approvalExpiresAt, now)))
     .limit(limit);
 }
 

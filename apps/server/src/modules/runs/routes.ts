@@ -16,6 +16,12 @@ import {
 import { WorkflowParamsSchema } from "@flowdeck/shared/workflows/schemas";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import {
+  APPROVAL_DECISIONS,
+  ApprovalDecisionBodySchema,
+  PendingApprovalListSchema,
+} from "@flowdeck/shared/runs/approvals";
+import { decideRun, listPendingApprovals } from "./approvals.ts";
 import { executeWorkflow } from "./execute-workflow.ts";
 import { getHistoryRunners, getRunHistory, getRunOptions, getWorkflowHealth } from "./history.ts";
 import { MAX_STREAMS_PER_PERSON, streamLimitsOf } from "../../lib/stream-limits.ts";
@@ -30,7 +36,7 @@ const WORKFLOW = `${ORG}/workflows/:workflowId`;
 /**
  * Runs: starting one (Run now), the run view (a run, its live stream, its output, Cancel), a
  * workflow's history and the dashboard's health panel. Every member reads them; editors and above
- * run and cancel.
+ * run and cancel; approvers approve or reject a run that awaits approval.
  */
 export const runRoutes: FastifyPluginAsyncZod = async (app) => {
   const scope = (request: FastifyRequest, params: { runId: string }) => ({
@@ -154,6 +160,28 @@ export const runRoutes: FastifyPluginAsyncZod = async (app) => {
         .header("x-content-type-options", "nosniff")
         .send(text);
     },
+  );
+
+  // Four-eyes approval (decision 067): people decide, tokens are refused (runs.approve is people-only).
+  for (const decision of APPROVAL_DECISIONS) {
+    app.post(
+      `${RUN}/${decision === "approved" ? "approve" : "reject"}`,
+      {
+        config: { action: "runs.approve" },
+        schema: { params: RunViewParamsSchema, body: ApprovalDecisionBodySchema, response: { 200: RunDetailSchema } },
+      },
+      async (request) =>
+        decideRun({ ...scopeOf(request), runId: request.params.runId, decision, comment: request.body.comment }),
+    );
+  }
+
+  app.get(
+    `${ORG}/approvals`,
+    {
+      config: { action: "approvals.read" },
+      schema: { params: OrgParamsSchema, response: { 200: PendingApprovalListSchema } },
+    },
+    async (request) => listPendingApprovals({ ...reader(request), actor: request.actor }),
   );
 
   app.post(

@@ -8,6 +8,8 @@ import { countMatchingRunners } from "./execution.ts";
 import { requestCancel } from "./lifecycle.ts";
 import { findRun, listLogChunks } from "./repository.ts";
 import { toRun } from "./to-run.ts";
+import { listApprovalDecisions } from "./approvals-repository.ts";
+import { toRunApproval } from "./run-approval.ts";
 
 type Scope = { db: Executor; organizationId: string; runId: string };
 
@@ -28,11 +30,14 @@ export async function getRun({ db, organizationId, runId }: Scope): Promise<RunD
           now: new Date(),
         })
       : null;
+  const approval = run.approval ? toRunApproval(run, await listApprovalDecisions(db, [runId])) : null;
   return {
     ...toRun(run, found.steps),
     workflowName: run.workflowName,
     logTruncated: run.logTruncated,
     matchingRunners,
+    requiredLabels: run.requiredLabels,
+    approval,
   };
 }
 

@@ -6,6 +6,7 @@ import { notifyIfMissed, notifySkippedSchedules } from "../notifications/schedul
 import { listSteps, updateWorkflow } from "../workflows/repository.ts";
 import { claimDueWorkflows } from "../workflows/scheduler-repository.ts";
 import { defaultExecution } from "./execution.ts";
+import { SCHEDULE_REQUESTER } from "./gate.ts";
 import { countExecutions, endRun, startRun } from "./lifecycle.ts";
 import { findActiveRun } from "./repository.ts";
 import { secretsGivenNote } from "../secrets/for-runs.ts";
@@ -40,7 +41,12 @@ export async function startDueRuns(
   }
   const skipped = due.filter((workflow) => busy.has(workflow.id) && workflow.concurrencyPolicy !== "cancel");
   const starting = due.filter((workflow) => !skipped.includes(workflow));
-  await countExecutions(tx, starting, now);
+  // A workflow that requires approval executes nothing until approved: counted when released.
+  await countExecutions(
+    tx,
+    starting.filter((workflow) => !workflow.approval),
+    now,
+  );
   const advance = (workflow: DueWorkflow) => ({
     nextExecution: nextExecution(workflow.schedule, { now, timezone: workflow.timezone }),
     scheduleTimezone: workflow.timezone,
@@ -92,7 +98,7 @@ export async function startDueRuns(
           await startRun(inner, innerLog, {
             workflow,
             trigger: "schedule",
-            startedBy: null,
+            requester: SCHEDULE_REQUESTER,
             now,
             execution,
             // The values saved on the schedule; the others take their defaults (decision 061).

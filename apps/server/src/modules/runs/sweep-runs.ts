@@ -1,13 +1,13 @@
 import { transact, type ChangeContext } from "../../lib/change-log.ts";
-import { endRun } from "./lifecycle.ts";
-import { expiredLeases, overdueRuns } from "./repository.ts";
+import { endRun, expireApproval } from "./lifecycle.ts";
+import { expiredApprovals, expiredLeases, overdueRuns } from "./repository.ts";
 
 const BATCH = 100;
 
 /**
  * Running runs whose runner missed its lease end as lost; running runs a lease past their timeout
  * end as timed out (a runner stops a run at its timeout itself; the server gives it one more lease
- * to report). Each run is ended in its own transaction that locks the workflow and the run and
+ * to report); runs awaiting approval past their expiry end as expired (decision 067). Each run is ended in its own transaction that locks the workflow and the run and
  * checks again, so two instances sweeping at once end a run once.
  */
 export async function sweepRuns(options: { context: ChangeContext; now: Date; leaseMs: number }) {
@@ -23,6 +23,11 @@ export async function sweepRuns(options: { context: ChangeContext; now: Date; le
         // A runner that called between the look and the lock keeps its run.
         onlyIf: (locked) => locked.leaseExpiresAt !== null && locked.leaseExpiresAt < now,
       }),
+    );
+  }
+  for (const run of await expiredApprovals(context.db, now, BATCH)) {
+    await transact(context, (tx, log) =>
+      expireApproval(tx, log, { organizationId: run.organizationId, runId: run.id, now }),
     );
   }
   for (const run of await overdueRuns(context.db, now, leaseMs, BATCH)) {

@@ -6,7 +6,10 @@ import { nextExecution, type NormalizedSchedule } from "@flowdeck/shared/workflo
 import { givenValues, type Parameter, type ParameterValue } from "@flowdeck/shared/workflows/parameters";
 import type { CreateWorkflowData, UpdateWorkflowData, Workflow } from "@flowdeck/shared/workflows/schemas";
 import type { Executor } from "../../db/database.ts";
-import { attributedUserId } from "../../lib/actor.ts";
+import { actorRole, attributedUserId } from "../../lib/actor.ts";
+import { maySetGuardrails, samePolicy, type ApprovalPolicy } from "@flowdeck/shared/runs/approvals";
+import { APPROVAL_MESSAGES } from "@flowdeck/shared/runs/messages";
+import { findMemberIds } from "../members/repository.ts";
 import { changesBetween } from "../../lib/audit-changes.ts";
 import { transact, type ChangeLog, type OrgScope } from "../../lib/change-log.ts";
 import { runIdempotent, type Idempotency } from "../../lib/idempotency.ts";
@@ -48,6 +51,9 @@ const AUDITED_FIELDS = [
   "parameters",
   "scheduleParameters",
   "secrets",
+  "approval",
+  "respectFreezeWindows",
+  "confirmName",
 ] as const;
 
 export function auditedWorkflow(workflow: Workflow) {
@@ -76,6 +82,10 @@ export async function createWorkflowIn(
 ): Promise<Workflow> {
   const commands = await requireCommands(tx, organizationId, input.taskIds, new Set());
   if (input.secrets) await requireSecrets(tx, organizationId, input.secrets, "secrets");
+  const guardrails = await guardrailValues(tx, { organizationId, actor }, input, {
+    approval: null,
+    respectFreezeWindows: false,
+  });
   const { id } = await insertWorkflow(tx, organizationId, {
     name: input.name,
     description: input.description,
@@ -90,6 +100,8 @@ export async function createWorkflowIn(
     ...(await scheduleValues(tx, organizationId, input.schedule, now)),
     parameters: input.parameters,
     scheduleParameters: scheduleParameterValues(input.parameters, input.schedule, input.scheduleParameters),
+    ...guardrails,
+    ...(input.confirmName !== undefined && { confirmName: input.confirmName }),
   });
   await insertSteps(
     tx,
@@ -150,6 +162,8 @@ export async function updateWorkflowIn(
     values.secretNames = input.secrets;
   }
   if (input.concurrencyPolicy !== undefined) values.concurrencyPolicy = input.concurrencyPolicy;
+  Object.assign(values, await guardrailValues(tx, { organizationId, actor }, input, current));
+  if (input.confirmName !== undefined) values.confirmName = input.confirmName;
   if (input.schedule) {
     Object.assign(values, await scheduleValues(tx, organizationId, input.schedule, now, current.schedule));
   }
@@ -233,6 +247,37 @@ export async function reorderSteps({
     });
     return updated;
   });
+}
+
+/**
+ * A workflow's guardrails (decision 067): "Requires approval" and "Respect freeze windows", which
+ * only admins and owners set or change — an editor's save that leaves them as they are goes
+ * through. "Respect freeze windows" is on by default when approval is set. Named approvers must be
+ * members. Only what changes is returned.
+ */
+async function guardrailValues(
+  tx: Executor,
+  scope: Pick<OrgScope, "organizationId" | "actor">,
+  input: Pick<UpdateWorkflowData, "approval" | "respectFreezeWindows">,
+  current: { approval: ApprovalPolicy | null; respectFreezeWindows: boolean },
+): Promise<Partial<Pick<WorkflowValues, "approval" | "respectFreezeWindows">>> {
+  const approval = input.approval === undefined ? current.approval : input.approval;
+  const approvalSet = current.approval === null && approval !== null;
+  const respect = input.respectFreezeWindows ?? (approvalSet ? true : current.respectFreezeWindows);
+  const changed = !samePolicy(approval, current.approval) || respect !== current.respectFreezeWindows;
+  if (!changed) return {};
+  if (!maySetGuardrails(actorRole(scope.actor))) {
+    throw new AppError("permission-denied", APPROVAL_MESSAGES.onlyAdminsSetApproval);
+  }
+  if (approval && approval.memberIds.length > 0) {
+    const members = await findMemberIds(tx, { organizationId: scope.organizationId, userIds: approval.memberIds });
+    if (approval.memberIds.some((id) => !members.has(id))) {
+      throw new AppError("invalid-argument", APPROVAL_MESSAGES.notAMember, {
+        "approval.memberIds": APPROVAL_MESSAGES.notAMember,
+      });
+    }
+  }
+  return { approval, respectFreezeWindows: respect };
 }
 
 export async function lockOrThrow(tx: Executor, organizationId: string, workflowId: string) {

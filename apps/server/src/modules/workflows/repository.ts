@@ -3,6 +3,7 @@ import type { ConcurrencyPolicy, StepStatus, WorkflowStatus } from "@flowdeck/sh
 import type { WorkflowListFilters } from "@flowdeck/shared/workflows/schemas";
 import { and, asc, count, eq, getTableColumns, inArray, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import type { ApprovalPolicy } from "@flowdeck/shared/runs/approvals";
 import type { Executor } from "../../db/database.ts";
 import {
   afterCursor,
@@ -123,6 +124,9 @@ export type WorkflowValues = {
   lastSkippedAt: Date | null;
   parameters: Parameter[];
   scheduleParameters: Record<string, ParameterValue>;
+  approval: ApprovalPolicy | null;
+  respectFreezeWindows: boolean;
+  confirmName: boolean;
 };
 
 export async function insertWorkflow(

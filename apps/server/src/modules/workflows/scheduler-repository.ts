@@ -5,7 +5,7 @@ import { organizations, workflowRuns, workflows } from "../../db/schema/index.ts
 const enabled = sql`(${workflows.schedule} ->> 'isEnabled') = 'true'`;
 
 /** In progress, or a run of it queued or running. */
-const busy = sql`(${workflows.status} = 'in-progress' or exists (select 1 from ${workflowRuns} where ${workflowRuns.workflowId} = ${workflows.id} and ${workflowRuns.status} in ('queued', 'running')))`;
+const busy = sql`(${workflows.status} = 'in-progress' or exists (select 1 from ${workflowRuns} where ${workflowRuns.workflowId} = ${workflows.id} and ${workflowRuns.status} in ('awaiting-approval', 'queued', 'running')))`;
 
 /**
  * Claims up to `limit` due workflows for this transaction (ARCHITECTURE "Decisions on gaps"): the

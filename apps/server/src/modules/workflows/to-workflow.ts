@@ -56,6 +56,9 @@ export function toWorkflow(row: WorkflowRow, steps: StepRow[], lastRun: RunRow |
     steps: steps.map(toStep),
     parameters: row.parameters,
     scheduleParameters: row.scheduleParameters,
+    approval: row.approval,
+    respectFreezeWindows: row.respectFreezeWindows,
+    confirmName: row.confirmName,
     lastRun: lastRun ? toLastRun(lastRun) : null,
   };
 }

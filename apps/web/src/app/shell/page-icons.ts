@@ -9,6 +9,7 @@ import {
   LockKeyhole,
   Mail,
   ScrollText,
+  ShieldCheck,
   Server,
   Settings,
   SquareTerminal,
@@ -22,6 +23,7 @@ import {
 export const PAGE_ICONS: Record<(typeof PAGES)[number]["path"], LucideIcon> = {
   "/dashboard": LayoutDashboard,
   "/workflows": Workflow,
+  "/approvals": ShieldCheck,
   "/tasks": SquareTerminal,
   "/documents": FileText,
   "/reports": BarChart3,

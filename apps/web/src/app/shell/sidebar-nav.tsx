@@ -9,7 +9,16 @@ import { PAGE_ICONS } from "./page-icons.ts";
  * Spec 2 "Navigation": sections General, Personal and Administration, collapsible and hidden
  * when empty; items above the user's role are greyed with a hint; the current item is highlighted.
  */
-export function SidebarNav({ role, onNavigate }: { role: Role | null; onNavigate?: () => void }) {
+export function SidebarNav({
+  role,
+  onNavigate,
+  counts = {},
+}: {
+  role: Role | null;
+  onNavigate?: () => void;
+  /** A count beside a page's link (the runs waiting for the member's approval). */
+  counts?: Partial<Record<string, number>>;
+}) {
   const [collapsed, setCollapsed] = useState<Partial<Record<NavSection, boolean>>>({});
   return (
     <nav aria-label="Main" className="space-y-4">
@@ -34,7 +43,7 @@ export function SidebarNav({ role, onNavigate }: { role: Role | null; onNavigate
               <ul id={listId} className="mt-1 space-y-0.5">
                 {items.map((page) => (
                   <li key={page.path}>
-                    <NavItem page={page} role={role} onNavigate={onNavigate} />
+                    <NavItem page={page} role={role} onNavigate={onNavigate} count={counts[page.path]} />
                   </li>
                 ))}
               </ul>
@@ -50,10 +59,12 @@ function NavItem({
   page,
   role,
   onNavigate,
+  count,
 }: {
   page: (typeof PAGES)[number];
   role: Role | null;
   onNavigate?: () => void;
+  count?: number;
 }) {
   const Icon = PAGE_ICONS[page.path];
   const required: Role | null = page.minimumRole;
@@ -88,6 +99,14 @@ function NavItem({
     >
       <Icon className="h-4 w-4 shrink-0" aria-hidden />
       {page.label}
+      {count !== undefined && count > 0 && (
+        <span
+          aria-label={`${count} waiting`}
+          className="ml-auto rounded-full bg-indigo-600 px-2 py-0.5 text-xs font-semibold text-white dark:bg-indigo-500"
+        >
+          {count}
+        </span>
+      )}
     </NavLink>
   );
 }

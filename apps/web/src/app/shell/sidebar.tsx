@@ -7,12 +7,14 @@ import { useLogOut } from "@/lib/session/log-out.ts";
 import { useCurrentOrganization } from "@/lib/session/use-current-organization.ts";
 import { OrganizationSwitcher } from "./organization-switcher.tsx";
 import { RoleBadge } from "@/components/ui/role-badge.tsx";
+import { usePendingApprovals } from "@/features/approvals/api/get-approvals.ts";
 import { SidebarNav } from "./sidebar-nav.tsx";
 import { UserBadge } from "./user-badge.tsx";
 
 export function Sidebar({ me, onNavigate }: { me: Me; onNavigate?: () => void }) {
   const { organization, role } = useCurrentOrganization();
   const logOut = useLogOut();
+  const pendingApprovals = usePendingApprovals(organization?.id);
   return (
     <div className="flex h-full flex-col gap-4 p-4">
       <Link
@@ -42,7 +44,11 @@ export function Sidebar({ me, onNavigate }: { me: Me; onNavigate?: () => void })
       <OrganizationSwitcher organizations={me.organizations} currentId={me.user.currentOrgId} />
       <div className="flex-1 overflow-y-auto">
         {organization ? (
-          <SidebarNav role={role} onNavigate={onNavigate} />
+          <SidebarNav
+            role={role}
+            onNavigate={onNavigate}
+            counts={{ "/approvals": pendingApprovals.data?.items.length }}
+          />
         ) : (
           <p className="px-2 text-sm text-gray-500 dark:text-gray-400">{MESSAGES.noOrganizationNavigation}</p>
         )}

@@ -8,6 +8,7 @@ import { Badge, type BadgeColor } from "@/components/ui/badge.tsx";
 
 const COLORS: Record<RunStatus | RunStepStatus, BadgeColor> = {
   pending: "gray",
+  "awaiting-approval": "yellow",
   queued: "yellow",
   running: "blue",
   succeeded: "green",
@@ -16,9 +17,14 @@ const COLORS: Record<RunStatus | RunStepStatus, BadgeColor> = {
   cancelled: "gray",
   "timed-out": "purple",
   lost: "red",
+  rejected: "red",
+  expired: "gray",
 };
 
-/** Each run state (queued, running, succeeded, failed, cancelled, timed out, lost) has its own badge. */
+/**
+ * Each run state (awaiting approval, queued, running, succeeded, failed, cancelled, timed out, lost,
+ * rejected, expired) has its own badge.
+ */
 export function RunStatusBadge({ status }: { status: RunStatus }) {
   return <Badge color={COLORS[status]}>{RUN_STATUS_LABELS[status]}</Badge>;
 }

@@ -1,4 +1,4 @@
-import { can, MESSAGES } from "@flowdeck/shared";
+import { can, MESSAGES, type Role } from "@flowdeck/shared";
 import type { RunDetail, RunStep } from "@flowdeck/shared/runs/schemas";
 import type { ReactNode } from "react";
 import { Download, XCircle } from "lucide-react";
@@ -8,6 +8,7 @@ import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { SkeletonText } from "@/components/ui/skeleton.tsx";
 import { useCurrentOrganization } from "@/lib/session/use-current-organization.ts";
+import { useMe } from "@/lib/session/get-me.ts";
 import { formatDateTime } from "@/lib/format-date.ts";
 import { useCancelRun } from "../api/cancel-run.ts";
 import { usePinRun } from "../api/pin-run.ts";
@@ -15,6 +16,7 @@ import { useRun } from "../api/get-run.ts";
 import { runPath } from "../api/run-keys.ts";
 import { runKindText, runStepsText, waitingText } from "../lib/run-kind.ts";
 import { useRunStream, type LogLine } from "../lib/use-run-stream.ts";
+import { ApprovalPanel } from "./approval-panel.tsx";
 import { RunLogView } from "./run-log-view.tsx";
 import { RunParametersList } from "./run-parameters-list.tsx";
 import { RunStatusBadge, StepStatusBadge } from "@/components/ui/run-status-badge.tsx";
@@ -23,12 +25,14 @@ import { RunStatusBadge, StepStatusBadge } from "@/components/ui/run-status-badg
 export function RunViewPage({ renderRunAgain }: { renderRunAgain?: (run: RunDetail) => ReactNode } = {}) {
   const { runId = "" } = useParams();
   const { organization, role } = useCurrentOrganization();
+  const me = useMe();
   if (!organization) return <Alert tone="info">{MESSAGES.noOrganizationSelected}</Alert>;
   return (
     <RunView
       key={`${organization.id}/${runId}`}
       orgId={organization.id}
       runId={runId}
+      person={{ userId: me.data?.user.id ?? "", role }}
       canCancel={can(role, "runs.cancel")}
       canPin={can(role, "runs.pin")}
       canManageRunners={can(role, "runners.manage")}
@@ -44,9 +48,12 @@ function RunView({
   canPin,
   canManageRunners,
   runAgain,
+  person,
 }: {
   orgId: string;
   runId: string;
+  /** Who is looking: the approval panel offers Approve and Reject to those who may. */
+  person: { userId: string; role: Role | null };
   canCancel: boolean;
   canPin: boolean;
   canManageRunners: boolean;
@@ -70,7 +77,7 @@ function RunView({
   }
   const detail = run.data;
   const waiting = waitingText(detail);
-  const underWay = detail.status === "queued" || detail.status === "running";
+  const underWay = detail.status === "queued" || detail.status === "running" || detail.status === "awaiting-approval";
   return (
     <div className="space-y-6">
       <header className="space-y-2">
@@ -132,6 +139,7 @@ function RunView({
         {cancel.isError && <Alert tone="error">{cancel.error.message}</Alert>}
         {pin.isError && <Alert tone="error">{pin.error.message}</Alert>}
         {detail.logTruncated && <Alert tone="info">The output reached its size limit and was cut.</Alert>}
+        {detail.approval && <ApprovalPanel orgId={orgId} run={detail} approval={detail.approval} person={person} />}
         <RunParametersList run={detail} />
         {waiting && (
           <Alert tone="info">

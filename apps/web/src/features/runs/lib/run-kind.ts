@@ -2,8 +2,11 @@ import { TASK_PLATFORM_LABELS } from "@flowdeck/shared/tasks/constants";
 import type { LastRun, RunDetail } from "@flowdeck/shared/runs/schemas";
 
 /** "Checklist" or "Executed on <runner>": a checklist is never shown as if something ran. */
-export function runKindText(run: Pick<LastRun, "kind" | "runner" | "platform">) {
+export function runKindText(run: Pick<LastRun, "kind" | "runner" | "platform" | "status">) {
   if (run.kind === "checklist") return "Checklist";
+  if (run.status === "awaiting-approval") {
+    return `Awaiting approval to run on ${run.platform ? TASK_PLATFORM_LABELS[run.platform] : "a runner"}`;
+  }
   if (run.runner) return `Executed on ${run.runner.name}`;
   return `Waiting for a ${run.platform ? TASK_PLATFORM_LABELS[run.platform] : ""} runner`;
 }

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@/lib/api-client.ts";
 import { IDEMPOTENCY_HEADER } from "@/lib/idempotency-key.ts";
 import { orgKey } from "@/lib/org-api.ts";
-import type { RunChoice } from "../components/run-now-dialog.tsx";
+import type { RunChoice, RunExtras } from "../components/run-now-dialog.tsx";
 import { workflowKeys, workflowPath } from "./workflow-keys.ts";
 
 /** A platform queues the run for a runner of it; "checklist" asks for a checklist to tick. */
@@ -14,15 +14,20 @@ export type ExecuteVariables = {
   choice: RunChoice;
   /** The run's values; none for a workflow without parameters. */
   parameters?: ParameterValues;
-};
+} & RunExtras;
 
-export function executeWorkflow(orgId: string, { workflowId, idempotencyKey, choice, parameters }: ExecuteVariables) {
+export function executeWorkflow(
+  orgId: string,
+  { workflowId, idempotencyKey, choice, parameters, note, confirmName }: ExecuteVariables,
+) {
   return api<RunDetail>(workflowPath(orgId, workflowId, "/execute"), {
     method: "POST",
     headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
     body: {
       ...(choice === "checklist" ? { mode: "checklist" } : { platform: choice }),
       ...(parameters && { parameters }),
+      ...(note && { note }),
+      ...(confirmName !== undefined && { confirmName }),
     },
   });
 }

@@ -20,6 +20,8 @@ const options: RunOptions = {
   labels: [],
   defaultPlatform: "linux",
   parameters,
+  requiresApproval: false,
+  confirmName: false,
 };
 
 const valueOf = (element: HTMLElement) => (element as HTMLInputElement).value;
@@ -46,15 +48,19 @@ describe("Run now's form, built from the declaration", () => {
     await user.click(screen.getByRole("checkbox", { name: "b" }));
     await user.type(screen.getByRole("textbox", { name: "Notes" }), "one{Enter}two");
     await user.click(screen.getByRole("button", { name: "Run" }));
-    expect(onRun).toHaveBeenCalledWith("linux", {
-      host: "web-1",
-      count: 3,
-      dry_run: true,
-      region: "eu",
-      zones: ["b"],
-      day: null,
-      notes: "one\ntwo",
-    });
+    expect(onRun).toHaveBeenCalledWith(
+      "linux",
+      {
+        host: "web-1",
+        count: 3,
+        dry_run: true,
+        region: "eu",
+        zones: ["b"],
+        day: null,
+        notes: "one\ntwo",
+      },
+      {},
+    );
   });
 
   it("says what is wrong under each field and runs nothing", async () => {
@@ -83,6 +89,28 @@ describe("Run now's form, built from the declaration", () => {
     expect(screen.queryByRole("textbox")).toBeNull();
     await user.click(screen.getByRole("radio", { name: /As a checklist/ }));
     await user.click(screen.getByRole("button", { name: "Run" }));
-    expect(onRun).toHaveBeenCalledWith("checklist", undefined);
+    expect(onRun).toHaveBeenCalledWith("checklist", undefined, {});
+  });
+});
+
+describe("Run now for a guarded workflow (decision 067)", () => {
+  it("asks for a note to approvers when the workflow requires approval", async () => {
+    const { user, onRun } = open({ options: { ...options, parameters: [], requiresApproval: true } });
+    await user.type(screen.getByRole("textbox", { name: "Note to approvers" }), "Ship 2.4");
+    await user.click(screen.getByRole("button", { name: "Ask for approval" }));
+    expect(onRun).toHaveBeenCalledWith("linux", undefined, { note: "Ship 2.4" });
+  });
+
+  it("keeps Run disabled until the workflow's name is typed exactly", async () => {
+    const { user, onRun } = open({ options: { ...options, parameters: [], confirmName: true } });
+    const run = screen.getByRole("button", { name: "Run" });
+    const field = screen.getByRole("textbox", { name: 'Type "Deploy" to confirm' });
+    await user.type(field, "deploy");
+    expect(run).toHaveProperty("disabled", true);
+    await user.clear(field);
+    await user.type(field, "Deploy");
+    expect(run).toHaveProperty("disabled", false);
+    await user.click(run);
+    expect(onRun).toHaveBeenCalledWith("linux", undefined, { confirmName: "Deploy" });
   });
 });

@@ -1,4 +1,5 @@
 import type { RunnerPlatform } from "@flowdeck/shared/runners/protocol";
+import { APPROVAL_LIMITS } from "@flowdeck/shared/runs/approvals";
 import type { RunOptions } from "@flowdeck/shared/runs/schemas";
 import { TASK_PLATFORM_LABELS } from "@flowdeck/shared/tasks/constants";
 import {
@@ -11,11 +12,16 @@ import { z } from "zod";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { Modal } from "@/components/ui/modal.tsx";
+import { TextAreaField } from "@/components/ui/text-area-field.tsx";
+import { TextField } from "@/components/ui/text-field.tsx";
 import { useZodForm } from "@/lib/use-zod-form.ts";
 import { initialRunValues } from "../lib/run-form-values.ts";
 import { RunParametersFields, type ParameterFieldsForm } from "./run-parameters-fields.tsx";
 
 export type RunChoice = RunnerPlatform | "checklist";
+
+/** What Run now adds for a guarded workflow (decision 067): the note to approvers, the typed name. */
+export type RunExtras = { note?: string; confirmName?: string };
 
 type PlatformOption = RunOptions["platforms"][number];
 
@@ -36,7 +42,9 @@ export function runnersText(option: PlatformOption, labels: readonly string[]) {
  * chosen; a checklist (ticked by hand, spec 4) is second, and runs only when chosen; the other
  * platforms with commands follow. A workflow with parameters asks for their values below, in a
  * form built from its declaration and checked with the server's own builder (decision 061):
- * each default filled in, or the values of the run being run again.
+ * each default filled in, or the values of the run being run again. A workflow that requires
+ * approval asks for a note to its approvers; one that asks to type its name keeps Run disabled
+ * until the name is typed exactly (the server refuses a person's run without it too).
  */
 export function RunNowDialog({
   workflowName,
@@ -54,10 +62,13 @@ export function RunNowDialog({
   initialValues?: Record<string, ParameterValue | null>;
   /** The server's refusal, with its fields. */
   error?: unknown;
-  onRun: (choice: RunChoice, parameters: ParameterValues | undefined) => void;
+  onRun: (choice: RunChoice, parameters: ParameterValues | undefined, extras: RunExtras) => void;
   onClose: () => void;
 }) {
   const [choice, setChoice] = useState<RunChoice>(options.defaultPlatform ?? "checklist");
+  const [note, setNote] = useState("");
+  const [typedName, setTypedName] = useState("");
+  const named = !options.confirmName || typedName === workflowName;
   const name = useId();
   const formId = useId();
   const declaration = options.parameters;
@@ -71,7 +82,13 @@ export function RunNowDialog({
     setShownError(error);
     if (error) form.showServerError(error, "The run could not be started. Please try again.");
   }
-  const submit = form.submit((values) => onRun(choice, declaration.length > 0 ? values.parameters : undefined));
+  const extras: RunExtras = {
+    ...(options.requiresApproval && note.trim() && { note: note.trim() }),
+    ...(options.confirmName && { confirmName: typedName }),
+  };
+  const submit = form.submit((values) => {
+    if (named) onRun(choice, declaration.length > 0 ? values.parameters : undefined, extras);
+  });
   const first = options.platforms.filter((option) => option.platform === options.defaultPlatform);
   const rest = options.platforms.filter((option) => option.platform !== options.defaultPlatform);
   const platform = (option: PlatformOption) => (
@@ -105,8 +122,8 @@ export function RunNowDialog({
           <Button variant="ghost" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" form={formId} busy={busy}>
-            Run
+          <Button type="submit" form={formId} busy={busy} disabled={!named}>
+            {options.requiresApproval ? "Ask for approval" : "Run"}
           </Button>
         </>
       }
@@ -143,6 +160,30 @@ export function RunNowDialog({
               declaration={declaration}
             />
           </fieldset>
+        )}
+        {options.requiresApproval && (
+          <div className="space-y-2 border-t border-gray-200 pt-4 dark:border-gray-800">
+            <p className="text-sm text-gray-600 dark:text-gray-400">
+              This workflow requires approval: the run waits until an approver approves it.
+            </p>
+            <TextAreaField
+              label="Note to approvers"
+              value={note}
+              onChange={(event) => setNote(event.target.value)}
+              limit={APPROVAL_LIMITS.note}
+              rows={3}
+            />
+          </div>
+        )}
+        {options.confirmName && (
+          <TextField
+            label={`Type "${workflowName}" to confirm`}
+            value={typedName}
+            onChange={(event) => setTypedName(event.target.value)}
+            autoComplete="off"
+            spellCheck={false}
+            hint="This workflow asks to type its name before running."
+          />
         )}
       </form>
     </Modal>

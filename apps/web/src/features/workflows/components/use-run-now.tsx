@@ -7,7 +7,7 @@ import { ApiError } from "@/lib/api-client.ts";
 import { useIntent } from "@/lib/idempotency-key.ts";
 import { useExecuteWorkflow } from "../api/execute-workflow.ts";
 import { runOptionsQueryOptions } from "../api/get-run-options.ts";
-import { RunNowDialog, type RunChoice } from "./run-now-dialog.tsx";
+import { RunNowDialog, type RunChoice, type RunExtras } from "./run-now-dialog.tsx";
 
 /**
  * Run now and Run again: reads what the workflow offers afresh (runners come and go, parameters
@@ -30,21 +30,23 @@ export function useRunNow({
   const [checking, setChecking] = useState(false);
   const [refusal, setRefusal] = useState<ApiError>();
 
-  const run = (choice: RunChoice, parameters: ParameterValues | undefined) => {
-    const idempotencyKey = runIntent.begin({ workflowId: workflow.id, choice, parameters });
+  const run = (choice: RunChoice, parameters: ParameterValues | undefined, extras: RunExtras) => {
+    const idempotencyKey = runIntent.begin({ workflowId: workflow.id, choice, parameters, ...extras });
     if (!idempotencyKey) return;
     setRefusal(undefined);
     execute.mutate(
-      { workflowId: workflow.id, idempotencyKey, choice, parameters },
+      { workflowId: workflow.id, idempotencyKey, choice, parameters, ...extras },
       {
-        onSuccess: () => {
+        onSuccess: (started) => {
           setAsking(undefined);
           onNotice({
             tone: "success",
             text:
-              choice === "checklist"
-                ? `${workflow.name} is running as a checklist.`
-                : `${workflow.name} is queued for a runner.`,
+              started.status === "awaiting-approval"
+                ? `${workflow.name} is waiting for approval.`
+                : choice === "checklist"
+                  ? `${workflow.name} is running as a checklist.`
+                  : `${workflow.name} is queued for a runner.`,
           });
         },
         onError: (error) => {

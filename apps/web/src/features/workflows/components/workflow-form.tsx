@@ -1,3 +1,4 @@
+import type { Role } from "@flowdeck/shared";
 import { WORKFLOW_MESSAGES } from "@flowdeck/shared/workflows/messages";
 import type { Workflow } from "@flowdeck/shared/workflows/schemas";
 import { useId } from "react";
@@ -15,6 +16,7 @@ import {
   workflowFormField,
   workflowToForm,
 } from "../lib/workflow-form-values.ts";
+import { ApprovalFields } from "./approval-fields.tsx";
 import { CommandPicker } from "./command-picker.tsx";
 import { ParametersFields } from "./parameters-fields.tsx";
 import { RunSettingsFields } from "./run-settings-fields.tsx";
@@ -29,6 +31,8 @@ type WorkflowFormProps = {
   timezone: string | undefined;
   /** Whether to offer the link to Administration → Secrets when there are none yet. */
   canManageSecrets?: boolean;
+  /** The member's role: only admins and owners change the guardrails. */
+  role?: Role | null;
   onCancel: () => void;
   onSaved: (message: string) => void;
 };
@@ -39,6 +43,7 @@ export function WorkflowForm({
   workflow,
   timezone,
   canManageSecrets = false,
+  role = null,
   onCancel,
   onSaved,
 }: WorkflowFormProps) {
@@ -104,6 +109,7 @@ export function WorkflowForm({
         <ScheduleFields form={form} timezone={timezone} />
         <RunSettingsFields form={form} nameOf={commandNames.nameOf} />
         <SecretsField orgId={orgId} form={form} canManage={canManageSecrets} />
+        <ApprovalFields orgId={orgId} form={form} role={role} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onCancel} disabled={busy}>
             Cancel

@@ -1,4 +1,4 @@
-import { can } from "@flowdeck/shared";
+import { can, type Role } from "@flowdeck/shared";
 import type { Workflow } from "@flowdeck/shared/workflows/schemas";
 import { Plus } from "lucide-react";
 import { useState, type ReactNode } from "react";
@@ -36,6 +36,7 @@ export function WorkflowsPage({ renderRuns }: { renderRuns: RenderRuns }) {
       orgId={organization.id}
       canEdit={can(role, "workflows.update")}
       canManageSecrets={can(role, "secrets.manage")}
+      role={role}
       renderRuns={renderRuns}
     />
   );
@@ -45,11 +46,13 @@ function WorkflowsView({
   orgId,
   canEdit,
   canManageSecrets,
+  role,
   renderRuns,
 }: {
   orgId: string;
   canEdit: boolean;
   canManageSecrets: boolean;
+  role: Role | null;
   renderRuns: RenderRuns;
 }) {
   const { filters, update } = useWorkflowFilters();
@@ -101,6 +104,7 @@ function WorkflowsView({
           workflow={form.workflow}
           timezone={data?.timezone}
           canManageSecrets={canManageSecrets}
+          role={role}
           onCancel={() => setForm(null)}
           onSaved={(text) => {
             setForm(null);

@@ -7,6 +7,7 @@ import {
   type Workflow,
 } from "@flowdeck/shared/workflows/schemas";
 import type { ParameterValue } from "@flowdeck/shared/workflows/parameters";
+import type { Role } from "@flowdeck/shared";
 import { z } from "zod";
 import { endOfLocalDay, localDate } from "@/lib/local-day.ts";
 import type { ZodForm } from "@/lib/use-zod-form.ts";
@@ -49,6 +50,18 @@ export type WorkflowFormValues = {
   parameters: ParameterFormValues[];
   /** The values the schedule's runs are given, by parameter name. */
   scheduleParameters: Record<string, ParameterValue>;
+  /** "Requires approval" (decision 067): admins and owners set it; others see it read-only. */
+  requiresApproval: boolean;
+  /** The lowest role that may approve, or "" for the named members only. */
+  approvalMinRole: Role | "";
+  approvalMemberIds: string[];
+  /** How many approvals, "1" to "3". */
+  approvals: string;
+  /** How long a request waits, in hours, as typed. */
+  approvalExpiryHours: string;
+  respectFreezeWindows: boolean;
+  /** "Ask to type the workflow's name before running". */
+  confirmName: boolean;
 };
 
 export function emptyWorkflowForm(): WorkflowFormValues {
@@ -72,6 +85,13 @@ export function emptyWorkflowForm(): WorkflowFormValues {
     secrets: [],
     parameters: [],
     scheduleParameters: {},
+    requiresApproval: false,
+    approvalMinRole: "admin",
+    approvalMemberIds: [],
+    approvals: "1",
+    approvalExpiryHours: "24",
+    respectFreezeWindows: false,
+    confirmName: false,
   };
 }
 
@@ -98,6 +118,27 @@ export function workflowToForm(workflow: Workflow): WorkflowFormValues {
     secrets: workflow.secrets,
     parameters: workflow.parameters.map(parameterToForm),
     scheduleParameters: workflow.scheduleParameters,
+    requiresApproval: workflow.approval !== null,
+    approvalMinRole: workflow.approval ? (workflow.approval.minRole ?? "") : empty.approvalMinRole,
+    approvalMemberIds: workflow.approval?.memberIds ?? [],
+    approvals: String(workflow.approval?.approvals ?? 1),
+    approvalExpiryHours: workflow.approval
+      ? String(Math.round((workflow.approval.expiresAfterMinutes / 60) * 100) / 100)
+      : empty.approvalExpiryHours,
+    respectFreezeWindows: workflow.respectFreezeWindows,
+    confirmName: workflow.confirmName,
+  };
+}
+
+/** The approval as sent: null without one; numbers as typed, so the server's message explains a bad one. */
+function formApproval(values: WorkflowFormValues): CreateWorkflowInput["approval"] {
+  if (!values.requiresApproval) return null;
+  const hours = values.approvalExpiryHours.trim();
+  return {
+    minRole: values.approvalMinRole === "" ? null : values.approvalMinRole,
+    memberIds: values.approvalMemberIds,
+    approvals: Number(values.approvals),
+    expiresAfterMinutes: hours === "" ? Number.NaN : Math.round(Number(hours) * 60),
   };
 }
 
@@ -158,6 +199,9 @@ export function formToCreateInput(values: WorkflowFormValues): CreateWorkflowInp
     taskIds: values.taskIds,
     schedule: formSchedule(values),
     ...formRunSettings(values),
+    approval: formApproval(values),
+    respectFreezeWindows: values.respectFreezeWindows,
+    confirmName: values.confirmName,
   };
 }
 
@@ -175,6 +219,14 @@ export function formToUpdateInput(values: WorkflowFormValues, workflow: Workflow
     ...formRunSettings(values, workflow.steps),
   };
   if (!sameList(values.taskIds, before.taskIds)) input.taskIds = values.taskIds;
+  // Only admins and owners change the guardrails: sent only when changed, so an editor's save works.
+  if (JSON.stringify(formApproval(values)) !== JSON.stringify(formApproval(before))) {
+    input.approval = formApproval(values);
+  }
+  if (values.respectFreezeWindows !== before.respectFreezeWindows) {
+    input.respectFreezeWindows = values.respectFreezeWindows;
+  }
+  if (values.confirmName !== workflow.confirmName) input.confirmName = values.confirmName;
   if (values.status !== workflow.status && (values.status === "draft" || values.status === "active")) {
     input.status = values.status;
   }
@@ -196,6 +248,12 @@ const FORM_FIELDS = new Set([
   "secrets",
 ]);
 const SCHEDULE_FIELDS = new Set(["date", "time", "dayOfWeek", "dayOfMonth", "expression"]);
+const APPROVAL_FIELDS: Record<string, string> = {
+  minRole: "approvalMinRole",
+  memberIds: "approvalMemberIds",
+  approvals: "approvals",
+  expiresAfterMinutes: "approvalExpiryHours",
+};
 
 /**
  * Where the form shows the message for an API path: a schedule's part under its field, the timeout
@@ -208,6 +266,7 @@ export function workflowFormField(path: string): string {
   if (head === "timeoutSeconds") return "timeoutMinutes";
   if (head === "parameters") return parameterFormField(next, path.split(".")[2] ?? "");
   if (head === "scheduleParameters") return next ? `scheduleParameters.${next}` : "scheduleParameters";
+  if (head === "approval") return APPROVAL_FIELDS[next] ?? "approvalMinRole";
   return FORM_FIELDS.has(head) ? head : "root.server";
 }
 
