@@ -15,6 +15,8 @@ import { auditRoutes } from "./modules/audit/routes.ts";
 import { createAuth, type Auth, type PasswordHasher } from "./modules/auth/auth.ts";
 import { registerAuthRoutes } from "./modules/auth/routes.ts";
 import { eventRoutes } from "./modules/events/routes.ts";
+import { hookCallRoutes } from "./modules/hooks/call-routes.ts";
+import { hookRoutes } from "./modules/hooks/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { meRoutes } from "./modules/me/routes.ts";
 import { organizationRoutes } from "./modules/organizations/routes.ts";
@@ -121,6 +123,8 @@ const ROUTE_MODULES: FastifyPluginAsync[] = [
   runnerAdminRoutes,
   runnerProtocolRoutes,
   secretRoutes,
+  hookRoutes,
+  hookCallRoutes,
   auditRoutes,
   eventRoutes,
 ];

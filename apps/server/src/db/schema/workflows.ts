@@ -177,6 +177,10 @@ export const workflowRuns = pgTable(
     pinned: boolean("pinned").notNull().default(false),
     /** The values it was given, each with the label and type it had then (decision 061). */
     parameters: jsonb("parameters").$type<RunParameter[]>().notNull().default([]),
+    /** The run whose end started this one (trigger run-after); null for every other trigger. */
+    triggeredByRunId: text("triggered_by_run_id").references((): AnyPgColumn => workflowRuns.id, {
+      onDelete: "set null",
+    }),
   },
   (table) => [
     // A workflow's runs newest first with a tie-break: retention's cap, the history's keyset pages,
