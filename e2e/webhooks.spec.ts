@@ -28,10 +28,10 @@ test("a webhook created in the UI starts a run when its copied URL is posted to"
   await dialog.getByRole("button", { name: "Create webhook" }).click();
 
   await dialog.getByRole("button", { name: "Copy Webhook URL" }).click();
-  const url = (await dialog.getByLabel("Webhook URL").textContent())!.trim();
-  const signingSecret = (await dialog.getByLabel("Signing secret").textContent())!.trim();
+  const url = (await dialog.getByLabel("Webhook URL", { exact: true }).textContent())!.trim();
+  const signingSecret = (await dialog.getByLabel("Signing secret", { exact: true }).textContent())!.trim();
   expect(url).toMatch(/\/api\/hooks\/[\w-]+\/[\w-]{43}$/);
-  await expect(dialog.getByLabel("Example call")).toContainText("X-Flowdeck-Signature");
+  await expect(dialog.getByLabel("Example call", { exact: true })).toContainText("X-Flowdeck-Signature");
 
   const body = JSON.stringify({ ref: "refs/heads/main" });
   const signature = `sha256=${createHmac("sha256", signingSecret).update(body).digest("hex")}`;
