@@ -45,6 +45,7 @@ export const OWNER_DIALOGS: DialogOpener[] = [
   { where: "Edit Command", path: "/tasks", open: click(`Edit ${LONG_COMMAND_NAME}`) },
   { where: "Delete Command", path: "/tasks", open: click(`Delete ${LONG_COMMAND_NAME}`) },
   { where: "Delete Workflow", path: "/workflows", open: click("Delete Nightly backup") },
+  { where: "Webhooks of a workflow", path: "/workflows", open: click("Webhooks Nightly backup") },
   { where: "Upload document", path: "/documents", open: click("Upload document") },
   { where: "Delete Document", path: "/documents", open: click(`Delete ${DOCUMENT_TITLE}`) },
   {

@@ -15,6 +15,8 @@ import { auditRoutes } from "./modules/audit/routes.ts";
 import { createAuth, type Auth, type PasswordHasher } from "./modules/auth/auth.ts";
 import { registerAuthRoutes } from "./modules/auth/routes.ts";
 import { eventRoutes } from "./modules/events/routes.ts";
+import { hookCallRoutes } from "./modules/hooks/call-routes.ts";
+import { hookRoutes } from "./modules/hooks/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
 import { importExportRoutes } from "./modules/import-export/routes.ts";
 import { meRoutes } from "./modules/me/routes.ts";
@@ -123,6 +125,8 @@ const ROUTE_MODULES: FastifyPluginAsync[] = [
   runnerAdminRoutes,
   runnerProtocolRoutes,
   secretRoutes,
+  hookRoutes,
+  hookCallRoutes,
   auditRoutes,
   eventRoutes,
 ];

@@ -48,6 +48,8 @@ const EnvSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   ABUSE_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   API_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
+  /** Calls a minute each webhook answers before 429 (decision 068). */
+  WEBHOOK_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   SCHEDULER: z.enum(["on", "off"]).default("on"),
   NOTIFICATIONS: z.enum(["on", "off"]).default("on"),
   RETENTION: z.enum(["on", "off"]).default("on"),
@@ -133,6 +135,7 @@ export type Config = {
   abuseRateLimit: number;
   /** Requests a minute per API token. */
   apiTokenRateLimit: number;
+  webhookRateLimit: number;
   schedulerEnabled: boolean;
   /** Whether this instance sends queued notifications (mail and webhooks). */
   notificationsEnabled: boolean;
@@ -207,6 +210,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // With or without SMTP: without it the link goes to the outbox, as invitations do (decision 045).
     registrationConfirmsEmail: values.REGISTRATION_CONFIRMS_EMAIL,
     apiTokenRateLimit: values.API_TOKEN_RATE_LIMIT,
+    webhookRateLimit: values.WEBHOOK_RATE_LIMIT,
     schedulerEnabled: values.SCHEDULER === "on",
     schedulerIntervalMs: values.SCHEDULER_INTERVAL_MS,
     notificationsEnabled: values.NOTIFICATIONS === "on",

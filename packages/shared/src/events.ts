@@ -26,6 +26,8 @@ export const LIVE_REFRESH = {
   notificationRule: ["notification", "audit"],
   // Names, descriptions and who set them; an event never carries a value (it carries no data at all).
   secret: ["secret", "audit"],
+  // A webhook's list row (its last calls); a call that starts a run also announces its workflow.
+  hook: ["hook", "audit"],
   audit: ["audit"],
 } as const satisfies Record<AuditEntityType | "audit", readonly string[]>;
 

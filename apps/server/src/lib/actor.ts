@@ -36,13 +36,19 @@ export type TokenActor = {
 /** A team's runner program, executing runs for its organization. */
 export type RunnerActor = { kind: "runner"; runnerId: string; name: string; organizationId: string };
 
+/**
+ * An organization's inbound webhook (decision 068), acting when its secret URL is called: the
+ * audit log names it; it is no person, so runs it starts have no `startedBy`.
+ */
+export type HookActor = { kind: "hook"; hookId: string; name: string; organizationId: string };
+
 /** Flowdeck itself, for background work no person asked for at that moment. */
 export type SystemActor = { kind: "system"; name: SystemJob };
 
 /** Flowdeck's background jobs that change things, each named as itself in the audit log. */
 export type SystemJob = "scheduler" | "retention" | "run sweeper";
 
-export type Actor = UserActor | TokenActor | RunnerActor | SystemActor;
+export type Actor = UserActor | TokenActor | RunnerActor | SystemActor | HookActor;
 
 export const SCHEDULER: SystemActor = { kind: "system", name: "scheduler" };
 /** Ends runs whose runner stopped reporting (lost) or that ran past their timeout (jobs/run-sweeper.ts). */
@@ -65,6 +71,8 @@ export function actorId(actor: Actor): string {
       return actor.runnerId;
     case "system":
       return actor.name;
+    case "hook":
+      return actor.hookId;
   }
 }
 
@@ -75,7 +83,7 @@ export function actorKey(actor: Actor): `${ActorKind}:${string}` {
 
 /**
  * The person a change is attributed to in createdBy/updatedBy/startedBy columns: the user, or the
- * creator of the token. A runner or the system is no person: null (the audit log names them).
+ * creator of the token. A runner, a webhook or the system is no person: null (the audit log names them).
  */
 export function attributedUserId(actor: Actor): string | null {
   if (actor.kind === "user") return actor.userId;
@@ -93,6 +101,8 @@ export function actorLabel(actor: Actor): string {
       return actor.name;
     case "system":
       return SYSTEM_LABELS[actor.name];
+    case "hook":
+      return `Webhook "${actor.name}"`;
   }
 }
 

@@ -2,7 +2,7 @@ import type { FastifyServerOptions } from "fastify";
 
 /**
  * pino options: request logs carry method, path and status, never query strings (reset and
- * invitation tokens travel there), cookies, authorization headers or passwords. A failed query is
+ * invitation tokens travel there) or a webhook URL's secret, cookies, authorization headers or passwords. A failed query is
  * logged with its SQL but not its values (a session token, a password hash, a reset token).
  */
 export function loggerOptions(level: string): FastifyServerOptions["logger"] {
@@ -33,10 +33,14 @@ export function loggerOptions(level: string): FastifyServerOptions["logger"] {
 
 function maskPath(url: string): string {
   const pathOnly = url.split("?")[0] ?? "";
-  return pathOnly
-    .replace(/^\/invite\/[^/]+/, "/invite/[code]")
-    .replace(/^\/api\/invitations\/[^/]+/, "/api/invitations/[code]")
-    .replace(/^\/api\/auth\/reset-password\/[^/]+/, "/api/auth/reset-password/[token]");
+  return (
+    pathOnly
+      .replace(/^\/invite\/[^/]+/, "/invite/[code]")
+      .replace(/^\/api\/invitations\/[^/]+/, "/api/invitations/[code]")
+      .replace(/^\/api\/auth\/reset-password\/[^/]+/, "/api/auth/reset-password/[token]")
+      // A webhook's URL holds its secret after the hook's id (decision 068).
+      .replace(/^(\/api\/hooks\/[^/]+)\/.*/, "$1/[secret]")
+  );
 }
 
 type SerializedError = { type: string; message: string; stack: string; [field: string]: unknown };

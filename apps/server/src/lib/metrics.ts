@@ -71,7 +71,7 @@ export function createMetrics(): Metrics {
   });
   const runsStarted = new Counter({
     name: "flowdeck_runs_started_total",
-    help: "Runs started, by trigger (manual, schedule) and kind (executed, checklist).",
+    help: "Runs started, by trigger (manual, schedule, api, webhook, run-after) and kind (executed, checklist).",
     labelNames: ["trigger", "kind"] as const,
     registers,
   });

@@ -1,5 +1,6 @@
-import { AppError, MESSAGES } from "@flowdeck/shared";
+import { AppError } from "@flowdeck/shared";
 import type { FastifyInstance } from "fastify";
+import { checkJson } from "../lib/check-json.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -10,9 +11,6 @@ declare module "fastify" {
     outputText?: true;
   }
 }
-
-/** No Flowdeck request body is nested deeper than this; deeper is an attack or a mistake. */
-export const MAX_JSON_DEPTH = 32;
 
 /**
  * JSON bodies are parsed by Fastify's own parser (prototype poisoning refused), then checked
@@ -31,23 +29,4 @@ export function registerJsonBody(app: FastifyInstance) {
       done(null, value);
     });
   });
-}
-
-/** Walks a parsed value without recursion; returns what is wrong with it, if anything. */
-export function checkJson(value: unknown, options: { nulAllowed?: boolean } = {}): string | undefined {
-  const pending: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }];
-  while (pending.length > 0) {
-    const { value: current, depth } = pending.pop()!;
-    if (typeof current === "string") {
-      if (!options.nulAllowed && current.includes("\u0000")) return MESSAGES.invalidValue;
-      continue;
-    }
-    if (current === null || typeof current !== "object") continue;
-    if (depth >= MAX_JSON_DEPTH) return MESSAGES.invalidRequest;
-    for (const [key, item] of Object.entries(current)) {
-      if (key.includes("\u0000")) return MESSAGES.invalidValue;
-      pending.push({ value: item, depth: depth + 1 });
-    }
-  }
-  return undefined;
 }

@@ -3,6 +3,16 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { bearerApiToken } from "./actor/identify-token.ts";
 import { isYamlType } from "./yaml-body.ts";
 
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /**
+     * A public route another system calls (a webhook's URL): no origin check and any body type.
+     * Such a route reads no cookie and proves its caller itself.
+     */
+    inbound?: true;
+  }
+}
+
 /** Methods that never change state; every other method is treated as state-changing. */
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const API_PREFIX = "/api/";
@@ -22,6 +32,9 @@ export function registerRequestGuards(app: FastifyInstance, options: { appUrl: s
       throw new AppError("not-found", MESSAGES.notFound);
     }
     if (SAFE_METHODS.has(request.method) || !request.url.startsWith(API_PREFIX)) return;
+    // A webhook is called by another system (GitHub, a CI job, an alert), with whatever body type it
+    // sends: its URL's secret and signature are the proof, and no cookie is read, so no forgery.
+    if (request.routeOptions.config.inbound) return;
     // A bearer token is sent by a script, never by a browser on its own: cross-site forgery, which
     // rides on cookies, cannot use it.
     if (!bearerApiToken(request.headers.authorization)) refuseCrossSite(request, appOrigin);

@@ -6,6 +6,8 @@ import { addMember, createUser, registerOwner } from "../helpers/factories.ts";
 import { orgChanges, org, type OrgChange as AuditedChange, type Owner } from "../helpers/every-org-change.ts";
 import { bearerClient, type TestClient } from "../helpers/http-client.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { createTask } from "../tasks/task-factory.ts";
+import { createWorkflow } from "../workflows/workflow-factory.ts";
 import { createApiToken } from "./token-factory.ts";
 
 // A token's power is min(its role, its creator's role) in every rule (decision 054): a token of
@@ -42,6 +44,13 @@ const READS: Record<string, OrgChange> = {
   "GET /api/orgs/:orgId/secrets": { change: (o) => o.client.get(org(o, "/secrets")) },
   "GET /api/orgs/:orgId/export": { change: (o) => o.client.get(org(o, "/export")) },
   "GET /api/orgs/:orgId/approvals": { change: (o) => o.client.get(org(o, "/approvals")) },
+  "GET /api/orgs/:orgId/workflows/:workflowId/hooks": {
+    setup: async (o) => {
+      const task = await createTask(o.client, o.organizationId);
+      return { workflowId: (await createWorkflow(o.client, o.organizationId, [task.id])).id };
+    },
+    change: (o, ids) => o.client.get(org(o, `/workflows/${ids.workflowId}/hooks`)),
+  },
 };
 
 /** The member rules past the role guard: what an admin may not do to owners and admins. */

@@ -4,6 +4,7 @@ import { APPROVAL_MESSAGES } from "@flowdeck/shared/runs/messages";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { workflowRuns, workflows } from "../../src/db/schema/index.ts";
+import { callHook, createHook } from "../hooks/hook-client.ts";
 import { createApiToken } from "../api-tokens/token-factory.ts";
 import { bearerClient } from "../helpers/http-client.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
@@ -44,6 +45,7 @@ function functionBody(text: string, name: string): string {
 const PATHS_BY_CALLER: Record<string, string[]> = {
   "modules/runs/execute-workflow.ts": ["Run now (a cookie)", "Run again", "the API with a token"],
   "modules/runs/start-due-runs.ts": ["the scheduler", "the concurrency queue"],
+  "modules/hooks/call-hook.ts": ["an inbound webhook"],
 };
 
 describe("the sources: every run is created behind the gate", () => {
@@ -129,6 +131,18 @@ describe("every path that starts a run waits for approval", () => {
       expect(runs.map((run) => [run.status, run.trigger, run.startedBy])).toEqual([
         ["awaiting-approval", "schedule", null],
       ]);
+    },
+    "an inbound webhook": async () => {
+      const workflow = await createGatedWorkflow(admin(), orgId());
+      const hook = await createHook(editor(), orgId(), workflow.id, { name: "CI", signature: "none" });
+      const call = await callHook(t.app, hook.url, "{}", { "content-type": "application/json" });
+      expect(call.status).toBe(202);
+      const runs = await runsOf(workflow.id);
+      expect(runs.map((run) => [run.status, run.trigger, run.startedBy])).toEqual([
+        ["awaiting-approval", "webhook", null],
+      ]);
+      // No person asked: any approver may approve it.
+      expect((await admin().post(orgUrl(orgId(), `/runs/${runs[0]!.id}/approve`), { comment: "ok" })).status).toBe(200);
     },
     "the concurrency queue": async () => {
       const workflow = await createGatedWorkflow(admin(), orgId());

@@ -73,6 +73,11 @@ export function orgChanges(app: () => FastifyInstance): Record<string, OrgChange
     const workflow = await createGatedWorkflow(owner.client, owner.organizationId);
     return { runId: (await askForRun(editor.client, owner.organizationId, workflow.id)).id };
   };
+  const aHook = async (owner: Owner) => {
+    const ids = await aWorkflow(owner);
+    const response = await owner.client.post(org(owner, `/workflows/${ids.workflowId}/hooks`), { name: "CI" });
+    return { ...ids, hookId: (response.body as { id: string }).id };
+  };
   const aSecret = async (owner: Owner) => {
     const response = await owner.client.put(org(owner, "/secrets/OLD_TOKEN"), { value: "Zq#9-Wx!kL%p" });
     if (response.status !== 201) throw new Error(`secret not created: ${response.status}`);
@@ -323,6 +328,22 @@ export function orgChanges(app: () => FastifyInstance): Record<string, OrgChange
       setup: aSecret,
       change: (o, ids) => o.client.delete(org(o, `/secrets/${ids.name}`)),
       action: "secret.deleted",
+    },
+    "POST /api/orgs/:orgId/workflows/:workflowId/hooks": {
+      setup: aWorkflow,
+      change: (o, ids) =>
+        o.client.post(org(o, `/workflows/${ids.workflowId}/hooks`), { name: "CI", signature: "github" }),
+      action: "hook.created",
+    },
+    "POST /api/orgs/:orgId/workflows/:workflowId/hooks/:hookId/rotate": {
+      setup: aHook,
+      change: (o, ids) => o.client.post(org(o, `/workflows/${ids.workflowId}/hooks/${ids.hookId}/rotate`)),
+      action: "hook.rotated",
+    },
+    "DELETE /api/orgs/:orgId/workflows/:workflowId/hooks/:hookId": {
+      setup: aHook,
+      change: (o, ids) => o.client.delete(org(o, `/workflows/${ids.workflowId}/hooks/${ids.hookId}`)),
+      action: "hook.revoked",
     },
     // Reads that change something (the download count) are recorded too.
     "GET /api/orgs/:orgId/documents/:documentId/download": {

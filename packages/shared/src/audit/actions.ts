@@ -18,6 +18,7 @@ export const AUDIT_ENTITY_TYPES = [
   "run",
   "notificationRule",
   "secret",
+  "hook",
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -86,6 +87,10 @@ export const AUDIT_ACTIONS = {
   "secret.created": { entityType: "secret", live: "created", label: "Secret created" },
   "secret.replaced": { entityType: "secret", live: "updated", label: "Secret value replaced" },
   "secret.deleted": { entityType: "secret", live: "deleted", label: "Secret deleted" },
+  "hook.created": { entityType: "hook", live: "created", label: "Webhook created" },
+  "hook.rotated": { entityType: "hook", live: "updated", label: "Webhook URL rotated" },
+  "hook.revoked": { entityType: "hook", live: "updated", label: "Webhook revoked" },
+  "hook.called": { entityType: "hook", live: "updated", label: "Webhook called" },
   "retention.changed": { entityType: "organization", live: "updated", label: "Run retention changed" },
   "notificationRule.created": { entityType: "notificationRule", live: "created", label: "Notification rule created" },
   "notificationRule.updated": { entityType: "notificationRule", live: "updated", label: "Notification rule changed" },

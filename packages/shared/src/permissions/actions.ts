@@ -5,6 +5,7 @@ import { IMPORT_EXPORT_MESSAGES } from "../import-export/messages.ts";
 import { MEMBER_MESSAGES } from "../members/messages.ts";
 import { NOTIFICATION_MESSAGES } from "../notifications/messages.ts";
 import { RETENTION_MESSAGES } from "../retention/messages.ts";
+import { HOOK_MESSAGES } from "../hooks/messages.ts";
 import { RUNNER_MESSAGES } from "../runners/messages.ts";
 import { SECRET_MESSAGES } from "../secrets/messages.ts";
 import { SETTINGS_MESSAGES, TWO_FACTOR_REQUIREMENT_MESSAGES } from "../settings/messages.ts";
@@ -77,6 +78,13 @@ export const ACTIONS = {
   "secrets.read": { minimumRole: "editor", deniedMessage: SECRET_MESSAGES.cannotRead },
   /** Creating, replacing and deleting secrets; an admin token may too (decision 060). */
   "secrets.manage": { minimumRole: "admin", deniedMessage: SECRET_MESSAGES.cannotManage },
+  /** A workflow's webhooks (names, signature modes, mappings, last calls, never a secret). */
+  "hooks.read": { minimumRole: "editor", deniedMessage: HOOK_MESSAGES.cannotManage },
+  /**
+   * Creating, rotating and revoking webhooks: each answers a credential that starts runs, so, like
+   * API tokens and runner registrations, only people mint them (decision 068).
+   */
+  "hooks.manage": { minimumRole: "editor", deniedMessage: HOOK_MESSAGES.cannotManage, peopleOnly: true },
   "documents.read": { minimumRole: "viewer" },
   "documents.create": { minimumRole: "editor", deniedMessage: DOCUMENT_MESSAGES.noPermission },
   "documents.update": { minimumRole: "editor", deniedMessage: DOCUMENT_MESSAGES.noPermission },

@@ -1,6 +1,17 @@
-/** Who or what started a run, and how it went. */
-export const RUN_TRIGGERS = ["manual", "schedule"] as const;
+/**
+ * What started a run: a person (Run now), the scheduler, a script with an API token, a webhook's
+ * call, or another workflow's run ending (reserved: nothing starts one yet).
+ */
+export const RUN_TRIGGERS = ["manual", "schedule", "api", "webhook", "run-after"] as const;
 export type RunTrigger = (typeof RUN_TRIGGERS)[number];
+
+export const RUN_TRIGGER_LABELS: Record<RunTrigger, string> = {
+  manual: "Manual",
+  schedule: "Scheduled",
+  api: "API",
+  webhook: "Webhook",
+  "run-after": "After another run",
+};
 /** A checklist is ticked by people (spec 4); an executed run is carried out by a runner. */
 export const RUN_KINDS = ["checklist", "executed"] as const;
 export type RunKind = (typeof RUN_KINDS)[number];

@@ -15,7 +15,7 @@ const dateField = z.iso.datetime({ offset: true, error: HISTORY_MESSAGES.dateInv
  */
 export const RunHistoryQuerySchema = z.object({
   status: z.enum(RUN_STATUSES, { error: "Unknown run status" }).optional(),
-  trigger: z.enum(RUN_TRIGGERS, { error: "Trigger is manual or schedule" }).optional(),
+  trigger: z.enum(RUN_TRIGGERS, { error: `Trigger is one of ${RUN_TRIGGERS.join(", ")}` }).optional(),
   runnerId: z.string().trim().min(1).max(100).optional(),
   from: dateField,
   to: dateField,

@@ -60,7 +60,9 @@ export const WorkflowRunSchema = z.object({
   id: z.string(),
   workflowId: z.string(),
   trigger: z.enum(RUN_TRIGGERS),
-  /** Null when the scheduler started it. */
+  /** The run whose end started this one (trigger run-after); null otherwise. */
+  triggeredByRunId: z.string().nullable(),
+  /** Null when the scheduler or a webhook started it. */
   startedBy: z.string().nullable(),
   startedByName: z.string().nullable(),
   status: z.enum(RUN_STATUSES),

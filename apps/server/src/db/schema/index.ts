@@ -13,3 +13,4 @@ export * from "./runners.ts";
 export * from "./audit.ts";
 export * from "./registrations.ts";
 export * from "./secrets.ts";
+export * from "./hooks.ts";

@@ -197,6 +197,10 @@ export const workflowRuns = pgTable(
     approval: jsonb("approval").$type<ApprovalPolicy | null>(),
     /** An awaiting-approval run not approved by then ends expired (the sweeper). */
     approvalExpiresAt: timestamp("approval_expires_at", { withTimezone: true }),
+    /** The run whose end started this one (trigger run-after); null for every other trigger. */
+    triggeredByRunId: text("triggered_by_run_id").references((): AnyPgColumn => workflowRuns.id, {
+      onDelete: "set null",
+    }),
   },
   (table) => [
     // A workflow's runs newest first with a tie-break: retention's cap, the history's keyset pages,

@@ -55,7 +55,8 @@ export async function executeWorkflow({
             : await defaultExecution(tx, workflow, await listSteps(tx, organizationId, [workflowId]), now);
       const run = await startRun(tx, log, {
         workflow,
-        trigger: "manual",
+        // A script's token is "api"; a person's Run now is "manual".
+        trigger: actor.kind === "token" ? "api" : "manual",
         requester: requesterOf(actor),
         now,
         execution,

@@ -7,12 +7,15 @@ import type { LockedWorkflow } from "../workflows/repository.ts";
 
 /**
  * Who asked for a run (decision 067): a person (a session), an API token on behalf of its creator
- * (who therefore cannot approve it either), or the scheduler (a due time, a queued due time).
+ * (who therefore cannot approve it either), the scheduler (a due time, a queued due time), or an
+ * inbound webhook.
  */
 export type RunRequester =
   | { kind: "person"; userId: string }
   | { kind: "token"; userId: string; tokenId: string; tokenName: string }
-  | { kind: "schedule" };
+  | { kind: "schedule" }
+  /** An inbound webhook's call (decision 068): no person asked, so every approver may approve. */
+  | { kind: "hook"; hookId: string; hookName: string };
 
 export const SCHEDULE_REQUESTER: RunRequester = { kind: "schedule" };
 
@@ -27,7 +30,7 @@ export function requesterOf(actor: Actor): RunRequester {
 
 /** The person a run is attributed to (its startedBy): the person, the token's creator, or none. */
 export function requesterUserId(requester: RunRequester): string | null {
-  return requester.kind === "schedule" ? null : requester.userId;
+  return requester.kind === "schedule" || requester.kind === "hook" ? null : requester.userId;
 }
 
 /** What the gate decides: start now, wait for approval until `expiresAt`, or a refusal to throw. */

@@ -179,7 +179,8 @@ export async function startRun(
       throw new AppError("aborted", APPROVAL_MESSAGES.awaitingApproval);
     }
     // A run a runner executes is never ended by another starting: it ends by its own outcome or Cancel.
-    if (trigger === "manual" || active.kind === "executed") {
+    // Only the scheduler replaces a checklist: a person, a script or a webhook is told to wait.
+    if (trigger !== "schedule" || active.kind === "executed") {
       throw new AppError("aborted", WORKFLOW_MESSAGES.alreadyRunning);
     }
     await endRun(tx, log, {

@@ -35,6 +35,7 @@ export const runColumns = {
   id: workflowRuns.id,
   workflowId: workflowRuns.workflowId,
   trigger: workflowRuns.trigger,
+  triggeredByRunId: workflowRuns.triggeredByRunId,
   startedBy: workflowRuns.startedBy,
   startedByName: sql<string | null>`coalesce(nullif(${user.name}, ''), ${user.email})`,
   status: workflowRuns.status,
@@ -57,6 +58,7 @@ export type RunRow = {
   id: string;
   workflowId: string;
   trigger: RunTrigger;
+  triggeredByRunId: string | null;
   startedBy: string | null;
   startedByName: string | null;
   status: RunStatus;

@@ -8,6 +8,7 @@ export function toLastRun(row: RunRow): LastRun {
     id: row.id,
     workflowId: row.workflowId,
     trigger: row.trigger,
+    triggeredByRunId: row.triggeredByRunId,
     startedBy: row.startedBy,
     startedByName: row.startedBy ? row.startedByName : null,
     status: row.status,

@@ -12,6 +12,11 @@ export async function findDataKey(db: Executor, organizationId: string): Promise
   return row;
 }
 
+export async function findDataKeyById(db: Executor, id: string): Promise<DataKeyRow | undefined> {
+  const [row] = await db.select().from(secretDataKeys).where(eq(secretDataKeys.id, id));
+  return row;
+}
+
 /** Stores an organization's first data key; undefined when another request stored one first. */
 export async function insertDataKey(
   db: Executor,

@@ -53,9 +53,10 @@ async function actorInOrganization(
     }
     case "token":
       return actor.organizationId === organizationId ? actor : null;
-    // Runners speak only their own protocol; the system never comes through HTTP.
+    // Runners speak only their own protocol, a webhook only its URL; the system never comes through HTTP.
     case "runner":
     case "system":
+    case "hook":
       return null;
   }
 }

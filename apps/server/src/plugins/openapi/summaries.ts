@@ -127,6 +127,12 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   "PUT /api/orgs/:orgId/secrets/:name": "Create a secret or replace its value",
   "DELETE /api/orgs/:orgId/secrets/:name": "Delete a secret",
 
+  "GET /api/orgs/:orgId/workflows/:workflowId/hooks": "List a workflow's webhooks (never their secrets)",
+  "POST /api/orgs/:orgId/workflows/:workflowId/hooks": "Create a webhook: answers its URL and signing secret once",
+  "POST /api/orgs/:orgId/workflows/:workflowId/hooks/:hookId/rotate":
+    "Rotate a webhook's URL and signing secret: answers the new ones once",
+  "DELETE /api/orgs/:orgId/workflows/:workflowId/hooks/:hookId": "Revoke a webhook",
+
   "GET /api/orgs/:orgId/notifications/rules": "List notification rules",
   "POST /api/orgs/:orgId/notifications/rules": "Create a notification rule",
   "PUT /api/orgs/:orgId/notifications/rules/:ruleId": "Update a notification rule",

@@ -19,6 +19,7 @@ const BADGE_COLORS: Record<AuditEntry["entityType"], BadgeColor> = {
   run: "green",
   notificationRule: "yellow",
   secret: "red",
+  hook: "purple",
 };
 
 const COLUMNS: DataTableColumn<AuditEntry>[] = [

@@ -6,6 +6,7 @@ export const ACTOR_KIND_LABELS: Record<ActorKind, string> = {
   token: "API token",
   runner: "Runner",
   system: "Flowdeck",
+  hook: "Webhook",
 };
 
 export const ENTITY_LABELS: Record<AuditEntityType, string> = {
@@ -22,4 +23,5 @@ export const ENTITY_LABELS: Record<AuditEntityType, string> = {
   run: "Run",
   notificationRule: "Notification rule",
   secret: "Secret",
+  hook: "Webhook",
 };

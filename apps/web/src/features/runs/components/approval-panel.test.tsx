@@ -27,6 +27,7 @@ const run = {
   workflowId: "wf-1",
   workflowName: "Deploy",
   trigger: "manual",
+  triggeredByRunId: null,
   startedBy: "editor-1",
   startedByName: "Eve Editor",
   status: "awaiting-approval",

@@ -1,3 +1,4 @@
+import { RUN_TRIGGER_LABELS } from "@flowdeck/shared/runs/constants";
 import type { LastRun } from "@flowdeck/shared/runs/schemas";
 import { can } from "@flowdeck/shared";
 import { Link } from "react-router";
@@ -57,7 +58,12 @@ function RunItem({ orgId, run }: { orgId: string; run: LastRun }) {
   const { role } = useCurrentOrganization();
   const cancel = useCancelRun(orgId);
   const underWay = run.status === "queued" || run.status === "running";
-  const who = run.trigger === "schedule" ? "the scheduler" : (run.startedByName ?? "a former member");
+  const who =
+    run.trigger === "schedule"
+      ? "the scheduler"
+      : run.trigger === "webhook"
+        ? "a webhook"
+        : (run.startedByName ?? "a former member");
   return (
     <li className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2 text-sm">
       <div className="min-w-0">
@@ -65,7 +71,8 @@ function RunItem({ orgId, run }: { orgId: string; run: LastRun }) {
           <time dateTime={run.startedAt}>{formatDateTime(run.startedAt)}</time>
         </p>
         <p className="text-xs wrap-anywhere text-gray-500 dark:text-gray-400">
-          {runKindText(run)} · {run.trigger === "schedule" ? "Scheduled" : "Run now"} · by {who} · {runStepsText(run)}
+          {runKindText(run)} · {run.trigger === "manual" ? "Run now" : RUN_TRIGGER_LABELS[run.trigger]} · by {who} ·{" "}
+          {runStepsText(run)}
           {run.finishedAt && (
             <>
               {" "}

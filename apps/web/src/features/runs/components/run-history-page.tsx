@@ -1,5 +1,5 @@
 import { MESSAGES } from "@flowdeck/shared";
-import { RUN_STATUSES, RUN_STATUS_LABELS, RUN_TRIGGERS } from "@flowdeck/shared/runs/constants";
+import { RUN_STATUSES, RUN_STATUS_LABELS, RUN_TRIGGER_LABELS, RUN_TRIGGERS } from "@flowdeck/shared/runs/constants";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { Breadcrumbs } from "@/components/ui/breadcrumbs.tsx";
@@ -16,7 +16,6 @@ import { parametersLine } from "../lib/parameter-text.ts";
 import { runKindText } from "../lib/run-kind.ts";
 import { RunStatusBadge } from "@/components/ui/run-status-badge.tsx";
 
-const TRIGGER_LABELS = { manual: "Manual", schedule: "Scheduled" } as const;
 const NO_FILTERS: HistoryFilters = { status: "", trigger: "", runnerId: "", from: "", to: "" };
 
 /** /workflows/:workflowId/history: every run of a workflow, filtered, newest first (decision 030). */
@@ -44,7 +43,7 @@ export function RunHistoryPage() {
           <option value="">Any trigger</option>
           {RUN_TRIGGERS.map((trigger) => (
             <option key={trigger} value={trigger}>
-              {TRIGGER_LABELS[trigger]}
+              {RUN_TRIGGER_LABELS[trigger]}
             </option>
           ))}
         </SelectField>
@@ -117,7 +116,7 @@ function HistoryTable({ orgId, workflowId, filters }: { orgId: string; workflowI
               <td>
                 <RunStatusBadge status={run.status} />
               </td>
-              <td>{TRIGGER_LABELS[run.trigger]}</td>
+              <td>{RUN_TRIGGER_LABELS[run.trigger]}</td>
               <td>{runKindText(run)}</td>
               {withParameters && <td className="text-xs wrap-anywhere">{parametersLine(run)}</td>}
             </tr>

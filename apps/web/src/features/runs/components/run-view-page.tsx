@@ -91,9 +91,11 @@ function RunView({
           <time dateTime={detail.startedAt}>{formatDateTime(detail.startedAt)}</time>
           {detail.trigger === "schedule"
             ? " by the scheduler"
-            : detail.startedByName
-              ? ` by ${detail.startedByName}`
-              : ""}
+            : detail.trigger === "webhook"
+              ? " by a webhook"
+              : detail.startedByName
+                ? ` by ${detail.startedByName}`
+                : ""}
           {detail.finishedAt && (
             <>
               {" "}

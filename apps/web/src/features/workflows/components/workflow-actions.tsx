@@ -1,8 +1,10 @@
 import type { Workflow } from "@flowdeck/shared/workflows/schemas";
-import { CheckCheck, Pencil, Play, PlayCircle, Trash2 } from "lucide-react";
+import { CheckCheck, Pencil, Play, PlayCircle, Trash2, Webhook } from "lucide-react";
+import { useState } from "react";
 import { Button } from "@/components/ui/button.tsx";
 import { useChangeWorkState, type WorkState } from "../api/change-work-state.ts";
 import { useRunNow } from "./use-run-now.tsx";
+import { WebhooksDialog } from "./webhooks-dialog.tsx";
 import { type Notice } from "@/components/ui/notice.tsx";
 
 export type WorkflowHandlers = {
@@ -13,10 +15,11 @@ export type WorkflowHandlers = {
 
 type WorkflowActionsProps = WorkflowHandlers & { orgId: string; workflow: Workflow };
 
-/** Run now, Start, Complete (spec 4), Edit and Delete; shown to editors and above only. */
+/** Run now, Start, Complete (spec 4), Webhooks, Edit and Delete; shown to editors and above only. */
 export function WorkflowActions({ orgId, workflow, onEdit, onDelete, onNotice }: WorkflowActionsProps) {
   const runNow = useRunNow({ orgId, workflow, onNotice });
   const workState = useChangeWorkState(orgId);
+  const [webhooksOpen, setWebhooksOpen] = useState(false);
   const running = workflow.lastRun?.status === "running" || workflow.lastRun?.status === "queued";
   const hidden = <span className="sr-only"> {workflow.name}</span>;
   const fail = (error: Error) => onNotice({ tone: "error", text: error.message });
@@ -59,6 +62,11 @@ export function WorkflowActions({ orgId, workflow, onEdit, onDelete, onNotice }:
           Complete{hidden}
         </Button>
       )}
+      <Button variant="ghost" className="px-3 py-1.5" onClick={() => setWebhooksOpen(true)}>
+        <Webhook aria-hidden="true" className="size-4" />
+        Webhooks{hidden}
+      </Button>
+      {webhooksOpen && <WebhooksDialog orgId={orgId} workflow={workflow} open onClose={() => setWebhooksOpen(false)} />}
       <span className="ml-auto flex gap-1">
         <Button
           variant="ghost"
