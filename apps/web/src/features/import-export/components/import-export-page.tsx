@@ -1,23 +1,9 @@
 import { MESSAGES } from "@flowdeck/shared";
-import type { ReactNode } from "react";
 import { Alert } from "@/components/ui/alert.tsx";
+import { SectionCard } from "@/components/ui/section-card.tsx";
 import { useCurrentOrganization } from "@/lib/session/use-current-organization.ts";
 import { ExportSection } from "./export-section.tsx";
 import { ImportForm } from "./import-form.tsx";
-
-function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section
-      aria-labelledby={id}
-      className="rounded-xl border border-gray-200 bg-white p-4 shadow-sm sm:p-6 dark:border-gray-800 dark:bg-gray-900"
-    >
-      <h2 id={id} className="mb-3 text-lg font-semibold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
 
 /**
  * /admin/import-export: the organization's commands, workflows and notification rules as one YAML
@@ -38,10 +24,10 @@ export function ImportExportPage() {
         <Alert tone="info">{MESSAGES.noOrganizationSelected}</Alert>
       ) : (
         <div key={organization.id} className="space-y-6">
-          <Card id="export-heading" title="Export">
+          <SectionCard id="export-heading" title="Export">
             <ExportSection orgId={organization.id} />
-          </Card>
-          <Card id="import-heading" title="Import">
+          </SectionCard>
+          <SectionCard id="import-heading" title="Import">
             <p className="mb-4 text-sm text-gray-600 dark:text-gray-400">
               Preview shows what the file creates and changes before anything is written; Apply does it all in one step.
               Things are matched by name. Nothing absent from the file is deleted, so a file with one team&apos;s
@@ -49,7 +35,7 @@ export function ImportExportPage() {
               Settings → Secrets.
             </p>
             <ImportForm orgId={organization.id} />
-          </Card>
+          </SectionCard>
         </div>
       )}
     </div>

@@ -37,23 +37,27 @@ export function formatValue(value: unknown): string {
 
 const VALUE = "mt-1 max-h-64 overflow-auto rounded-md px-2 py-1 font-mono text-xs break-words whitespace-pre-wrap";
 
+const TONES = {
+  before: "bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-100",
+  after: "bg-green-50 text-green-900 dark:bg-green-950 dark:text-green-100",
+};
+
+function Value({ label, tone, value }: { label: string; tone: keyof typeof TONES; value: unknown }) {
+  return (
+    <div>
+      <span className="text-xs text-gray-500 dark:text-gray-400">{label}</span>
+      <pre className={`${VALUE} ${TONES[tone]}`}>{formatValue(value)}</pre>
+    </div>
+  );
+}
+
 function ChangeRow({ change }: { change: FieldChange }) {
   return (
     <div className="py-2">
       <dt className="font-mono text-xs font-semibold text-gray-700 dark:text-gray-300">{change.field}</dt>
       <dd className="mt-1 grid gap-2 sm:grid-cols-2">
-        <div>
-          <span className="text-xs text-gray-500 dark:text-gray-400">Before</span>
-          <pre className={`${VALUE} bg-red-50 text-red-900 dark:bg-red-950 dark:text-red-100`}>
-            {formatValue(change.before)}
-          </pre>
-        </div>
-        <div>
-          <span className="text-xs text-gray-500 dark:text-gray-400">After</span>
-          <pre className={`${VALUE} bg-green-50 text-green-900 dark:bg-green-950 dark:text-green-100`}>
-            {formatValue(change.after)}
-          </pre>
-        </div>
+        <Value label="Before" tone="before" value={change.before} />
+        <Value label="After" tone="after" value={change.after} />
       </dd>
     </div>
   );
