@@ -20,6 +20,7 @@ const APP_TITLES: { path: string; page: string }[] = [
   { path: "/admin/members", page: "Members" },
   { path: "/admin/invitations", page: "Invitations" },
   { path: "/admin/settings", page: "Settings" },
+  { path: "/admin/import-export", page: "Import and export" },
   { path: "/admin/api-tokens", page: "API tokens" },
   { path: "/admin/notifications", page: "Notifications" },
   { path: "/admin/runners", page: "Runners" },

@@ -28,6 +28,14 @@ const DOCUMENT_TITLE = "runbook-for-the-production-eu-west-1-database-failover-p
 const RULE_NAME = "On-call for the production-eu-west-1-critical-path";
 const RUNNER_NAME = "build-production-eu-west-1-worker-pool-a-01";
 
+const IMPORT_ONE_COMMAND = [
+  "version: 1",
+  "commands:",
+  "  - name: Rotate the production-eu-west-1 database credentials and restart the pool",
+  "    commands:",
+  "      linux: ./rotate-credentials.sh --region eu-west-1 --restart-pool",
+].join("\n");
+
 const click = (name: string | RegExp) => (page: Page) => page.getByRole("button", { name }).first().click();
 
 /** Dialogs a viewer can open too (over the data of `seedRealisticData` and `uploadAvatar`). */
@@ -90,6 +98,17 @@ export const OWNER_DIALOGS: DialogOpener[] = [
   },
   { where: "Delete a secret", path: "/admin/secrets", open: click(`Delete ${LONG_SECRET_NAME}`) },
   { where: "Remove logo", path: "/admin/settings", open: click("Remove logo") },
+  {
+    // Asked once a preview found something to create: here a command the organization lacks.
+    where: "Apply the import",
+    path: "/admin/import-export",
+    open: async (page) => {
+      await page.getByLabel("YAML document").fill(IMPORT_ONE_COMMAND);
+      await page.getByRole("button", { name: "Preview" }).click();
+      await expect(page.getByRole("heading", { name: "1 to create" })).toBeVisible();
+      await click("Apply")(page);
+    },
+  },
   // Asks where to run only when the organization has a runner (see `registerRunner`) and the
   // workflow's commands exist for several platforms, as Nightly backup's do.
   { where: "Run now, choosing the platform", path: "/workflows", open: click("Run now Nightly backup") },

@@ -40,6 +40,10 @@ const protectedPages = [
     page: lazyPage(() => import("@/features/settings/components/settings-page.tsx"), "SettingsPage"),
   },
   {
+    path: "/admin/import-export",
+    page: lazyPage(() => import("@/features/import-export/components/import-export-page.tsx"), "ImportExportPage"),
+  },
+  {
     path: "/admin/api-tokens",
     page: lazyPage(() => import("@/features/api-tokens/components/api-tokens-page.tsx"), "ApiTokensPage"),
   },

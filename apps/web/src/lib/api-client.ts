@@ -1,33 +1,54 @@
 import type { ErrorBody, ErrorCode } from "@flowdeck/shared";
 
-/** An error answer from the server, carrying its code, message and per-field messages. */
+/**
+ * An error answer from the server, carrying its code, message and per-field messages, and the
+ * whole answer for the routes that say more with their error (an import's preview).
+ */
 export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly fields: Record<string, string>;
+  readonly body: unknown;
 
-  constructor(status: number, code: ErrorCode, message: string, fields: Record<string, string> = {}) {
+  constructor(status: number, code: ErrorCode, message: string, fields: Record<string, string> = {}, body?: unknown) {
     super(message);
     this.name = "ApiError";
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.body = body;
   }
 }
 
-type RequestOptions = { method?: string; body?: unknown; signal?: AbortSignal; headers?: Record<string, string> };
+/** A body sent as it is, with its own type (a YAML document), instead of JSON. */
+export type RawBody = { text: string; contentType: string };
+
+type RequestOptions = {
+  method?: string;
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Sent as it is, with its content type; for the few routes that take something else than JSON. */
+  raw?: RawBody;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+};
 
 /** Calls the Flowdeck API with the session cookie and turns error answers into ApiError. */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = "GET", body, signal, headers = {} } = options;
+  const { method = "GET", body, raw, signal, headers = {} } = options;
+  const sent = raw
+    ? { type: raw.contentType, text: raw.text }
+    : body === undefined
+      ? undefined
+      : { type: "application/json", text: JSON.stringify(body) };
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       signal,
       credentials: "same-origin",
-      headers: body === undefined ? headers : { "content-type": "application/json", ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: sent ? { "content-type": sent.type, ...headers } : headers,
+      body: sent?.text,
     });
   } catch (error) {
     if (signal?.aborted) throw error;
@@ -50,7 +71,7 @@ function safeParse(text: string): unknown {
 
 function toApiError(status: number, data: unknown): ApiError {
   const body = data as Partial<ErrorBody> & { message?: string; code?: string };
-  if (body?.error?.message) return new ApiError(status, body.error.code, body.error.message, body.error.fields);
+  if (body?.error?.message) return new ApiError(status, body.error.code, body.error.message, body.error.fields, data);
   // better-auth answers { code, message }.
   if (typeof body?.message === "string")
     return new ApiError(status, status === 429 ? "resource-exhausted" : "invalid-argument", body.message);

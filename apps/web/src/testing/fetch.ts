@@ -15,7 +15,16 @@ export function answerRequests(body: unknown, status = 200) {
   const sent = (index = 0): SentRequest => {
     const [url, init = {}] = fetch.mock.calls[index] ?? [""];
     const raw = init.body;
-    return { url, method: init.method, headers: init.headers, body: typeof raw === "string" ? JSON.parse(raw) : raw };
+    return { url, method: init.method, headers: init.headers, body: typeof raw === "string" ? parseJson(raw) : raw };
   };
   return { fetch, sent };
+}
+
+/** A JSON body as its value; any other text (a YAML document) as it was sent. */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }

@@ -27,6 +27,7 @@ export const PAGES = [
   { path: "/admin/members", label: "Members", section: "Administration", minimumRole: "admin" },
   { path: "/admin/invitations", label: "Invitations", section: "Administration", minimumRole: "admin" },
   { path: "/admin/settings", label: "Settings", section: "Administration", minimumRole: "admin" },
+  { path: "/admin/import-export", label: "Import and export", section: "Administration", minimumRole: "admin" },
   { path: "/admin/api-tokens", label: "API tokens", section: "Administration", minimumRole: "admin" },
   { path: "/admin/notifications", label: "Notifications", section: "Administration", minimumRole: "admin" },
   { path: "/admin/runners", label: "Runners", section: "Administration", minimumRole: "admin" },

@@ -34,6 +34,7 @@ describe("page minimums (spec 2)", () => {
     ["/admin/members", "admin"],
     ["/admin/invitations", "admin"],
     ["/admin/settings", "admin"],
+    ["/admin/import-export", "admin"],
     ["/admin/runners", "admin"],
     ["/admin/audit", "admin"],
     ["/admin/billing", "owner"],

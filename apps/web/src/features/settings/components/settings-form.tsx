@@ -6,7 +6,7 @@ import { Alert } from "@/components/ui/alert.tsx";
 import type { ZodForm } from "@/lib/use-zod-form.ts";
 import { useUpdateOrganizationSettings } from "../api/update-settings.ts";
 import { SwitchField } from "./form-controls.tsx";
-import { SettingsCard } from "./settings-card.tsx";
+import { SectionCard } from "@/components/ui/section-card.tsx";
 import { SettingsDetailsFields, type SettingsField } from "./settings-details-fields.tsx";
 import { SettingsFormFooter } from "./settings-form-footer.tsx";
 import { SettingsRunsCard } from "./settings-runs-card.tsx";
@@ -61,11 +61,11 @@ export function SettingsForm({ orgId, settings }: { orgId: string; settings: Org
           </button>
         </Alert>
       )}
-      <SettingsCard title="Details" id="details-heading">
+      <SectionCard title="Details" id="details-heading">
         <SettingsDetailsFields field={field} values={values} />
-      </SettingsCard>
+      </SectionCard>
       <SettingsRunsCard field={field} />
-      <SettingsCard title="Notifications" id="notifications-heading">
+      <SectionCard title="Notifications" id="notifications-heading">
         <p className="mb-2 text-sm text-gray-600 dark:text-gray-400">
           Mail goes through the server's mail settings. Rules for webhooks and for who hears about what are under
           Administration → Notifications.
@@ -84,7 +84,7 @@ export function SettingsForm({ orgId, settings }: { orgId: string; settings: Org
             />
           ))}
         </div>
-      </SettingsCard>
+      </SectionCard>
       <SettingsFormFooter
         saved={saved}
         onDismissSaved={() => setSaved(false)}

@@ -1,11 +1,11 @@
 import { TextField } from "@/components/ui/text-field.tsx";
-import { SettingsCard } from "./settings-card.tsx";
+import { SectionCard } from "@/components/ui/section-card.tsx";
 import type { SettingsField } from "./settings-details-fields.tsx";
 
 /** What an executed run costs the organization. */
 export function SettingsRunsCard({ field }: { field: SettingsField }) {
   return (
-    <SettingsCard title="Runs" id="runs-heading">
+    <SectionCard title="Runs" id="runs-heading">
       <TextField
         label="Credits per run"
         type="number"
@@ -14,6 +14,6 @@ export function SettingsRunsCard({ field }: { field: SettingsField }) {
         hint="Taken from the balance each time a run is queued for a runner; 0 makes runs free. A run cancelled before a runner starts it is refunded."
         {...field("creditsPerRun")}
       />
-    </SettingsCard>
+    </SectionCard>
   );
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 
-/** One titled section of the settings page. */
-export function SettingsCard({ title, id, children }: { title: string; id: string; children: ReactNode }) {
+/** One titled section of a page, as a card (the settings page, the import and export page). */
+export function SectionCard({ title, id, children }: { title: string; id: string; children: ReactNode }) {
   return (
     <section
       aria-labelledby={id}
