@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { activeFreeze, currentOrNextOccurrence, nextFreeze, occurrencesOf, type FreezeRule } from "./window-times.ts";
+import {
+  activeFreeze,
+  currentOrNextOccurrence,
+  describeDays,
+  instantFromLocal,
+  nextFreeze,
+  occurrencesOf,
+  type FreezeRule,
+} from "./window-times.ts";
 
 const weekly = (days: number[], from: string, to: string, reason = "Evening freeze"): FreezeRule => ({
   id: "w",
@@ -69,5 +77,14 @@ describe("freeze windows in the organization's time zone", () => {
       endsAt: at("2026-11-30T23:59:00Z"),
       active: true,
     });
+  });
+});
+
+describe("reading a one-off window's times in the organization's time zone", () => {
+  it("turns a wall-clock time into the instant of that zone, summer and winter", () => {
+    expect(instantFromLocal("2026-07-01T18:00", "Europe/London")).toBe("2026-07-01T17:00:00.000Z");
+    expect(instantFromLocal("2026-12-01T18:00", "Europe/London")).toBe("2026-12-01T18:00:00.000Z");
+    expect(instantFromLocal("not a date", "UTC")).toBeNull();
+    expect(describeDays([0, 1, 5])).toBe("Mon, Fri, Sun");
   });
 });

@@ -83,3 +83,18 @@ export function currentOrNextOccurrence(rule: FreezeRule, at: Date, timeZone: st
   if (!occurrence) return null;
   return { startsAt: occurrence.startsAt, endsAt: occurrence.endsAt, active: occurrence.startsAt <= at };
 }
+
+/** A wall-clock date and time ("2026-12-24T18:00", as a datetime-local field gives it) in `timeZone`, as an instant. */
+export function instantFromLocal(local: string, timeZone: string): string | null {
+  const moment = DateTime.fromISO(local, { zone: timeZone });
+  return moment.isValid ? moment.toUTC().toISO() : null;
+}
+
+/** The days of a weekly window as words, Monday first ("Mon, Tue"). */
+export function describeDays(days: readonly number[]): string {
+  const names = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+  return [1, 2, 3, 4, 5, 6, 0]
+    .filter((day) => days.includes(day))
+    .map((day) => names[day])
+    .join(", ");
+}
