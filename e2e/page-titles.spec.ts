@@ -25,6 +25,7 @@ const APP_TITLES: { path: string; page: string }[] = [
   { path: "/admin/notifications", page: "Notifications" },
   { path: "/admin/runners", page: "Runners" },
   { path: "/admin/secrets", page: "Secrets" },
+  { path: "/admin/freeze-windows", page: "Freeze windows" },
   { path: "/admin/audit", page: "Audit" },
   { path: "/admin/billing", page: "Billing" },
   // /admin leads to the members.

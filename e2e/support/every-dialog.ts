@@ -3,7 +3,7 @@ import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { E2E_BASE_URL } from "./env.ts";
 import { gotoSettled } from "./every-page.ts";
-import { LONG_COMMAND_NAME, LONG_INVITEE_EMAIL, LONG_SECRET_NAME } from "./realistic-data.ts";
+import { LONG_COMMAND_NAME, LONG_FREEZE_REASON, LONG_INVITEE_EMAIL, LONG_SECRET_NAME } from "./realistic-data.ts";
 
 // Every dialog of the web app (each Modal, ConfirmDialog and Radix dialog under apps/web/src),
 // for the two sweeps: axe (e2e/accessibility.spec.ts) and the phone widths
@@ -97,6 +97,12 @@ export const OWNER_DIALOGS: DialogOpener[] = [
     open: click(`Replace the value of ${LONG_SECRET_NAME}`),
   },
   { where: "Delete a secret", path: "/admin/secrets", open: click(`Delete ${LONG_SECRET_NAME}`) },
+  { where: "New freeze window", path: "/admin/freeze-windows", open: click("New freeze window") },
+  {
+    where: "Delete a freeze window",
+    path: "/admin/freeze-windows",
+    open: click(`Delete the freeze window ${LONG_FREEZE_REASON}`),
+  },
   { where: "Remove logo", path: "/admin/settings", open: click("Remove logo") },
   {
     // Asked once a preview found something to create: here a command the organization lacks.

@@ -16,6 +16,7 @@ export const LONG_URL =
   "https://artifacts.example.com/flowdeck/releases/2026-11-25/flowdeck-linux-x64-full-bundle.tar.gz";
 /** A secret's name as long as names go (64 characters), one unbroken word. */
 export const LONG_SECRET_NAME = "PRODUCTION_EU_WEST_1_DATABASE_PASSWORD_FOR_THE_CRITICAL_PATH_01";
+export const LONG_FREEZE_REASON = "Quarter-end-close-for-the-production-eu-west-1-ledger-no-changes-please";
 export const LONG_DISPLAY_NAME = "MaximilianaBartholomewFeatherstonehaughWorthington";
 
 async function post(request: APIRequestContext, path: string, data: unknown) {
@@ -106,6 +107,11 @@ export async function seedRealisticData(request: APIRequestContext, organization
     data: { value: "production-eu-west-1-password", description: `Reads ${LONG_URL}` },
   });
   expect(secret.status(), await secret.text()).toBe(201);
+
+  await post(request, `${org}/freeze-windows`, {
+    reason: LONG_FREEZE_REASON,
+    weekly: { days: [1, 2, 3, 4, 5], from: "18:00", to: "06:00" },
+  });
 
   await post(request, `${org}/credits/add`, { amount: 500, description: `Top-up for ${LONG_URL}` });
   await post(request, `${org}/credits/consume`, { amount: 1, description: "Nightly backup" });

@@ -37,6 +37,7 @@ import { runRoutes } from "./modules/runs/routes.ts";
 import { installMasterKeys } from "./modules/secrets/keyring.ts";
 import { checkMasterKeys } from "./modules/secrets/master-keys.ts";
 import { secretRoutes } from "./modules/secrets/routes.ts";
+import { freezeWindowRoutes } from "./modules/freeze-windows/routes.ts";
 import { taskRoutes } from "./modules/tasks/routes.ts";
 import { twoFactorRequirementRoutes } from "./modules/two-factor-requirement/routes.ts";
 import { workflowRoutes } from "./modules/workflows/routes.ts";
@@ -127,6 +128,7 @@ const ROUTE_MODULES: FastifyPluginAsync[] = [
   secretRoutes,
   hookRoutes,
   hookCallRoutes,
+  freezeWindowRoutes,
   auditRoutes,
   eventRoutes,
 ];

@@ -28,6 +28,7 @@ export const LIVE_REFRESH = {
   secret: ["secret", "audit"],
   // A webhook's list row (its last calls); a call that starts a run also announces its workflow.
   hook: ["hook", "audit"],
+  freezeWindow: ["freezeWindow", "audit"],
   audit: ["audit"],
 } as const satisfies Record<AuditEntityType | "audit", readonly string[]>;
 

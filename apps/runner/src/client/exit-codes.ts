@@ -12,7 +12,7 @@ export const EXIT = {
   usage: 2,
   cancelled: 3,
   timedOut: 4,
-  /** An approver rejected the run, or nobody approved it in time (decision 067). */
+  /** An approver rejected the run, nobody approved it in time (decision 067), or a freeze window skipped it (071). */
   rejected: 5,
   lost: 6,
   /** Flowdeck could not be reached, or it refused the token (unknown, expired, revoked, too weak). */
@@ -34,6 +34,7 @@ export function exitCodeOf(status: RunStatus): number | null {
       return EXIT.timedOut;
     case "rejected":
     case "expired":
+    case "skipped":
       return EXIT.rejected;
     case "lost":
       return EXIT.lost;

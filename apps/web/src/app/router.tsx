@@ -59,6 +59,10 @@ const protectedPages = [
     path: "/admin/secrets",
     page: lazyPage(() => import("@/features/secrets/components/secrets-page.tsx"), "SecretsPage"),
   },
+  {
+    path: "/admin/freeze-windows",
+    page: lazyPage(() => import("@/features/freeze-windows/components/freeze-windows-page.tsx"), "FreezeWindowsPage"),
+  },
   { path: "/admin/audit", page: lazyPage(() => import("@/features/audit/components/audit-page.tsx"), "AuditPage") },
   { path: "/admin/billing", page: lazyPage(() => import("@/features/placeholders/billing-page.tsx"), "BillingPage") },
 ];

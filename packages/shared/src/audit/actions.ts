@@ -19,6 +19,7 @@ export const AUDIT_ENTITY_TYPES = [
   "notificationRule",
   "secret",
   "hook",
+  "freezeWindow",
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -91,6 +92,8 @@ export const AUDIT_ACTIONS = {
   "hook.rotated": { entityType: "hook", live: "updated", label: "Webhook URL rotated" },
   "hook.revoked": { entityType: "hook", live: "updated", label: "Webhook revoked" },
   "hook.called": { entityType: "hook", live: "updated", label: "Webhook called" },
+  "freezeWindow.created": { entityType: "freezeWindow", live: "created", label: "Freeze window created" },
+  "freezeWindow.deleted": { entityType: "freezeWindow", live: "deleted", label: "Freeze window deleted" },
   "retention.changed": { entityType: "organization", live: "updated", label: "Run retention changed" },
   "notificationRule.created": { entityType: "notificationRule", live: "created", label: "Notification rule created" },
   "notificationRule.updated": { entityType: "notificationRule", live: "updated", label: "Notification rule changed" },

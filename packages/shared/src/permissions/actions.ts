@@ -8,6 +8,7 @@ import { RETENTION_MESSAGES } from "../retention/messages.ts";
 import { HOOK_MESSAGES } from "../hooks/messages.ts";
 import { RUNNER_MESSAGES } from "../runners/messages.ts";
 import { SECRET_MESSAGES } from "../secrets/messages.ts";
+import { FREEZE_WINDOW_MESSAGES } from "../freeze-windows/messages.ts";
 import { SETTINGS_MESSAGES, TWO_FACTOR_REQUIREMENT_MESSAGES } from "../settings/messages.ts";
 import { TASK_MESSAGES } from "../tasks/messages.ts";
 import { WORKFLOW_MESSAGES } from "../workflows/messages.ts";
@@ -85,6 +86,8 @@ export const ACTIONS = {
    * API tokens and runner registrations, only people mint them (decision 068).
    */
   "hooks.manage": { minimumRole: "editor", deniedMessage: HOOK_MESSAGES.cannotManage, peopleOnly: true },
+  /** Change-freeze windows (decision 071): set by admins and owners, who alone may override one. */
+  "freezeWindows.manage": { minimumRole: "admin", deniedMessage: FREEZE_WINDOW_MESSAGES.cannotManage },
   "documents.read": { minimumRole: "viewer" },
   "documents.create": { minimumRole: "editor", deniedMessage: DOCUMENT_MESSAGES.noPermission },
   "documents.update": { minimumRole: "editor", deniedMessage: DOCUMENT_MESSAGES.noPermission },

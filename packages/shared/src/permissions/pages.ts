@@ -33,6 +33,7 @@ export const PAGES = [
   { path: "/admin/runners", label: "Runners", section: "Administration", minimumRole: "admin" },
   // Editors see the names (read-only), to choose them in a workflow; admins manage them.
   { path: "/admin/secrets", label: "Secrets", section: "Administration", minimumRole: "editor" },
+  { path: "/admin/freeze-windows", label: "Freeze windows", section: "Administration", minimumRole: "admin" },
   { path: "/admin/audit", label: "Audit", section: "Administration", minimumRole: "admin" },
   { path: "/admin/billing", label: "Billing", section: "Administration", minimumRole: "owner" },
 ] as const satisfies readonly PageDefinition[];

@@ -26,6 +26,8 @@ export const RUN_STATUSES = [
   "lost",
   "rejected",
   "expired",
+  /** A due time inside a freeze window (decision 071): recorded, never run. */
+  "skipped",
 ] as const;
 export type RunStatus = (typeof RUN_STATUSES)[number];
 /**
@@ -60,6 +62,7 @@ export const RUN_STATUS_LABELS: Record<RunStatus, string> = {
   lost: "Lost",
   rejected: "Rejected",
   expired: "Expired",
+  skipped: "Skipped",
 };
 
 export const RUN_STEP_STATUS_LABELS: Record<RunStepStatus, string> = {

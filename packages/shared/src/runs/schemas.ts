@@ -5,6 +5,7 @@ import { ParameterSchema, PARAMETER_TYPES, ParameterValueSchema } from "../workf
 import { APPROVAL_LIMITS, RunApprovalSchema } from "./approvals.ts";
 import { RUN_KINDS, RUN_STATUSES, RUN_STEP_STATUSES, RUN_TRIGGERS } from "./constants.ts";
 import { APPROVAL_MESSAGES } from "./messages.ts";
+import { FreezeNoticeSchema, FreezeOverrideSchema } from "../freeze-windows/schemas.ts";
 
 /** How a run is carried out: by a runner (executed), or by people ticking its steps (a checklist, spec 4). */
 export const RUN_MODES = ["executed", "checklist"] as const;
@@ -35,6 +36,11 @@ export const ExecuteWorkflowSchema = z
      * (a session) is refused without it; a token's run (a script) and the scheduler are not asked.
      */
     confirmName: z.string().max(500).optional(),
+    /**
+     * During a freeze window (decision 071), an admin's or owner's reason to start it anyway:
+     * audited and shown on the run. Without it, such a run is refused naming the window.
+     */
+    override: FreezeOverrideSchema.optional(),
   })
   .nullish()
   .transform((body) => body ?? { mode: "executed" as const });
@@ -83,6 +89,10 @@ export const WorkflowRunSchema = z.object({
   parameters: z.record(z.string(), ParameterValueSchema.nullable()),
   /** Each parameter's label and type as they were when the run started, in order. */
   parameterLabels: z.array(z.object({ name: z.string(), label: z.string(), type: z.enum(PARAMETER_TYPES) })),
+  /** Why a skipped run did not run: "freeze window: <reason>" (decision 071); null otherwise. */
+  skipReason: z.string().nullable(),
+  /** The reason an admin or owner gave for starting it during a freeze window; null otherwise. */
+  freezeOverride: z.string().nullable(),
   steps: z.array(RunStepSchema),
 });
 export type WorkflowRun = z.infer<typeof WorkflowRunSchema>;
@@ -137,6 +147,11 @@ export const RunOptionsSchema = z.object({
   requiresApproval: z.boolean(),
   /** Run now asks to type the workflow's name (`confirmName` in the execute body). */
   confirmName: z.boolean(),
+  /**
+   * For a workflow that respects freeze windows: the window in force now (`active`), else the next
+   * one within 24 hours; null when none (decision 071).
+   */
+  freeze: FreezeNoticeSchema.extend({ active: z.boolean() }).nullable(),
 });
 export type RunOptions = z.infer<typeof RunOptionsSchema>;
 

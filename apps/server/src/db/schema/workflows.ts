@@ -197,6 +197,10 @@ export const workflowRuns = pgTable(
     approval: jsonb("approval").$type<ApprovalPolicy | null>(),
     /** An awaiting-approval run not approved by then ends expired (the sweeper). */
     approvalExpiresAt: timestamp("approval_expires_at", { withTimezone: true }),
+    /** Why a skipped run did not run: "freeze window: <its reason>" (decision 071). */
+    skipReason: text("skip_reason"),
+    /** An admin's or owner's reason for starting it during a freeze window (decision 071). */
+    freezeOverride: text("freeze_override"),
     /** The run whose end started this one (trigger run-after); null for every other trigger. */
     triggeredByRunId: text("triggered_by_run_id").references((): AnyPgColumn => workflowRuns.id, {
       onDelete: "set null",

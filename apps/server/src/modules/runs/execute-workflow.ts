@@ -34,6 +34,7 @@ export async function executeWorkflow({
     parameters?: Record<string, unknown>;
     note?: string;
     confirmName?: string;
+    override?: { reason: string };
   };
 }): Promise<RunDetail> {
   const { organizationId, actor } = scope;
@@ -63,16 +64,21 @@ export async function executeWorkflow({
         parameters: request.parameters,
         note: request.note,
         confirmName: request.confirmName,
+        override: request.override,
       });
+      const detail = await getRun({ db: tx, organizationId, runId: run.id });
+      // An override of a freeze window is recorded with its reason (decision 071), even for a run that waits.
+      const override = detail.freezeOverride ? `, overriding a freeze window: "${detail.freezeOverride}"` : "";
       // A run that awaits approval recorded its request; it is run when approved.
-      if (run.status !== "awaiting-approval") {
+      if (run.status !== "awaiting-approval" || override) {
+        const verb = run.status === "awaiting-approval" ? "Asked to run" : "Ran";
         log.record({
           action: "workflow.run",
           entityId: workflowId,
-          summary: `Ran the workflow "${workflow.name}"${execution ? secretsGivenNote(workflow.secretNames) : ""}`,
+          summary: `${verb} the workflow "${workflow.name}"${execution ? secretsGivenNote(workflow.secretNames) : ""}${override}`,
         });
       }
-      return getRun({ db: tx, organizationId, runId: run.id });
+      return detail;
     },
   });
 }

@@ -6,6 +6,7 @@ import { insertTransaction, takeCredits } from "../credits/repository.ts";
 import type { LockedWorkflow, StepRow } from "../workflows/repository.ts";
 import { creditsPerRun, listCommandLines, listRunnerPresence } from "./repository.ts";
 import { requireSecrets } from "../secrets/for-runs.ts";
+import { freezeCalendar } from "../freeze-windows/service.ts";
 
 export type ExecutionRequest = { platform: RunnerPlatform };
 
@@ -174,5 +175,6 @@ export async function runOptions(db: Executor, workflow: LockedWorkflow, steps: 
     parameters: workflow.parameters,
     requiresApproval: workflow.approval !== null,
     confirmName: workflow.confirmName,
+    freeze: workflow.respectFreezeWindows ? (await freezeCalendar(db, workflow.organizationId)).noticeAt(now) : null,
   };
 }

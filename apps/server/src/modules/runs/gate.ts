@@ -1,8 +1,10 @@
-import { AppError } from "@flowdeck/shared";
+import { AppError, can, type Role } from "@flowdeck/shared";
+import { FREEZE_WINDOW_MESSAGES } from "@flowdeck/shared/freeze-windows/messages";
 import type { ApprovalPolicy } from "@flowdeck/shared/runs/approvals";
 import { APPROVAL_MESSAGES } from "@flowdeck/shared/runs/messages";
 import type { Executor } from "../../db/database.ts";
 import type { Actor } from "../../lib/actor.ts";
+import { freezeCalendar } from "../freeze-windows/service.ts";
 import type { LockedWorkflow } from "../workflows/repository.ts";
 
 /**
@@ -11,8 +13,8 @@ import type { LockedWorkflow } from "../workflows/repository.ts";
  * inbound webhook.
  */
 export type RunRequester =
-  | { kind: "person"; userId: string }
-  | { kind: "token"; userId: string; tokenId: string; tokenName: string }
+  | { kind: "person"; userId: string; role: Role | null }
+  | { kind: "token"; userId: string; tokenId: string; tokenName: string; role: Role | null }
   | { kind: "schedule" }
   /** An inbound webhook's call (decision 068): no person asked, so every approver may approve. */
   | { kind: "hook"; hookId: string; hookName: string };
@@ -21,9 +23,15 @@ export const SCHEDULE_REQUESTER: RunRequester = { kind: "schedule" };
 
 /** The requester of a run an actor asks for through the API (Run now, Run again, a script). */
 export function requesterOf(actor: Actor): RunRequester {
-  if (actor.kind === "user") return { kind: "person", userId: actor.userId };
+  if (actor.kind === "user") return { kind: "person", userId: actor.userId, role: actor.role ?? null };
   if (actor.kind === "token") {
-    return { kind: "token", userId: actor.createdByUserId, tokenId: actor.tokenId, tokenName: actor.name };
+    return {
+      kind: "token",
+      userId: actor.createdByUserId,
+      tokenId: actor.tokenId,
+      tokenName: actor.name,
+      role: actor.role,
+    };
   }
   return SCHEDULE_REQUESTER;
 }
@@ -33,10 +41,15 @@ export function requesterUserId(requester: RunRequester): string | null {
   return requester.kind === "schedule" || requester.kind === "hook" ? null : requester.userId;
 }
 
-/** What the gate decides: start now, wait for approval until `expiresAt`, or a refusal to throw. */
+/**
+ * What the gate decides: start now, wait for approval until `expiresAt`, record a due time as
+ * skipped (the scheduler in a freeze window), or a refusal to throw. A start or a wait may carry
+ * the freeze window an admin overrode, with their reason.
+ */
 export type StartDecision =
-  | { kind: "start" }
-  | { kind: "await-approval"; policy: ApprovalPolicy; expiresAt: Date }
+  | { kind: "start"; freezeOverride?: string }
+  | { kind: "await-approval"; policy: ApprovalPolicy; expiresAt: Date; freezeOverride?: string }
+  | { kind: "skip"; reason: string }
   | { kind: "refused"; error: AppError };
 
 /**
@@ -44,11 +57,18 @@ export type StartDecision =
  * `startRun` (runs/lifecycle.ts) asks it before it creates any run, and every way a run starts —
  * Run now, Run again, the API with a cookie or a token, the scheduler, the concurrency queue —
  * goes through `startRun`; `test/approvals/one-gate.test.ts` reads the sources to keep it so.
- * Freeze windows (a later change) add their refusal, or their override, here.
+ * Freeze windows (decision 071) add their skip, refusal or override here.
  */
 export async function decideRunStart(
-  _tx: Executor,
-  options: { workflow: LockedWorkflow; requester: RunRequester; now: Date; confirmName?: string | undefined },
+  tx: Executor,
+  options: {
+    workflow: LockedWorkflow;
+    requester: RunRequester;
+    now: Date;
+    confirmName?: string | undefined;
+    /** An admin's or owner's reason to start it during a freeze window. */
+    override?: { reason: string } | undefined;
+  },
 ): Promise<StartDecision> {
   const { workflow, requester, now } = options;
   // A typed confirmation guards a person's click; a script or the scheduler means what it asks.
@@ -57,9 +77,46 @@ export async function decideRunStart(
       options.confirmName === undefined ? APPROVAL_MESSAGES.confirmNameRequired : APPROVAL_MESSAGES.confirmNameMismatch;
     return { kind: "refused", error: new AppError("invalid-argument", message, { confirmName: message }) };
   }
+  const freeze = await freezeDecision(tx, { workflow, requester, now, override: options.override });
+  if (freeze.kind === "skip" || freeze.kind === "refused") return freeze;
+  const freezeOverride = freeze.kind === "overridden" ? { freezeOverride: freeze.reason } : {};
   if (workflow.approval) {
     const expiresAt = new Date(now.getTime() + workflow.approval.expiresAfterMinutes * 60_000);
-    return { kind: "await-approval", policy: workflow.approval, expiresAt };
+    return { kind: "await-approval", policy: workflow.approval, expiresAt, ...freezeOverride };
   }
-  return { kind: "start" };
+  return { kind: "start", ...freezeOverride };
+}
+
+/**
+ * Freeze windows (decision 071), for a workflow that respects them: in a window the scheduler's due
+ * time is skipped with the window's reason; anyone else is refused, naming the window and its end,
+ * unless an admin or owner (or a token of that role) gives a reason to override it.
+ */
+/** Whether a freeze window holds the workflow's runs at `now` (the scheduler asks before it ends a run under way). */
+export async function frozenAt(tx: Executor, workflow: LockedWorkflow, now: Date) {
+  if (!workflow.respectFreezeWindows) return null;
+  return (await freezeCalendar(tx, workflow.organizationId)).activeAt(now);
+}
+
+async function freezeDecision(
+  tx: Executor,
+  options: { workflow: LockedWorkflow; requester: RunRequester; now: Date; override: { reason: string } | undefined },
+): Promise<
+  | { kind: "open" }
+  | { kind: "overridden"; reason: string }
+  | { kind: "skip"; reason: string }
+  | { kind: "refused"; error: AppError }
+> {
+  const { workflow, requester, now, override } = options;
+  const window = await frozenAt(tx, workflow, now);
+  if (!window) return { kind: "open" };
+  if (requester.kind === "schedule") return { kind: "skip", reason: `freeze window: ${window.reason}` };
+  const frozen = FREEZE_WINDOW_MESSAGES.frozen(window.reason, window.endsAt.toISOString());
+  if (!override) return { kind: "refused", error: new AppError("aborted", frozen) };
+  const role = requester.kind === "person" || requester.kind === "token" ? requester.role : null;
+  if (!can(role, "freezeWindows.manage")) {
+    const message = FREEZE_WINDOW_MESSAGES.overrideRoleRequired;
+    return { kind: "refused", error: new AppError("permission-denied", message, { override: message }) };
+  }
+  return { kind: "overridden", reason: override.reason };
 }

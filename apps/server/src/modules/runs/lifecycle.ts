@@ -161,6 +161,8 @@ export async function startRun(
     note?: string | undefined;
     /** The workflow's name as typed in Run now, for a workflow that asks for it. */
     confirmName?: string | undefined;
+    /** An admin's or owner's reason to start it during a freeze window (decision 071). */
+    override?: { reason: string } | undefined;
     /** The scheduler counted its whole batch's executions first (see countExecutions). */
     executionsCounted?: boolean;
   },
@@ -168,12 +170,22 @@ export async function startRun(
   const { workflow, trigger, requester, now, execution } = options;
   const startedBy = requesterUserId(requester);
   const values = checkParameterValues(workflow.parameters, options.parameters);
-  const decision = await decideRunStart(tx, { workflow, requester, now, confirmName: options.confirmName });
+  const decision = await decideRunStart(tx, {
+    workflow,
+    requester,
+    now,
+    confirmName: options.confirmName,
+    override: options.override,
+  });
   if (decision.kind === "refused") throw decision.error;
+  // A due time in a freeze window (decision 071) is recorded as a run that ended skipped at once,
+  // with why, so the card and the history show it: no runner, no credits, nothing executed.
+  const skipReason = decision.kind === "skip" ? decision.reason : undefined;
+  const freezeOverride = decision.kind === "skip" ? null : (decision.freezeOverride ?? null);
   const awaiting = decision.kind === "await-approval" ? decision : null;
   // A run that waits executes nothing yet: its commands are counted when it is released.
-  if (!options.executionsCounted && !awaiting) await countExecutions(tx, [workflow], now);
-  const active = await findActiveRun(tx, workflow.id);
+  if (!options.executionsCounted && !awaiting && !skipReason) await countExecutions(tx, [workflow], now);
+  const active = skipReason ? undefined : await findActiveRun(tx, workflow.id);
   if (active) {
     if (trigger === "manual" && active.status === "awaiting-approval") {
       throw new AppError("aborted", APPROVAL_MESSAGES.awaitingApproval);
@@ -192,9 +204,10 @@ export async function startRun(
     });
   }
   const steps = await listSteps(tx, workflow.organizationId, [workflow.id]);
-  const snapshot = execution
-    ? await snapshotExecution(tx, { workflow, steps, request: execution, startedBy, charge: !awaiting })
-    : undefined;
+  const snapshot =
+    execution && !skipReason
+      ? await snapshotExecution(tx, { workflow, steps, request: execution, startedBy, charge: !awaiting })
+      : undefined;
   const run = await insertRun(tx, {
     workflowId: workflow.id,
     organizationId: workflow.organizationId,
@@ -203,6 +216,8 @@ export async function startRun(
     at: now,
     parameters: snapshotParameters(workflow.parameters, values),
     execution: snapshot?.run,
+    freezeOverride,
+    ...(skipReason && { skipReason }),
     awaiting: awaiting
       ? {
           approval: awaiting.policy,
@@ -221,10 +236,11 @@ export async function startRun(
       position: step.position,
       name: step.name,
       // A checklist skips a deleted command's step; a runner reports it skipped itself.
-      status: step.taskId || snapshot ? "pending" : "skipped",
+      status: !skipReason && (step.taskId || snapshot) ? "pending" : "skipped",
       ...snapshot?.steps.get(step.id),
     })),
   );
+  if (skipReason) return { ...run, status: "skipped" as const, skipReason };
   if (awaiting) {
     log.record({
       action: "run.approval_requested",

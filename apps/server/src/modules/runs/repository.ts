@@ -48,6 +48,8 @@ export const runColumns = {
   cancelRequestedAt: workflowRuns.cancelRequestedAt,
   pinned: workflowRuns.pinned,
   parameters: workflowRuns.parameters,
+  skipReason: workflowRuns.skipReason,
+  freezeOverride: workflowRuns.freezeOverride,
   // [total, succeeded, skipped], one probe of workflow_run_steps_run_idx per run.
   stepCounts: sql<
     number[]
@@ -71,6 +73,8 @@ export type RunRow = {
   cancelRequestedAt: Date | null;
   pinned: boolean;
   parameters: RunParameter[];
+  skipReason: string | null;
+  freezeOverride: string | null;
   stepCounts: number[];
 };
 
@@ -96,6 +100,10 @@ export async function insertRun(
       typeof workflowRuns.$inferInsert,
       "approval" | "approvalExpiresAt" | "note" | "requestedByTokenId" | "requestedByTokenName"
     >;
+    /** A freeze window held it (decision 071): recorded as skipped, with why. */
+    skipReason?: string;
+    /** An admin's or owner's reason for starting it during a freeze window. */
+    freezeOverride?: string | null;
   },
 ) {
   const [row] = await db
@@ -105,7 +113,16 @@ export async function insertRun(
       organizationId: values.organizationId,
       trigger: values.trigger,
       startedBy: values.startedBy,
-      status: values.awaiting ? "awaiting-approval" : values.execution ? "queued" : "running",
+      status: values.skipReason
+        ? "skipped"
+        : values.awaiting
+          ? "awaiting-approval"
+          : values.execution
+            ? "queued"
+            : "running",
+      skipReason: values.skipReason ?? null,
+      finishedAt: values.skipReason ? values.at : null,
+      freezeOverride: values.freezeOverride ?? null,
       kind: values.execution ? "executed" : "checklist",
       parameters: values.parameters,
       ...values.execution,

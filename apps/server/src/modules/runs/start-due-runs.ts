@@ -6,7 +6,7 @@ import { notifyIfMissed, notifySkippedSchedules } from "../notifications/schedul
 import { listSteps, updateWorkflow } from "../workflows/repository.ts";
 import { claimDueWorkflows } from "../workflows/scheduler-repository.ts";
 import { defaultExecution } from "./execution.ts";
-import { SCHEDULE_REQUESTER } from "./gate.ts";
+import { frozenAt, SCHEDULE_REQUESTER } from "./gate.ts";
 import { countExecutions, endRun, startRun } from "./lifecycle.ts";
 import { findActiveRun } from "./repository.ts";
 import { secretsGivenNote } from "../secrets/for-runs.ts";
@@ -40,7 +40,12 @@ export async function startDueRuns(
     if (active || workflow.status === "in-progress") busy.set(workflow.id, active ?? null);
   }
   const skipped = due.filter((workflow) => busy.has(workflow.id) && workflow.concurrencyPolicy !== "cancel");
-  const starting = due.filter((workflow) => !skipped.includes(workflow));
+  // In a freeze window (decision 071) a due time is recorded as skipped, and a run under way is left alone.
+  const frozen: DueWorkflow[] = [];
+  for (const workflow of due) {
+    if (!skipped.includes(workflow) && (await frozenAt(tx, workflow, now))) frozen.push(workflow);
+  }
+  const starting = due.filter((workflow) => !skipped.includes(workflow) && !frozen.includes(workflow));
   // A workflow that requires approval executes nothing until approved: counted when released.
   await countExecutions(
     tx,
@@ -73,7 +78,28 @@ export async function startDueRuns(
     });
     rescheduled(workflow, `Skipped a due run of the workflow "${workflow.name}": a run was under way`);
   }
-  await notifySkippedSchedules(tx, skipped, now);
+  for (const workflow of frozen) {
+    // The gate records the skipped run, with the window's reason (lifecycle.ts startRun).
+    const run = await startRun(tx, log, {
+      workflow,
+      trigger: "schedule",
+      requester: SCHEDULE_REQUESTER,
+      now,
+      execution: null,
+      parameters: workflow.scheduleParameters,
+      executionsCounted: true,
+    });
+    await updateWorkflow(tx, workflow.organizationId, workflow.id, {
+      ...advance(workflow),
+      skippedRuns: workflow.skippedRuns + 1,
+      lastSkippedAt: workflow.nextExecution,
+    });
+    rescheduled(
+      workflow,
+      `Skipped a due run of the workflow "${workflow.name}": ${"skipReason" in run ? run.skipReason : "held by the gate"}`,
+    );
+  }
+  await notifySkippedSchedules(tx, [...skipped, ...frozen], now);
   for (const workflow of starting) {
     try {
       // A savepoint each, with its own change log: one workflow that cannot start does not hold back
@@ -134,5 +160,8 @@ export async function startDueRuns(
       rescheduled(workflow, `Could not start the workflow "${workflow.name}"${reason}; moved it to its next execution`);
     }
   }
-  return { ran: starting.map((workflow) => workflow.id), skipped: skipped.map((workflow) => workflow.id) };
+  return {
+    ran: starting.map((workflow) => workflow.id),
+    skipped: [...skipped, ...frozen].map((workflow) => workflow.id),
+  };
 }

@@ -22,6 +22,8 @@ export function toLastRun(row: RunRow): LastRun {
     stepCounts: { total: row.stepCounts[0] ?? 0, done: row.stepCounts[1] ?? 0, skipped: row.stepCounts[2] ?? 0 },
     parameters: Object.fromEntries(row.parameters.map((parameter) => [parameter.name, parameter.value])),
     parameterLabels: row.parameters.map(({ name, label, type }) => ({ name, label, type })),
+    skipReason: row.skipReason,
+    freezeOverride: row.freezeOverride,
   };
 }
 

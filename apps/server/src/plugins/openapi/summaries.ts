@@ -126,6 +126,9 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   "GET /api/orgs/:orgId/secrets": "List secrets (names and descriptions, never values)",
   "PUT /api/orgs/:orgId/secrets/:name": "Create a secret or replace its value",
   "DELETE /api/orgs/:orgId/secrets/:name": "Delete a secret",
+  "GET /api/orgs/:orgId/freeze-windows": "List freeze windows, each with its current or next occurrence",
+  "POST /api/orgs/:orgId/freeze-windows": "Create a one-off or weekly freeze window",
+  "DELETE /api/orgs/:orgId/freeze-windows/:windowId": "Delete a freeze window",
 
   "GET /api/orgs/:orgId/workflows/:workflowId/hooks": "List a workflow's webhooks (never their secrets)",
   "POST /api/orgs/:orgId/workflows/:workflowId/hooks": "Create a webhook: answers its URL and signing secret once",

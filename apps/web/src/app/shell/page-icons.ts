@@ -13,6 +13,7 @@ import {
   ShieldCheck,
   Server,
   Settings,
+  Snowflake,
   SquareTerminal,
   User,
   Users,
@@ -37,6 +38,7 @@ export const PAGE_ICONS: Record<(typeof PAGES)[number]["path"], LucideIcon> = {
   "/admin/notifications": Bell,
   "/admin/runners": Server,
   "/admin/secrets": LockKeyhole,
+  "/admin/freeze-windows": Snowflake,
   "/admin/audit": ScrollText,
   "/admin/billing": CreditCard,
 };

@@ -23,7 +23,7 @@ const COLORS: Record<RunStatus | RunStepStatus, BadgeColor> = {
 
 /**
  * Each run state (awaiting approval, queued, running, succeeded, failed, cancelled, timed out, lost,
- * rejected, expired) has its own badge.
+ * rejected, expired, skipped by a freeze window) has its own badge.
  */
 export function RunStatusBadge({ status }: { status: RunStatus }) {
   return <Badge color={COLORS[status]}>{RUN_STATUS_LABELS[status]}</Badge>;

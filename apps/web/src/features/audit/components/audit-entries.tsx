@@ -20,6 +20,7 @@ const BADGE_COLORS: Record<AuditEntry["entityType"], BadgeColor> = {
   notificationRule: "yellow",
   secret: "red",
   hook: "purple",
+  freezeWindow: "yellow",
 };
 
 const COLUMNS: DataTableColumn<AuditEntry>[] = [

@@ -24,4 +24,5 @@ export const ENTITY_LABELS: Record<AuditEntityType, string> = {
   notificationRule: "Notification rule",
   secret: "Secret",
   hook: "Webhook",
+  freezeWindow: "Freeze window",
 };

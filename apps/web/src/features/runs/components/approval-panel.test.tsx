@@ -41,6 +41,8 @@ const run = {
   stepCounts: { total: 1, done: 0, skipped: 0 },
   parameters: {},
   parameterLabels: [],
+  skipReason: null,
+  freezeOverride: null,
   steps: [],
   logTruncated: false,
   matchingRunners: null,

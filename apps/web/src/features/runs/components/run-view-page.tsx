@@ -141,6 +141,12 @@ function RunView({
         {cancel.isError && <Alert tone="error">{cancel.error.message}</Alert>}
         {pin.isError && <Alert tone="error">{pin.error.message}</Alert>}
         {detail.logTruncated && <Alert tone="info">The output reached its size limit and was cut.</Alert>}
+        {detail.skipReason && (
+          <Alert tone="info">Not run: skipped ({detail.skipReason}). Nothing was executed or charged.</Alert>
+        )}
+        {detail.freezeOverride && (
+          <Alert tone="info">Started during a freeze window, overridden: “{detail.freezeOverride}”</Alert>
+        )}
         {detail.approval && <ApprovalPanel orgId={orgId} run={detail} approval={detail.approval} person={person} />}
         <RunParametersList run={detail} />
         {waiting && (

@@ -18,7 +18,7 @@ export type ExecuteVariables = {
 
 export function executeWorkflow(
   orgId: string,
-  { workflowId, idempotencyKey, choice, parameters, note, confirmName }: ExecuteVariables,
+  { workflowId, idempotencyKey, choice, parameters, note, confirmName, override }: ExecuteVariables,
 ) {
   return api<RunDetail>(workflowPath(orgId, workflowId, "/execute"), {
     method: "POST",
@@ -28,6 +28,7 @@ export function executeWorkflow(
       ...(parameters && { parameters }),
       ...(note && { note }),
       ...(confirmName !== undefined && { confirmName }),
+      ...(override && { override }),
     },
   });
 }

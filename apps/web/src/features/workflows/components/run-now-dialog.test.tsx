@@ -22,6 +22,7 @@ const options: RunOptions = {
   parameters,
   requiresApproval: false,
   confirmName: false,
+  freeze: null,
 };
 
 const valueOf = (element: HTMLElement) => (element as HTMLInputElement).value;

@@ -1,4 +1,5 @@
 import type { RunnerPlatform } from "@flowdeck/shared/runners/protocol";
+import { FREEZE_REASON_MAX } from "@flowdeck/shared/freeze-windows/schemas";
 import { APPROVAL_LIMITS } from "@flowdeck/shared/runs/approvals";
 import type { RunOptions } from "@flowdeck/shared/runs/schemas";
 import { TASK_PLATFORM_LABELS } from "@flowdeck/shared/tasks/constants";
@@ -14,14 +15,18 @@ import { Button } from "@/components/ui/button.tsx";
 import { Modal } from "@/components/ui/modal.tsx";
 import { TextAreaField } from "@/components/ui/text-area-field.tsx";
 import { TextField } from "@/components/ui/text-field.tsx";
+import { formatDateTime } from "@/lib/format-date.ts";
 import { useZodForm } from "@/lib/use-zod-form.ts";
 import { initialRunValues } from "../lib/run-form-values.ts";
 import { RunParametersFields, type ParameterFieldsForm } from "./run-parameters-fields.tsx";
 
 export type RunChoice = RunnerPlatform | "checklist";
 
-/** What Run now adds for a guarded workflow (decision 067): the note to approvers, the typed name. */
-export type RunExtras = { note?: string; confirmName?: string };
+/**
+ * What Run now adds for a guarded workflow: the note to approvers, the typed name (decision 067),
+ * an admin's reason to override a freeze window in force (decision 071).
+ */
+export type RunExtras = { note?: string; confirmName?: string; override?: { reason: string } };
 
 type PlatformOption = RunOptions["platforms"][number];
 
@@ -54,6 +59,7 @@ export function RunNowDialog({
   error,
   onRun,
   onClose,
+  canOverrideFreeze = false,
 }: {
   workflowName: string;
   options: RunOptions;
@@ -64,11 +70,16 @@ export function RunNowDialog({
   error?: unknown;
   onRun: (choice: RunChoice, parameters: ParameterValues | undefined, extras: RunExtras) => void;
   onClose: () => void;
+  /** An admin or owner may override a freeze window in force, with a reason. */
+  canOverrideFreeze?: boolean;
 }) {
   const [choice, setChoice] = useState<RunChoice>(options.defaultPlatform ?? "checklist");
   const [note, setNote] = useState("");
   const [typedName, setTypedName] = useState("");
-  const named = !options.confirmName || typedName === workflowName;
+  const [overrideReason, setOverrideReason] = useState("");
+  const frozen = options.freeze?.active === true;
+  const overridden = !frozen || (canOverrideFreeze && overrideReason.trim() !== "");
+  const ready = (!options.confirmName || typedName === workflowName) && overridden;
   const name = useId();
   const formId = useId();
   const declaration = options.parameters;
@@ -85,9 +96,10 @@ export function RunNowDialog({
   const extras: RunExtras = {
     ...(options.requiresApproval && note.trim() && { note: note.trim() }),
     ...(options.confirmName && { confirmName: typedName }),
+    ...(frozen && overrideReason.trim() && { override: { reason: overrideReason.trim() } }),
   };
   const submit = form.submit((values) => {
-    if (named) onRun(choice, declaration.length > 0 ? values.parameters : undefined, extras);
+    if (ready) onRun(choice, declaration.length > 0 ? values.parameters : undefined, extras);
   });
   const first = options.platforms.filter((option) => option.platform === options.defaultPlatform);
   const rest = options.platforms.filter((option) => option.platform !== options.defaultPlatform);
@@ -122,8 +134,8 @@ export function RunNowDialog({
           <Button variant="ghost" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" form={formId} busy={busy} disabled={!named}>
-            {options.requiresApproval ? "Ask for approval" : "Run"}
+          <Button type="submit" form={formId} busy={busy} disabled={!ready}>
+            {options.requiresApproval ? "Ask for approval" : frozen ? "Override and run" : "Run"}
           </Button>
         </>
       }
@@ -175,6 +187,17 @@ export function RunNowDialog({
             />
           </div>
         )}
+        {options.freeze && <FreezeNotice freeze={options.freeze} canOverride={canOverrideFreeze} />}
+        {frozen && canOverrideFreeze && (
+          <TextField
+            label="Reason to override the freeze window"
+            required
+            value={overrideReason}
+            onChange={(event) => setOverrideReason(event.target.value)}
+            limit={FREEZE_REASON_MAX}
+            hint="Recorded in the audit log and shown on the run."
+          />
+        )}
         {options.confirmName && (
           <TextField
             label={`Type "${workflowName}" to confirm`}
@@ -187,5 +210,23 @@ export function RunNowDialog({
         )}
       </form>
     </Modal>
+  );
+}
+
+/** A freeze window in force now, or starting within 24 hours (decision 071). */
+function FreezeNotice({ freeze, canOverride }: { freeze: NonNullable<RunOptions["freeze"]>; canOverride: boolean }) {
+  if (!freeze.active) {
+    return (
+      <Alert tone="info">
+        A freeze window starts {formatDateTime(freeze.startsAt)}: “{freeze.reason}”. Runs will be held until{" "}
+        {formatDateTime(freeze.endsAt)}.
+      </Alert>
+    );
+  }
+  return (
+    <Alert tone="error">
+      Frozen until {formatDateTime(freeze.endsAt)}: “{freeze.reason}”.{" "}
+      {canOverride ? "Give a reason to override it." : "Only an admin or owner can override it."}
+    </Alert>
   );
 }

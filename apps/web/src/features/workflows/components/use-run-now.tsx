@@ -1,3 +1,4 @@
+import { can } from "@flowdeck/shared";
 import type { RunOptions } from "@flowdeck/shared/runs/schemas";
 import type { ParameterValue, ParameterValues } from "@flowdeck/shared/workflows/parameters";
 import { useQueryClient } from "@tanstack/react-query";
@@ -5,6 +6,7 @@ import { useState } from "react";
 import type { Notice } from "@/components/ui/notice.tsx";
 import { ApiError } from "@/lib/api-client.ts";
 import { useIntent } from "@/lib/idempotency-key.ts";
+import { useCurrentOrganization } from "@/lib/session/use-current-organization.ts";
 import { useExecuteWorkflow } from "../api/execute-workflow.ts";
 import { runOptionsQueryOptions } from "../api/get-run-options.ts";
 import { RunNowDialog, type RunChoice, type RunExtras } from "./run-now-dialog.tsx";
@@ -24,6 +26,7 @@ export function useRunNow({
   onNotice: (notice: Notice) => void;
 }) {
   const execute = useExecuteWorkflow(orgId);
+  const { role } = useCurrentOrganization();
   const runIntent = useIntent();
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState<{ options: RunOptions; values?: Record<string, ParameterValue | null> }>();
@@ -80,6 +83,7 @@ export function useRunNow({
       error={refusal}
       onRun={run}
       onClose={() => setAsking(undefined)}
+      canOverrideFreeze={can(role, "freezeWindows.manage")}
     />
   );
   return { open, busy: execute.isPending || checking, dialog };
