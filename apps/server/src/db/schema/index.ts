@@ -14,3 +14,4 @@ export * from "./audit.ts";
 export * from "./registrations.ts";
 export * from "./secrets.ts";
 export * from "./hooks.ts";
+export * from "./run-after.ts";

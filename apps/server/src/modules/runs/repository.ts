@@ -82,6 +82,8 @@ export async function insertRun(
     workflowId: string;
     organizationId: string;
     trigger: RunTrigger;
+    /** The run whose end started it (trigger `run-after`). */
+    triggeredByRunId?: string | null;
     startedBy: string | null;
     at: Date;
     /** The values it is given, with their labels and types (decision 061). */
@@ -104,6 +106,7 @@ export async function insertRun(
       workflowId: values.workflowId,
       organizationId: values.organizationId,
       trigger: values.trigger,
+      triggeredByRunId: values.triggeredByRunId ?? null,
       startedBy: values.startedBy,
       status: values.awaiting ? "awaiting-approval" : values.execution ? "queued" : "running",
       kind: values.execution ? "executed" : "checklist",
