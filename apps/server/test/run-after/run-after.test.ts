@@ -27,8 +27,9 @@ beforeAll(async () => {
   t = await createTestApp({ env: { RUNNER_CLAIM_HOLD_SECONDS: "0" } });
   org = await createOrgWithRoles(t.app);
   runner = (await registerRunner(t.app, org.users.admin.client, org.organizationId)).client;
-  taskId = (await createTask(org.users.editor.client, org.organizationId, { name: "Echo", commands: { linux: "echo hi" } }))
-    .id;
+  taskId = (
+    await createTask(org.users.editor.client, org.organizationId, { name: "Echo", commands: { linux: "echo hi" } })
+  ).id;
 });
 afterAll(() => t.close());
 
@@ -45,7 +46,11 @@ async function workflow(overrides: Record<string, unknown> = {}) {
 }
 
 const runsOf = (workflowId: string) =>
-  t.app.db.select().from(workflowRuns).where(eq(workflowRuns.workflowId, workflowId)).orderBy(asc(workflowRuns.startedAt));
+  t.app.db
+    .select()
+    .from(workflowRuns)
+    .where(eq(workflowRuns.workflowId, workflowId))
+    .orderBy(asc(workflowRuns.startedAt));
 
 /** Run now on A, the runner claims it and reports `outcome`: A's run id. */
 async function runAndEnd(workflowId: string, outcome: string, parameters: Record<string, unknown> = {}) {
@@ -118,7 +123,9 @@ describe("saving runAfter", () => {
 
   it("refuses a workflow after itself", async () => {
     const b = await workflow();
-    const response = await editor().patch(orgUrl(`/workflows/${b.id}`), { runAfter: [{ workflowId: b.id, on: "success" }] });
+    const response = await editor().patch(orgUrl(`/workflows/${b.id}`), {
+      runAfter: [{ workflowId: b.id, on: "success" }],
+    });
     expect(response.status).toBe(400);
     expect(response.body.error.fields).toEqual({ "runAfter.0.workflowId": RUN_AFTER_MESSAGES.self });
   });
@@ -126,7 +133,9 @@ describe("saving runAfter", () => {
   it("refuses a loop A → B → A and A → B → C → A, naming it", async () => {
     const a = await workflow();
     const b = await workflow({ runAfter: [{ workflowId: a.id, on: "success" }] });
-    const twoStep = await editor().patch(orgUrl(`/workflows/${a.id}`), { runAfter: [{ workflowId: b.id, on: "failure" }] });
+    const twoStep = await editor().patch(orgUrl(`/workflows/${a.id}`), {
+      runAfter: [{ workflowId: b.id, on: "failure" }],
+    });
     expect(twoStep.status).toBe(400);
     expect(twoStep.body.error.message).toBe(RUN_AFTER_MESSAGES.loop([b.name, a.name]));
     expect(twoStep.body.error.message).toBe(`This would make a loop: "${b.name}" → "${a.name}" → "${b.name}"`);
@@ -182,7 +191,7 @@ describe("a run's end starts its followers", () => {
     const [runB] = await runsOf(b.id);
     expect(runB).toMatchObject({ trigger: "run-after", triggeredByRunId: runA, status: "queued", startedBy: null });
     const read = await editor().get(orgUrl(`/runs/${runB!.id}`));
-    expect(read.body).toMatchObject({ trigger: "run-after", triggeredByRunId: runA });
+    expect(read.body).toMatchObject({ trigger: "run-after", triggeredByRunId: runA, triggeredByWorkflowName: a.name });
     // Outputs are not kept yet: /outputs/build/VERSION finds nothing, and version takes its default.
     expect(read.body.parameters).toEqual({ target: "prod", version: "unknown" });
     expect(await runsOf(onFailure.id)).toEqual([]);
@@ -190,15 +199,18 @@ describe("a run's end starts its followers", () => {
     await cancelQueued([b.id]);
   });
 
-  it.each([["failed"], ["timed-out"]])("on failure: an A that %s starts B, and a success follower stays", async (outcome) => {
-    const a = await workflow();
-    const b = await workflow({ runAfter: [{ workflowId: a.id, on: "failure" }] });
-    const onSuccess = await workflow({ runAfter: [{ workflowId: a.id, on: "success" }] });
-    const runA = await runAndEnd(a.id, outcome);
-    expect((await runsOf(b.id)).map((run) => [run.trigger, run.triggeredByRunId])).toEqual([["run-after", runA]]);
-    expect(await runsOf(onSuccess.id)).toEqual([]);
-    await cancelQueued([b.id]);
-  });
+  it.each([["failed"], ["timed-out"]])(
+    "on failure: an A that %s starts B, and a success follower stays",
+    async (outcome) => {
+      const a = await workflow();
+      const b = await workflow({ runAfter: [{ workflowId: a.id, on: "failure" }] });
+      const onSuccess = await workflow({ runAfter: [{ workflowId: a.id, on: "success" }] });
+      const runA = await runAndEnd(a.id, outcome);
+      expect((await runsOf(b.id)).map((run) => [run.trigger, run.triggeredByRunId])).toEqual([["run-after", runA]]);
+      expect(await runsOf(onSuccess.id)).toEqual([]);
+      await cancelQueued([b.id]);
+    },
+  );
 
   it("always: B starts after a success and after a failure, but never after a cancel", async () => {
     const a = await workflow();
@@ -247,7 +259,9 @@ describe("a run's end starts its followers", () => {
     expect((await editor().get(orgUrl(`/runs/${runA}`))).body.status).toBe("succeeded");
     expect(await runsOf(b.id)).toEqual([]);
     const [summary] = (await auditSummaries("workflow.run_after_failed")).filter((text) => text.includes(b.name));
-    expect(summary).toMatch(new RegExp(`^Could not start the workflow "${b.name}" after a run of "${a.name}" \\(.+\\)$`));
+    expect(summary).toMatch(
+      new RegExp(`^Could not start the workflow "${b.name}" after a run of "${a.name}" \\(.+\\)$`),
+    );
   });
 
   it("a deleted followed workflow takes the entry with it", async () => {

@@ -346,6 +346,10 @@ export async function findRun(db: Executor, organizationId: string, runId: strin
       logTruncated: workflowRuns.logTruncated,
       requiredLabels: workflowRuns.requiredLabels,
       workflowName: workflows.name,
+      // Run after (decision 073): the name of the workflow whose run started this one.
+      triggeredByWorkflowName: sql<
+        string | null
+      >`(select w.name from ${workflowRuns} r join ${workflows} w on w.id = r.workflow_id where r.id = ${workflowRuns.triggeredByRunId})`,
       note: workflowRuns.note,
       approval: workflowRuns.approval,
       approvalExpiresAt: workflowRuns.approvalExpiresAt,
