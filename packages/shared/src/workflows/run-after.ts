@@ -49,7 +49,10 @@ export const RunAfterMappingSchema = z
   .refine((mapping) => Object.keys(mapping).length <= RUN_AFTER_MAPPINGS_MAX, RUN_AFTER_MESSAGES.tooManyMappings);
 
 export const RunAfterEntrySchema = z.object({
-  workflowId: z.string({ error: RUN_AFTER_MESSAGES.workflowRequired }).trim().min(1, RUN_AFTER_MESSAGES.workflowRequired),
+  workflowId: z
+    .string({ error: RUN_AFTER_MESSAGES.workflowRequired })
+    .trim()
+    .min(1, RUN_AFTER_MESSAGES.workflowRequired),
   on: z.enum(RUN_AFTER_ON, { error: RUN_AFTER_MESSAGES.onInvalid }),
   parameters: RunAfterMappingSchema.default({}),
 });
@@ -114,7 +117,10 @@ export type RunAfterSource = {
  * leaves its parameter out, so its default applies (and a required one is refused by name when B
  * starts).
  */
-export function mapRunAfterParameters(mapping: Record<string, string>, source: RunAfterSource): Record<string, unknown> {
+export function mapRunAfterParameters(
+  mapping: Record<string, string>,
+  source: RunAfterSource,
+): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const [name, pointer] of Object.entries(mapping)) {
     const found = resolvePointer(source, pointer);

@@ -31,10 +31,7 @@ export async function listRunAfter(
     .from(workflowRunAfter)
     .innerJoin(workflows, eq(workflows.id, workflowRunAfter.afterWorkflowId))
     .where(
-      and(
-        eq(workflowRunAfter.organizationId, organizationId),
-        inArray(workflowRunAfter.workflowId, [...workflowIds]),
-      ),
+      and(eq(workflowRunAfter.organizationId, organizationId), inArray(workflowRunAfter.workflowId, [...workflowIds])),
     )
     .orderBy(asc(workflowRunAfter.workflowId), asc(workflowRunAfter.position));
 }
@@ -50,7 +47,11 @@ export async function listRunAfterEdges(db: Executor, organizationId: string) {
 /** The workflows that follow `afterWorkflowId`, oldest entry first. */
 export async function listFollowers(db: Executor, organizationId: string, afterWorkflowId: string) {
   return db
-    .select({ workflowId: workflowRunAfter.workflowId, on: workflowRunAfter.on, parameters: workflowRunAfter.parameters })
+    .select({
+      workflowId: workflowRunAfter.workflowId,
+      on: workflowRunAfter.on,
+      parameters: workflowRunAfter.parameters,
+    })
     .from(workflowRunAfter)
     .where(
       and(eq(workflowRunAfter.organizationId, organizationId), eq(workflowRunAfter.afterWorkflowId, afterWorkflowId)),

@@ -3,12 +3,7 @@ import { RUN_AFTER_MESSAGES } from "@flowdeck/shared/workflows/messages";
 import type { Parameter } from "@flowdeck/shared/workflows/parameters";
 import { findRunAfterLoop, type RunAfterEntry } from "@flowdeck/shared/workflows/run-after";
 import type { Executor } from "../../db/database.ts";
-import {
-  findWorkflowIds,
-  listRunAfterEdges,
-  lockRunAfterChains,
-  replaceRunAfter,
-} from "./run-after-repository.ts";
+import { findWorkflowIds, listRunAfterEdges, lockRunAfterChains, replaceRunAfter } from "./run-after-repository.ts";
 import { listAllWorkflows } from "./repository.ts";
 
 /**
