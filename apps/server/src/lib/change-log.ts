@@ -65,6 +65,29 @@ export type Announcement =
   { organizationId: string; event: LiveEvent } | { run: RunSignal } | { queue: string } | { measure: Measure };
 
 /**
+ * Runs `work` in a savepoint of `tx` with a log of its own: what it records, announces or measures
+ * reaches `log` only once the savepoint is released, so a part that fails and rolls back leaves no
+ * audit row, event or count behind while the rest of the transaction goes on.
+ */
+export async function inSavepoint<T>(
+  tx: Executor,
+  log: ChangeLog,
+  work: (savepoint: Executor, savepointLog: ChangeLog) => Promise<T>,
+): Promise<T> {
+  const calls: ((target: ChangeLog) => void)[] = [];
+  const buffered: ChangeLog = {
+    record: (change) => calls.push((target) => target.record(change)),
+    announce: (event, organizationId) => calls.push((target) => target.announce(event, organizationId)),
+    signalRun: (signal) => calls.push((target) => target.signalRun(signal)),
+    wakeRunners: (organizationId) => calls.push((target) => target.wakeRunners(organizationId)),
+    measure: (record) => calls.push((target) => target.measure(record)),
+  };
+  const result = await tx.transaction((savepoint) => work(savepoint, buffered));
+  for (const call of calls) call(log);
+  return result;
+}
+
+/**
  * Runs `work` in one transaction; what it records is written in that transaction and announced
  * after it commits (docs/decisions/019). A service that changes something calls this instead of
  * `db.transaction`, so it can forget neither the audit row nor the live update.

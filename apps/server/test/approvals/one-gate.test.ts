@@ -8,7 +8,7 @@ import { callHook, createHook } from "../hooks/hook-client.ts";
 import { createApiToken } from "../api-tokens/token-factory.ts";
 import { bearerClient } from "../helpers/http-client.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
-import { registerRunner } from "../runners/runner-client.ts";
+import { createLinuxWorkflow, eventually, queueRun, registerRunner } from "../runners/runner-client.ts";
 import { askForRun, createApprovalOrg, createGatedWorkflow, orgUrl, reject, schedulerOf } from "./support.ts";
 
 /**
@@ -46,6 +46,7 @@ const PATHS_BY_CALLER: Record<string, string[]> = {
   "modules/runs/execute-workflow.ts": ["Run now (a cookie)", "Run again", "the API with a token"],
   "modules/runs/start-due-runs.ts": ["the scheduler", "the concurrency queue"],
   "modules/hooks/call-hook.ts": ["an inbound webhook"],
+  "modules/runs/start-followers.ts": ["after another run"],
 };
 
 describe("the sources: every run is created behind the gate", () => {
@@ -140,6 +141,25 @@ describe("every path that starts a run waits for approval", () => {
       const runs = await runsOf(workflow.id);
       expect(runs.map((run) => [run.status, run.trigger, run.startedBy])).toEqual([
         ["awaiting-approval", "webhook", null],
+      ]);
+      // No person asked: any approver may approve it.
+      expect((await admin().post(orgUrl(orgId(), `/runs/${runs[0]!.id}/approve`), { comment: "ok" })).status).toBe(200);
+    },
+    "after another run": async () => {
+      const first = await createLinuxWorkflow(admin(), orgId(), ["echo first"], "First");
+      const gated = await createGatedWorkflow(admin(), orgId());
+      const chained = await admin().patch(orgUrl(orgId(), `/workflows/${gated.id}`), {
+        runAfter: [{ workflowId: first.id, on: "success" }],
+      });
+      expect(chained.status).toBe(200);
+      const runId = await queueRun(editor(), orgId(), first.id);
+      const { client } = await registerRunner(t.app, admin(), orgId());
+      // Runs approved by earlier cases may be queued first: claim until this one comes.
+      await eventually(async () => (await client.claim()).body.job?.runId === runId);
+      expect((await client.complete(runId, "succeeded")).status).toBe(200);
+      const runs = await runsOf(gated.id);
+      expect(runs.map((run) => [run.status, run.trigger, run.startedBy, run.triggeredByRunId])).toEqual([
+        ["awaiting-approval", "run-after", null, runId],
       ]);
       // No person asked: any approver may approve it.
       expect((await admin().post(orgUrl(orgId(), `/runs/${runs[0]!.id}/approve`), { comment: "ok" })).status).toBe(200);

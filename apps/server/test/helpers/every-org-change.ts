@@ -83,6 +83,14 @@ export function orgChanges(app: () => FastifyInstance): Record<string, OrgChange
     if (response.status !== 201) throw new Error(`secret not created: ${response.status}`);
     return { name: "OLD_TOKEN" };
   };
+  const aFreezeWindow = async (owner: Owner) => {
+    const response = await owner.client.post(org(owner, "/freeze-windows"), {
+      reason: "Release weekend",
+      weekly: { days: [6], from: "00:00", to: "23:59" },
+    });
+    if (response.status !== 201) throw new Error(`freeze window not created: ${response.status}`);
+    return { windowId: (response.body as { id: string }).id };
+  };
   const pdfFile = { fileName: "plan-v2.pdf", contentType: "application/pdf", data: pdf("Version two") };
 
   return {
@@ -328,6 +336,20 @@ export function orgChanges(app: () => FastifyInstance): Record<string, OrgChange
       setup: aSecret,
       change: (o, ids) => o.client.delete(org(o, `/secrets/${ids.name}`)),
       action: "secret.deleted",
+    },
+    "POST /api/orgs/:orgId/freeze-windows": {
+      change: (o) =>
+        o.client.post(org(o, "/freeze-windows"), {
+          reason: "Quarter close",
+          startsAt: "2027-03-30T00:00:00Z",
+          endsAt: "2027-04-01T00:00:00Z",
+        }),
+      action: "freezeWindow.created",
+    },
+    "DELETE /api/orgs/:orgId/freeze-windows/:windowId": {
+      setup: aFreezeWindow,
+      change: (o, ids) => o.client.delete(org(o, `/freeze-windows/${ids.windowId}`)),
+      action: "freezeWindow.deleted",
     },
     "POST /api/orgs/:orgId/workflows/:workflowId/hooks": {
       setup: aWorkflow,

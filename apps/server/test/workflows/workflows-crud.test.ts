@@ -79,6 +79,7 @@ describe("creating a workflow", () => {
       approval: null,
       respectFreezeWindows: false,
       confirmName: false,
+      runAfter: [],
       lastRun: null,
     });
     const fetched = await org.users.viewer.client.get(url(`/${response.body.id}`));

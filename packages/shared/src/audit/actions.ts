@@ -60,6 +60,11 @@ export const AUDIT_ACTIONS = {
   "workflow.started": { entityType: "workflow", live: "updated", label: "Workflow started" },
   "workflow.completed": { entityType: "workflow", live: "updated", label: "Workflow completed" },
   "workflow.rescheduled": { entityType: "workflow", live: "updated", label: "Workflow rescheduled" },
+  "workflow.run_after_failed": {
+    entityType: "workflow",
+    live: "updated",
+    label: "Workflow could not start after another run",
+  },
   "document.uploaded": { entityType: "document", live: "created", label: "Document uploaded" },
   "document.version_uploaded": { entityType: "document", live: "updated", label: "Document version uploaded" },
   "document.updated": { entityType: "document", live: "updated", label: "Document details changed" },

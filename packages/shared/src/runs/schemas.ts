@@ -114,6 +114,8 @@ export type MatchingRunners = z.infer<typeof MatchingRunnersSchema>;
 /** GET /api/orgs/:orgId/runs/:runId: one run with its steps, for the run view. */
 export const RunDetailSchema = WorkflowRunSchema.extend({
   workflowName: z.string(),
+  /** Trigger `run-after`: the workflow whose run started this one (null once that run is deleted). */
+  triggeredByWorkflowName: z.string().nullable(),
   /** The output reached the organization's cap and was cut. */
   logTruncated: z.boolean(),
   /** While an executed run is queued: the runners that could take it (null otherwise). */

@@ -36,3 +36,18 @@ export const WORKFLOW_MESSAGES = {
   dayOfMonthRequired: "Please choose a day of the month between 1 and 28",
   deletedCommand: "(deleted command)",
 } as const;
+
+export const RUN_AFTER_MESSAGES = {
+  workflowRequired: "Choose the workflow this one runs after",
+  unknownWorkflow: "This workflow does not exist in this organization",
+  onInvalid: "Choose when it runs: on success, on failure or always",
+  tooMany: "A workflow can run after at most 10 workflows",
+  duplicate: "This workflow is already listed",
+  self: "A workflow cannot run after itself",
+  loop: (names: readonly string[]) =>
+    `This would make a loop: ${[...names, names[0]].map((name) => `"${name}"`).join(" → ")}`,
+  notAParameter: (name: string) => `"${name}" is not a parameter of this workflow`,
+  parameterNameInvalid: "A parameter name is lowercase letters, digits and underscores",
+  pointerInvalid: "A value is a JSON pointer such as /parameters/env or /outputs/build/VERSION",
+  tooManyMappings: "A run after maps at most 30 parameters",
+} as const;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { RunAfterInputSchema, RunAfterSchema } from "./run-after.ts";
 import { OrgParamsSchema } from "../organizations/params.ts";
 import { KeysetQuerySchema, keysetPageOf } from "../keyset.ts";
 import { TASK_CATEGORIES, TASK_STATUSES } from "../tasks/constants.ts";
@@ -167,6 +168,8 @@ export const CreateWorkflowSchema = z.object({
   respectFreezeWindows: z.boolean({ error: "respectFreezeWindows must be true or false" }).optional(),
   /** "Ask to type the workflow's name before running". */
   confirmName: z.boolean({ error: "confirmName must be true or false" }).optional(),
+  /** Start this workflow when another ends (decision 073); stored on this workflow. */
+  runAfter: RunAfterInputSchema.optional(),
 });
 export type CreateWorkflowInput = z.input<typeof CreateWorkflowSchema>;
 export type CreateWorkflowData = z.output<typeof CreateWorkflowSchema>;
@@ -189,6 +192,7 @@ export const UpdateWorkflowSchema = z.object({
   approval: ApprovalPolicySchema.nullable().optional(),
   respectFreezeWindows: z.boolean({ error: "respectFreezeWindows must be true or false" }).optional(),
   confirmName: z.boolean({ error: "confirmName must be true or false" }).optional(),
+  runAfter: RunAfterInputSchema.optional(),
 });
 export type UpdateWorkflowInput = z.input<typeof UpdateWorkflowSchema>;
 export type UpdateWorkflowData = z.output<typeof UpdateWorkflowSchema>;
@@ -282,6 +286,8 @@ export const WorkflowSchema = z.object({
   approval: StoredApprovalPolicySchema.nullable(),
   respectFreezeWindows: z.boolean(),
   confirmName: z.boolean(),
+  /** The workflows whose runs start this one when they end (decision 073). */
+  runAfter: z.array(RunAfterSchema),
   /** The latest run, if any. */
   lastRun: LastRunSchema.nullable(),
 });

@@ -15,3 +15,4 @@ export * from "./registrations.ts";
 export * from "./secrets.ts";
 export * from "./hooks.ts";
 export * from "./freeze-windows.ts";
+export * from "./run-after.ts";

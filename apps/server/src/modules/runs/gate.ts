@@ -9,15 +9,17 @@ import type { LockedWorkflow } from "../workflows/repository.ts";
 
 /**
  * Who asked for a run (decision 067): a person (a session), an API token on behalf of its creator
- * (who therefore cannot approve it either), the scheduler (a due time, a queued due time), or an
- * inbound webhook.
+ * (who therefore cannot approve it either), the scheduler (a due time, a queued due time), an
+ * inbound webhook, or the end of a run it follows.
  */
 export type RunRequester =
   | { kind: "person"; userId: string; role: Role | null }
   | { kind: "token"; userId: string; tokenId: string; tokenName: string; role: Role | null }
   | { kind: "schedule" }
   /** An inbound webhook's call (decision 068): no person asked, so every approver may approve. */
-  | { kind: "hook"; hookId: string; hookName: string };
+  | { kind: "hook"; hookId: string; hookName: string }
+  /** A run of another workflow ended (decision 073): no person asked, like the scheduler. */
+  | { kind: "run-after"; runId: string };
 
 export const SCHEDULE_REQUESTER: RunRequester = { kind: "schedule" };
 
@@ -38,7 +40,7 @@ export function requesterOf(actor: Actor): RunRequester {
 
 /** The person a run is attributed to (its startedBy): the person, the token's creator, or none. */
 export function requesterUserId(requester: RunRequester): string | null {
-  return requester.kind === "schedule" || requester.kind === "hook" ? null : requester.userId;
+  return requester.kind === "person" || requester.kind === "token" ? requester.userId : null;
 }
 
 /**

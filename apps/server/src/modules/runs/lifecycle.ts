@@ -27,6 +27,7 @@ import { insertApprovalDecision, listApprovalDecisions } from "./approvals-repos
 import { chargeForRun, snapshotExecution, type ExecutionRequest } from "./execution.ts";
 import { decideRunStart, requesterUserId, type RunRequester } from "./gate.ts";
 import { checkParameterValues } from "./run-parameters.ts";
+import { startFollowers } from "./start-followers.ts";
 import {
   claimQueuedRun,
   endOpenSteps,
@@ -151,7 +152,9 @@ export async function startRun(
   options: {
     workflow: LockedWorkflow;
     trigger: RunTrigger;
-    /** Who asked: a person, a token (attributed to its creator), or the scheduler. */
+    /** The run whose end started this one (trigger `run-after`, decision 073). */
+    triggeredByRunId?: string;
+    /** Who asked: a person, a token (attributed to its creator), the scheduler, a hook, or a run's end. */
     requester: RunRequester;
     now: Date;
     execution: ExecutionRequest | null;
@@ -212,6 +215,7 @@ export async function startRun(
     workflowId: workflow.id,
     organizationId: workflow.organizationId,
     trigger,
+    triggeredByRunId: options.triggeredByRunId ?? null,
     startedBy,
     at: now,
     parameters: snapshotParameters(workflow.parameters, values),
@@ -475,7 +479,8 @@ async function endChecklistUnderWay(
  * Ends a run awaiting approval, queued or running, the one way any run ends: its status and finish, its open steps
  * (`openStepsEnd`), the notification rules told (decision 026: in this same transaction, so a
  * rolled-back end tells nothing), a run cancelled before any runner claimed it refunded, the
- * workflow's progress settled, its audit row (by `reason`), and its viewers and lists told.
+ * workflow's progress settled, its audit row (by `reason`), its viewers and lists told, and the
+ * workflows that run after it started (decision 073, `start-followers.ts`).
  * Returns undefined when the run had already ended: ending is idempotent, whoever comes second
  * (runner, sweeper, person) changes nothing.
  */
@@ -527,6 +532,7 @@ export async function endRun(
   }
   announceRun(log, run);
   log.measure((metrics) => metrics.runEnded({ trigger: run.trigger, kind: run.kind, status }));
+  await startFollowers(tx, log, { run, workflow, status, now });
   return run;
 }
 

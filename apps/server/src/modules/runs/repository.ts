@@ -86,6 +86,8 @@ export async function insertRun(
     workflowId: string;
     organizationId: string;
     trigger: RunTrigger;
+    /** The run whose end started it (trigger `run-after`). */
+    triggeredByRunId?: string | null;
     startedBy: string | null;
     at: Date;
     /** The values it is given, with their labels and types (decision 061). */
@@ -112,6 +114,7 @@ export async function insertRun(
       workflowId: values.workflowId,
       organizationId: values.organizationId,
       trigger: values.trigger,
+      triggeredByRunId: values.triggeredByRunId ?? null,
       startedBy: values.startedBy,
       status: values.skipReason
         ? "skipped"
@@ -360,6 +363,10 @@ export async function findRun(db: Executor, organizationId: string, runId: strin
       logTruncated: workflowRuns.logTruncated,
       requiredLabels: workflowRuns.requiredLabels,
       workflowName: workflows.name,
+      // Run after (decision 073): the name of the workflow whose run started this one.
+      triggeredByWorkflowName: sql<
+        string | null
+      >`(select w.name from ${workflowRuns} r join ${workflows} w on w.id = r.workflow_id where r.id = ${workflowRuns.triggeredByRunId})`,
       note: workflowRuns.note,
       approval: workflowRuns.approval,
       approvalExpiresAt: workflowRuns.approvalExpiresAt,

@@ -34,6 +34,7 @@ export async function getRun({ db, organizationId, runId }: Scope): Promise<RunD
   return {
     ...toRun(run, found.steps),
     workflowName: run.workflowName,
+    triggeredByWorkflowName: run.triggeredByWorkflowName,
     logTruncated: run.logTruncated,
     matchingRunners,
     requiredLabels: run.requiredLabels,

@@ -15,6 +15,7 @@ import { transact, type ChangeLog, type OrgScope } from "../../lib/change-log.ts
 import { runIdempotent, type Idempotency } from "../../lib/idempotency.ts";
 import { findTasksByIds, type TaskSummary } from "../tasks/repository.ts";
 import { loadWorkflow } from "./load-workflow.ts";
+import { setRunAfter } from "./set-run-after.ts";
 import { cancelChecklistUnderWay } from "../runs/lifecycle.ts";
 import { requireSecrets } from "../secrets/for-runs.ts";
 import { checkParameterValues } from "../runs/run-parameters.ts";
@@ -54,6 +55,7 @@ const AUDITED_FIELDS = [
   "approval",
   "respectFreezeWindows",
   "confirmName",
+  "runAfter",
 ] as const;
 
 export function auditedWorkflow(workflow: Workflow) {
@@ -110,6 +112,9 @@ export async function createWorkflowIn(
     input.taskIds.map((taskId, position) => newStep(commands.get(taskId)!, position)),
   );
   if (input.stepOptions) await setStepOptions(tx, id, input.stepOptions);
+  if (input.runAfter) {
+    await setRunAfter(tx, { organizationId, workflow: { id, parameters: input.parameters }, entries: input.runAfter });
+  }
   const created = await loadWorkflow(tx, organizationId, id);
   log.record({
     action: "workflow.created",
@@ -189,6 +194,10 @@ export async function updateWorkflowIn(
     Object.assign(values, await countsAfterChange(tx, current, { statusSet, userId, now }));
   }
   if (input.stepOptions) await setStepOptions(tx, workflowId, input.stepOptions);
+  if (input.runAfter) {
+    const parameters = input.parameters ?? current.parameters;
+    await setRunAfter(tx, { organizationId, workflow: { id: workflowId, parameters }, entries: input.runAfter });
+  }
   await updateWorkflowRow(tx, organizationId, workflowId, values);
   const updated = await loadWorkflow(tx, organizationId, workflowId);
   log.record({

@@ -4,17 +4,23 @@ import type { Workflow } from "@flowdeck/shared/workflows/schemas";
 import type { Executor } from "../../db/database.ts";
 import { findWorkflow, listSteps, type WorkflowRow } from "./repository.ts";
 import { latestRuns } from "../runs/repository.ts";
+import { listRunAfter } from "./run-after-repository.ts";
 import { toWorkflow } from "./to-workflow.ts";
 
-/** The workflows of `rows` with their steps and latest run: three queries, whatever their number. */
+/** The workflows of `rows` with their steps, latest run and run-after entries: four queries, whatever their number. */
 export async function withStepsAndRuns(db: Executor, organizationId: string, rows: WorkflowRow[]): Promise<Workflow[]> {
   const ids = rows.map((row) => row.id);
-  const [steps, runs] = await Promise.all([listSteps(db, organizationId, ids), latestRuns(db, ids)]);
+  const [steps, runs, runAfter] = await Promise.all([
+    listSteps(db, organizationId, ids),
+    latestRuns(db, ids),
+    listRunAfter(db, organizationId, ids),
+  ]);
   return rows.map((row) =>
     toWorkflow(
       row,
       steps.filter((step) => step.workflowId === row.id),
       runs.find((run) => run.workflowId === row.id),
+      runAfter.filter((entry) => entry.workflowId === row.id),
     ),
   );
 }

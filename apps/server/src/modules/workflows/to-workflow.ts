@@ -1,6 +1,7 @@
 import type { Workflow, WorkflowStep } from "@flowdeck/shared/workflows/schemas";
 import type { StepRow, WorkflowRow } from "./repository.ts";
 import type { RunRow } from "../runs/repository.ts";
+import type { RunAfterRow } from "./run-after-repository.ts";
 import { toLastRun } from "../runs/to-run.ts";
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -25,7 +26,12 @@ export function toStep(row: StepRow): WorkflowStep {
   };
 }
 
-export function toWorkflow(row: WorkflowRow, steps: StepRow[], lastRun: RunRow | undefined): Workflow {
+export function toWorkflow(
+  row: WorkflowRow,
+  steps: StepRow[],
+  lastRun: RunRow | undefined,
+  runAfter: RunAfterRow[],
+): Workflow {
   return {
     id: row.id,
     name: row.name,
@@ -59,6 +65,12 @@ export function toWorkflow(row: WorkflowRow, steps: StepRow[], lastRun: RunRow |
     approval: row.approval,
     respectFreezeWindows: row.respectFreezeWindows,
     confirmName: row.confirmName,
+    runAfter: runAfter.map((entry) => ({
+      workflowId: entry.afterWorkflowId,
+      workflowName: entry.workflowName,
+      on: entry.on,
+      parameters: entry.parameters,
+    })),
     lastRun: lastRun ? toLastRun(lastRun) : null,
   };
 }

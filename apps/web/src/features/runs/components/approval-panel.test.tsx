@@ -26,6 +26,7 @@ const run = {
   id: "run-1",
   workflowId: "wf-1",
   workflowName: "Deploy",
+  triggeredByWorkflowName: null,
   trigger: "manual",
   triggeredByRunId: null,
   startedBy: "editor-1",

@@ -96,6 +96,18 @@ function RunView({
               : detail.startedByName
                 ? ` by ${detail.startedByName}`
                 : ""}
+          {detail.trigger === "run-after" && detail.triggeredByRunId && (
+            <>
+              {" "}
+              ·{" "}
+              <Link
+                to={`/workflows/runs/${detail.triggeredByRunId}`}
+                className="text-indigo-600 hover:underline dark:text-indigo-400"
+              >
+                Started after {detail.triggeredByWorkflowName ?? "another workflow's"} run
+              </Link>
+            </>
+          )}
           {detail.finishedAt && (
             <>
               {" "}

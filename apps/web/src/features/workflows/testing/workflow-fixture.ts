@@ -41,6 +41,7 @@ export function workflow(overrides: Partial<Workflow>): Workflow {
     approval: null,
     respectFreezeWindows: false,
     confirmName: false,
+    runAfter: [],
     lastSkippedAt: null,
     steps: [],
     parameters: [],
