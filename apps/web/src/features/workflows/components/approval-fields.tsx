@@ -1,8 +1,11 @@
 import { ROLES, type Role } from "@flowdeck/shared";
 import { APPROVAL_LIMITS, maySetGuardrails } from "@flowdeck/shared/runs/approvals";
+import { useQuery } from "@tanstack/react-query";
 import { SelectField } from "@/components/ui/select-field.tsx";
 import { TextField } from "@/components/ui/text-field.tsx";
 import { useApproverCandidates } from "../api/get-approver-candidates.ts";
+import { runOptionsQueryOptions } from "../api/get-run-options.ts";
+import { FreezeNotice } from "./freeze-notice.tsx";
 import type { WorkflowForm } from "../lib/workflow-form-values.ts";
 
 /**
@@ -11,8 +14,24 @@ import type { WorkflowForm } from "../lib/workflow-form-values.ts";
  * windows", which only admins and owners change (others see them, disabled); and "Ask to type the
  * workflow's name before running", which anyone who edits the workflow may set.
  */
-export function ApprovalFields({ orgId, form, role }: { orgId: string; form: WorkflowForm; role: Role | null }) {
+export function ApprovalFields({
+  orgId,
+  form,
+  role,
+  workflowId,
+}: {
+  orgId: string;
+  form: WorkflowForm;
+  role: Role | null;
+  /** The workflow being edited: its freeze window in force, or starting within 24 hours, is shown. */
+  workflowId?: string;
+}) {
   const editable = maySetGuardrails(role);
+  const respects = form.watch("respectFreezeWindows");
+  const freeze = useQuery({
+    ...runOptionsQueryOptions(orgId, workflowId ?? ""),
+    enabled: Boolean(workflowId) && respects,
+  }).data?.freeze;
   const requires = form.watch("requiresApproval");
   const memberIds = form.watch("approvalMemberIds");
   const candidates = useApproverCandidates(orgId, requires && editable);
@@ -117,6 +136,9 @@ export function ApprovalFields({ orgId, form, role }: { orgId: string; form: Wor
         <input type="checkbox" disabled={!editable} {...form.register("respectFreezeWindows")} />
         Respect freeze windows
       </label>
+      {respects && freeze && (
+        <FreezeNotice freeze={freeze} whileFrozen="Run now is refused unless an admin or owner overrides it." />
+      )}
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" {...form.register("confirmName")} />
         Ask to type the workflow&apos;s name before running

@@ -115,3 +115,41 @@ describe("Run now for a guarded workflow (decision 067)", () => {
     expect(onRun).toHaveBeenCalledWith("linux", undefined, { confirmName: "Deploy" });
   });
 });
+
+describe("Run now during a freeze window (decision 071)", () => {
+  const frozen = {
+    ...options,
+    parameters: [],
+    freeze: {
+      reason: "Release weekend",
+      startsAt: "2026-11-28T00:00:00Z",
+      endsAt: "2026-11-29T00:00:00Z",
+      active: true,
+    },
+  };
+
+  it("tells an editor it is frozen and offers no way to run", () => {
+    open({ options: frozen });
+    expect(screen.getByText(/Frozen until .*Release weekend/).textContent).toContain(
+      "Only an admin or owner can override it.",
+    );
+    expect(screen.queryByRole("textbox", { name: /Reason to override/ })).toBeNull();
+    expect(screen.getByRole("button", { name: "Override and run" })).toHaveProperty("disabled", true);
+  });
+
+  it("runs for an admin only with a reason, sent as the override", async () => {
+    const { user, onRun } = open({ options: frozen, canOverrideFreeze: true });
+    const run = screen.getByRole("button", { name: "Override and run" });
+    expect(run).toHaveProperty("disabled", true);
+    await user.type(screen.getByRole("textbox", { name: /Reason to override the freeze window/ }), "Hotfix");
+    await user.click(run);
+    expect(onRun).toHaveBeenCalledWith("linux", undefined, { override: { reason: "Hotfix" } });
+  });
+
+  it("says when the next window starts, and runs as usual before it", async () => {
+    const { user, onRun } = open({ options: { ...frozen, freeze: { ...frozen.freeze, active: false } } });
+    expect(screen.getByText(/A freeze window starts .*Release weekend/)).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Run" }));
+    expect(onRun).toHaveBeenCalledWith("linux", undefined, {});
+  });
+});

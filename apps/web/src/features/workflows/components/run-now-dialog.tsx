@@ -15,9 +15,9 @@ import { Button } from "@/components/ui/button.tsx";
 import { Modal } from "@/components/ui/modal.tsx";
 import { TextAreaField } from "@/components/ui/text-area-field.tsx";
 import { TextField } from "@/components/ui/text-field.tsx";
-import { formatDateTime } from "@/lib/format-date.ts";
 import { useZodForm } from "@/lib/use-zod-form.ts";
 import { initialRunValues } from "../lib/run-form-values.ts";
+import { FreezeNotice } from "./freeze-notice.tsx";
 import { RunParametersFields, type ParameterFieldsForm } from "./run-parameters-fields.tsx";
 
 export type RunChoice = RunnerPlatform | "checklist";
@@ -187,7 +187,14 @@ export function RunNowDialog({
             />
           </div>
         )}
-        {options.freeze && <FreezeNotice freeze={options.freeze} canOverride={canOverrideFreeze} />}
+        {options.freeze && (
+          <FreezeNotice
+            freeze={options.freeze}
+            whileFrozen={
+              canOverrideFreeze ? "Give a reason to override it." : "Only an admin or owner can override it."
+            }
+          />
+        )}
         {frozen && canOverrideFreeze && (
           <TextField
             label="Reason to override the freeze window"
@@ -210,23 +217,5 @@ export function RunNowDialog({
         )}
       </form>
     </Modal>
-  );
-}
-
-/** A freeze window in force now, or starting within 24 hours (decision 071). */
-function FreezeNotice({ freeze, canOverride }: { freeze: NonNullable<RunOptions["freeze"]>; canOverride: boolean }) {
-  if (!freeze.active) {
-    return (
-      <Alert tone="info">
-        A freeze window starts {formatDateTime(freeze.startsAt)}: “{freeze.reason}”. Runs will be held until{" "}
-        {formatDateTime(freeze.endsAt)}.
-      </Alert>
-    );
-  }
-  return (
-    <Alert tone="error">
-      Frozen until {formatDateTime(freeze.endsAt)}: “{freeze.reason}”.{" "}
-      {canOverride ? "Give a reason to override it." : "Only an admin or owner can override it."}
-    </Alert>
   );
 }

@@ -109,7 +109,7 @@ export function WorkflowForm({
         <ScheduleFields form={form} timezone={timezone} />
         <RunSettingsFields form={form} nameOf={commandNames.nameOf} />
         <SecretsField orgId={orgId} form={form} canManage={canManageSecrets} />
-        <ApprovalFields orgId={orgId} form={form} role={role} />
+        <ApprovalFields orgId={orgId} form={form} role={role} workflowId={workflow?.id} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onCancel} disabled={busy}>
             Cancel
