@@ -17,6 +17,7 @@ import {
   WORKFLOW_STATUSES,
 } from "./constants.ts";
 import { cronExpressionError } from "./cron.ts";
+import { DEFAULT_RUN_IF, RetryPolicySchema, RunIfSchema } from "./step-control.ts";
 import {
   ParameterSchema,
   ParametersInputSchema,
@@ -136,6 +137,10 @@ export const StepOptionsSchema = z
       taskId: z.string().trim().min(1),
       continueOnError: z.boolean().default(false),
       timeoutSeconds: timeoutField.nullable().default(null),
+      /** Attempts after a failure (decision 072); null: none. */
+      retry: RetryPolicySchema.nullable().default(null),
+      /** When the step runs: after success (default), after a failure, always, or on a parameter's value. */
+      runIf: RunIfSchema.default(DEFAULT_RUN_IF),
     }),
   )
   .max(WORKFLOW_LIMITS.steps);
@@ -241,6 +246,10 @@ export const WorkflowStepSchema = z.object({
   continueOnError: z.boolean(),
   /** Null: only the workflow's timeout applies. */
   timeoutSeconds: z.number().int().nullable(),
+  /** Attempts after a failure (decision 072), or null. */
+  retry: RetryPolicySchema.nullable(),
+  /** When an executed run runs the step. */
+  runIf: RunIfSchema,
 });
 export type WorkflowStep = z.infer<typeof WorkflowStepSchema>;
 

@@ -43,6 +43,8 @@ const run = {
   parameterLabels: [],
   steps: [],
   logTruncated: false,
+  outputs: {},
+  outputsTruncated: false,
   matchingRunners: null,
   requiredLabels: ["prod"],
   approval,
