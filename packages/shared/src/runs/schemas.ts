@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { OrgParamsSchema } from "../organizations/params.ts";
 import { RUNNER_PLATFORMS, StepAttemptSchema } from "../runners/protocol.ts";
-import { RetryPolicySchema, RunIfSchema } from "../workflows/step-control.ts";
+import { StoredRetryPolicySchema, StoredRunIfSchema } from "../workflows/step-control.ts";
 import { ParameterSchema, PARAMETER_TYPES, ParameterValueSchema } from "../workflows/parameters.ts";
 import { APPROVAL_LIMITS, RunApprovalSchema } from "./approvals.ts";
 import { RUN_KINDS, RUN_STATUSES, RUN_STEP_STATUSES, RUN_TRIGGERS } from "./constants.ts";
@@ -54,8 +54,8 @@ export const RunStepSchema = z.object({
   exitCode: z.number().int().nullable(),
   signal: z.string().nullable(),
   /** The retry policy and run-if it was queued with (decision 072). */
-  retry: RetryPolicySchema.nullable(),
-  runIf: RunIfSchema,
+  retry: StoredRetryPolicySchema.nullable(),
+  runIf: StoredRunIfSchema,
   /** Each attempt's exit code and times; its output is in the log between "Attempt n of m" lines. */
   attempts: z.array(StepAttemptSchema),
   /** Why the runner skipped it ("an earlier step failed", "env is not prod"); null otherwise. */

@@ -17,7 +17,13 @@ import {
   WORKFLOW_STATUSES,
 } from "./constants.ts";
 import { cronExpressionError } from "./cron.ts";
-import { DEFAULT_RUN_IF, RetryPolicySchema, RunIfSchema } from "./step-control.ts";
+import {
+  DEFAULT_RUN_IF,
+  RetryPolicySchema,
+  RunIfSchema,
+  StoredRetryPolicySchema,
+  StoredRunIfSchema,
+} from "./step-control.ts";
 import {
   ParameterSchema,
   ParametersInputSchema,
@@ -247,9 +253,9 @@ export const WorkflowStepSchema = z.object({
   /** Null: only the workflow's timeout applies. */
   timeoutSeconds: z.number().int().nullable(),
   /** Attempts after a failure (decision 072), or null. */
-  retry: RetryPolicySchema.nullable(),
+  retry: StoredRetryPolicySchema.nullable(),
   /** When an executed run runs the step. */
-  runIf: RunIfSchema,
+  runIf: StoredRunIfSchema,
 });
 export type WorkflowStep = z.infer<typeof WorkflowStepSchema>;
 

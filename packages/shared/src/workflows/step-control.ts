@@ -48,10 +48,17 @@ export const RetryPolicySchema = z.object({
       { error: STEP_CONTROL_MESSAGES.exitCodeInvalid },
     )
     .max(STEP_CONTROL_LIMITS.exitCodes, STEP_CONTROL_MESSAGES.tooManyExitCodes)
-    .default([])
-    .transform((codes) => [...new Set(codes)]),
+    .default([]),
 });
 export type RetryPolicy = z.output<typeof RetryPolicySchema>;
+
+/** A retry policy as answers carry it (no defaults to apply). */
+export const StoredRetryPolicySchema = z.object({
+  attempts: z.number().int(),
+  delaySeconds: z.number().int(),
+  backoff: z.enum(RETRY_BACKOFFS),
+  onExitCodes: z.array(z.number().int()),
+}) satisfies z.ZodType<RetryPolicy>;
 export type RetryPolicyInput = z.input<typeof RetryPolicySchema>;
 
 export const RUN_IF_STATES = ["success", "failure", "always"] as const;
@@ -74,6 +81,12 @@ export const RunIfSchema = z.union(
   { error: STEP_CONTROL_MESSAGES.runIfInvalid },
 );
 export type RunIf = z.output<typeof RunIfSchema>;
+
+/** When a step runs, as answers carry it. */
+export const StoredRunIfSchema = z.union([
+  z.enum(RUN_IF_STATES),
+  z.object({ parameter: z.string(), equals: z.string() }),
+]) satisfies z.ZodType<RunIf>;
 
 /** When nothing is said: run when every earlier step succeeded or continued on error. */
 export const DEFAULT_RUN_IF: RunIf = "success";
