@@ -81,7 +81,7 @@ export async function queueRun(
   const { client, organizationId: orgId } = flowdeck.owner;
   const db = flowdeck.testApp.database.db;
   const specs = steps.map((step) => (typeof step === "string" ? { linux: step } : step));
-  const tasks = [];
+  const tasks: { id: string }[] = [];
   for (const [index, spec] of specs.entries()) {
     const commands = {
       ...(spec.linux ? { linux: spec.linux } : {}),

@@ -49,7 +49,8 @@ async function execute(steps: StepSpec[], options: Parameters<typeof queueRun>[2
 }
 
 /** Fails until its third attempt in the run's working directory, which the attempts share. */
-const FAILS_TWICE = 'n=$(( $(cat count 2>/dev/null || echo 0) + 1 )); echo $n > count; echo "attempt $n"; test $n -ge 3';
+const FAILS_TWICE =
+  'n=$(( $(cat count 2>/dev/null || echo 0) + 1 )); echo $n > count; echo "attempt $n"; test $n -ge 3';
 
 describe("retries on the real runner", () => {
   it("runs a step that fails twice three times, after its delay, and the run succeeds showing three attempts", async () => {
@@ -148,7 +149,9 @@ describe("step outputs on the real runner", () => {
     expect(run.status).toBe("succeeded");
     expect(textOf(logs, 1, "stdout")).toBe("deploying 1.2.3\nline one\nline two\n");
     expect(run.outputs).toEqual({ step1: { version: "1.2.3", notes: "line one\nline two" } });
-    expect(textOf(logs, 0, "system")).toContain("FLOWDECK_OUTPUT: line 6: expected name=value or name<<DELIMITER; ignored.");
+    expect(textOf(logs, 0, "system")).toContain(
+      "FLOWDECK_OUTPUT: line 6: expected name=value or name<<DELIMITER; ignored.",
+    );
   });
 
   it("masks an output that holds a secret, in the run and for later steps", async () => {

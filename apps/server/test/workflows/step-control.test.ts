@@ -23,7 +23,7 @@ const workflowUrl = (id: string) => `/api/orgs/${org.organizationId}/workflows/$
 describe("a workflow's step retries and conditions", () => {
   it("round-trips retry and runIf, with defaults for what is left out", async () => {
     const workflow = await createLinuxWorkflow(editor(), org.organizationId, ["false", "echo a", "echo b"]);
-    const [first, second, third] = workflow.steps.map((step: { taskId: string }) => step.taskId);
+    const [first, second, third] = workflow.steps.map((step) => step.taskId);
     const saved = await editor().patch(workflowUrl(workflow.id), {
       stepOptions: [
         { taskId: first, retry: { attempts: 2, delaySeconds: 1, backoff: "doubling", onExitCodes: [75, 2] } },
@@ -55,7 +55,7 @@ describe("a workflow's step retries and conditions", () => {
   ])("refuses %j with the field", async (option, field, message) => {
     const workflow = await createLinuxWorkflow(editor(), org.organizationId, ["echo a"]);
     const response = await editor().patch(workflowUrl(workflow.id), {
-      stepOptions: [{ taskId: workflow.steps[0].taskId, ...option }],
+      stepOptions: [{ taskId: workflow.steps[0]!.taskId, ...option }],
     });
     expect(response.status).toBe(400);
     const fields = response.body.error.fields as Record<string, string>;
@@ -69,8 +69,8 @@ describe("a workflow's step retries and conditions", () => {
     const workflow = await createLinuxWorkflow(editor(), org.organizationId, ["false", "echo cleanup"]);
     await editor().patch(workflowUrl(workflow.id), {
       stepOptions: [
-        { taskId: workflow.steps[0].taskId, retry: { attempts: 3, delaySeconds: 2 } },
-        { taskId: workflow.steps[1].taskId, runIf: "always" },
+        { taskId: workflow.steps[0]!.taskId, retry: { attempts: 3, delaySeconds: 2 } },
+        { taskId: workflow.steps[1]!.taskId, runIf: "always" },
       ],
     });
     const runId = await queueRun(editor(), org.organizationId, workflow.id);

@@ -214,7 +214,10 @@ export const StepReportSchema = z.discriminatedUnion("state", [
     /** The signal that ended the process (e.g. "SIGTERM"), if any. */
     signal: z.string().max(20).nullable(),
     /** Each attempt of the step, in order, when it was retried or simply ran (decision 072). */
-    attempts: z.array(StepAttemptSchema).max(STEP_CONTROL_LIMITS.attempts + 1).default([]),
+    attempts: z
+      .array(StepAttemptSchema)
+      .max(STEP_CONTROL_LIMITS.attempts + 1)
+      .default([]),
     /** What the step wrote to FLOWDECK_OUTPUT, masked; within the run's cap. */
     outputs: z.record(z.string().max(STEP_CONTROL_LIMITS.outputKey), z.string()).default({}),
     /** Some outputs were left out: the run's outputs reached STEP_CONTROL_LIMITS.outputBytes. */

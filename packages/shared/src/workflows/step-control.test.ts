@@ -51,7 +51,9 @@ describe("the retry delay and policy", () => {
   const policy = RetryPolicySchema.parse({ attempts: 3, delaySeconds: 5, backoff: "doubling" });
 
   it("waits the same each time when fixed, and doubles from the delay when doubling", () => {
-    expect([1, 2, 3].map((retry) => retryDelaySeconds({ delaySeconds: 5, backoff: "fixed" }, retry))).toEqual([5, 5, 5]);
+    expect([1, 2, 3].map((retry) => retryDelaySeconds({ delaySeconds: 5, backoff: "fixed" }, retry))).toEqual([
+      5, 5, 5,
+    ]);
     expect([1, 2, 3].map((retry) => retryDelaySeconds(policy, retry))).toEqual([5, 10, 20]);
     expect(retryDelaySeconds({ delaySeconds: 3000, backoff: "doubling" }, 5)).toBe(3600);
   });

@@ -136,7 +136,10 @@ export const workflowSteps = pgTable(
     /** Attempts after a failure (decision 072); null: none. */
     retry: jsonb("retry").$type<RetryPolicy | null>(),
     /** When an executed run runs the step (decision 072). */
-    runIf: jsonb("run_if").$type<RunIf>().notNull().default(sql`'"success"'::jsonb`),
+    runIf: jsonb("run_if")
+      .$type<RunIf>()
+      .notNull()
+      .default(sql`'"success"'::jsonb`),
     completedAt: timestamp("completed_at", { withTimezone: true }),
     completedBy: text("completed_by").references(() => user.id, { onDelete: "set null" }),
     createdAt: createdAt(),
@@ -281,7 +284,10 @@ export const workflowRunSteps = pgTable(
     timeoutSeconds: integer("timeout_seconds"),
     /** The step's retry policy and run-if when the run was queued (decision 072). */
     retry: jsonb("retry").$type<RetryPolicy | null>(),
-    runIf: jsonb("run_if").$type<RunIf>().notNull().default(sql`'"success"'::jsonb`),
+    runIf: jsonb("run_if")
+      .$type<RunIf>()
+      .notNull()
+      .default(sql`'"success"'::jsonb`),
     /** Each attempt's exit code and times, as the runner reported them. */
     attempts: jsonb("attempts").$type<StepAttempt[]>().notNull().default([]),
     /** What the step wrote to FLOWDECK_OUTPUT, masked; the run's outputs are capped together. */

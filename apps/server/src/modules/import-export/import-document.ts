@@ -223,9 +223,7 @@ function planWorkflow(entry: Entry, state: OrganizationState, { errors, scope }:
   });
   const options = new Map<string, string>();
   (data.stepOptions ?? []).forEach((option, index) => {
-    const key = JSON.stringify(
-      canonical([option.continueOnError, option.timeoutSeconds, option.retry, option.runIf]),
-    );
+    const key = JSON.stringify(canonical([option.continueOnError, option.timeoutSeconds, option.retry, option.runIf]));
     if (options.has(option.taskId) && options.get(option.taskId) !== key) {
       problems.push({ line: entry.lineOf(["steps", index]), message: M.stepOptionsDiffer(option.taskId) });
     }
