@@ -81,6 +81,11 @@ export class RunSession {
     if (!this.cancel.signal.aborted) this.cancel.abort(reason);
   }
 
+  /** A text with the run's secrets masked (step outputs, before they are sent). */
+  mask(text: string): string {
+    return this.masker.mask(text);
+  }
+
   /** Writes a line of the runner's own to the run's log (stream "system"). */
   system(position: number, line: string): void {
     this.logs.write(position, "system", this.masker.mask(`${line}\n`));

@@ -52,7 +52,16 @@ export async function registerRunner(
 
 /** A step of a test workflow: its command's lines, and the step's settings in the workflow. */
 export type StepSpec =
-  string | { linux?: string; windows?: string; continueOnError?: boolean; timeoutSeconds?: number };
+  | string
+  | {
+      linux?: string;
+      windows?: string;
+      continueOnError?: boolean;
+      timeoutSeconds?: number;
+      /** Set through the workflow API's stepOptions (decision 072). */
+      retry?: Record<string, unknown>;
+      runIf?: unknown;
+    };
 
 /**
  * Queues a run for Linux of a new workflow whose steps run `steps`, in order; resolves with its id.
@@ -61,12 +70,18 @@ export type StepSpec =
 export async function queueRun(
   flowdeck: Flowdeck,
   steps: StepSpec[],
-  options: { timeoutSeconds?: number; secrets?: string[] } = {},
+  options: {
+    timeoutSeconds?: number;
+    secrets?: string[];
+    /** The workflow's parameter declarations, and the run's values. */
+    parameters?: Record<string, unknown>[];
+    values?: Record<string, unknown>;
+  } = {},
 ): Promise<string> {
   const { client, organizationId: orgId } = flowdeck.owner;
   const db = flowdeck.testApp.database.db;
   const specs = steps.map((step) => (typeof step === "string" ? { linux: step } : step));
-  const tasks = [];
+  const tasks: { id: string }[] = [];
   for (const [index, spec] of specs.entries()) {
     const commands = {
       ...(spec.linux ? { linux: spec.linux } : {}),
@@ -78,12 +93,24 @@ export async function queueRun(
     client,
     orgId,
     tasks.map((task) => task.id),
+    options.parameters ? { parameters: options.parameters } : {},
   );
   for (const [index, spec] of specs.entries()) {
     await db
       .update(workflowSteps)
       .set({ continueOnError: spec.continueOnError ?? false, timeoutSeconds: spec.timeoutSeconds ?? null })
       .where(and(eq(workflowSteps.workflowId, workflow.id), eq(workflowSteps.position, index)));
+  }
+  if (specs.some((spec) => spec.retry || spec.runIf)) {
+    const stepOptions = specs.map((spec, index) => ({
+      taskId: tasks[index]!.id,
+      continueOnError: spec.continueOnError ?? false,
+      timeoutSeconds: spec.timeoutSeconds ?? null,
+      ...(spec.retry ? { retry: spec.retry } : {}),
+      ...(spec.runIf ? { runIf: spec.runIf } : {}),
+    }));
+    const saved = await client.patch(`/api/orgs/${orgId}/workflows/${workflow.id}`, { stepOptions });
+    if (saved.status !== 200) throw new Error(`stepOptions: ${saved.status} ${JSON.stringify(saved.body)}`);
   }
   if (options.timeoutSeconds) {
     await db.update(workflows).set({ timeoutSeconds: options.timeoutSeconds }).where(eq(workflows.id, workflow.id));
@@ -94,6 +121,7 @@ export async function queueRun(
   }
   const response = await client.post<{ id: string }>(`/api/orgs/${orgId}/workflows/${workflow.id}/execute`, {
     platform: "linux",
+    ...(options.values ? { parameters: options.values } : {}),
   });
   if (response.status !== 201) throw new Error(`execute: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body.id;
@@ -101,8 +129,12 @@ export async function queueRun(
 
 export type RunView = {
   status: string;
+  outputs: Record<string, Record<string, string>>;
+  outputsTruncated: boolean;
   steps: {
     status: string;
+    skipReason: string | null;
+    attempts: { exitCode: number | null; startedAt: string; endedAt: string }[];
     exitCode: number | null;
     signal: string | null;
     startedAt: string | null;

@@ -45,7 +45,15 @@ beforeAll(async () => {
     secrets: ["DB_PASSWORD", "API_KEY"],
     timeoutSeconds: 600,
     concurrencyPolicy: "queue",
-    stepOptions: [{ taskId: restart.id, continueOnError: true, timeoutSeconds: 30 }],
+    stepOptions: [
+      { taskId: backup.id, retry: { attempts: 2, delaySeconds: 5, backoff: "doubling", onExitCodes: [75] } },
+      {
+        taskId: restart.id,
+        continueOnError: true,
+        timeoutSeconds: 30,
+        runIf: { parameter: "target", equals: "production" },
+      },
+    ],
     parameters: [
       { name: "target", type: "choice", choices: ["staging", "production"], default: "staging", required: true },
       { name: "dry_run", type: "boolean", label: "Dry run" },
@@ -71,6 +79,11 @@ describe("export", () => {
     expect(exported).toContain("version: 1");
     expect(exported.indexOf("name: Ad hoc restart")).toBeLessThan(exported.indexOf("name: Nightly"));
     expect(exported).toContain("command: Restart");
+    // Retries and "Run this step" (decision 072) are written where set, and round-trip below.
+    expect(exported).toMatch(
+      /retry:\n\s+attempts: 2\n\s+delaySeconds: 5\n\s+backoff: doubling\n\s+onExitCodes:\n\s+- 75/,
+    );
+    expect(exported).toMatch(/runIf:\n\s+equals: production\n\s+parameter: target/);
     expect(exported).toContain("- DB_PASSWORD");
     expect(exported).toContain("webhookUrl: https://hooks.example.com/flowdeck");
     expect(exported).not.toContain(source.organizationId);

@@ -174,7 +174,7 @@ describe("saving runAfter", () => {
 });
 
 describe("a run's end starts its followers", () => {
-  it("on success: B starts in A's transaction with a parameter mapped from A's, an output pointer taking the default", async () => {
+  it("on success: B starts in A's transaction with a parameter mapped from A's, a pointer to nothing taking the default", async () => {
     const a = await workflow({ parameters: [ENV] });
     const b = await workflow({
       parameters: [TARGET, VERSION],
@@ -192,10 +192,35 @@ describe("a run's end starts its followers", () => {
     expect(runB).toMatchObject({ trigger: "run-after", triggeredByRunId: runA, status: "queued", startedBy: null });
     const read = await editor().get(orgUrl(`/runs/${runB!.id}`));
     expect(read.body).toMatchObject({ trigger: "run-after", triggeredByRunId: runA, triggeredByWorkflowName: a.name });
-    // Outputs are not kept yet: /outputs/build/VERSION finds nothing, and version takes its default.
+    // A has no step "build": /outputs/build/VERSION finds nothing, and version takes its default.
     expect(read.body.parameters).toEqual({ target: "prod", version: "unknown" });
     expect(await runsOf(onFailure.id)).toEqual([]);
     expect(await auditSummaries("workflow.run")).toContain(`Ran the workflow "${b.name}" after a run of "${a.name}"`);
+    await cancelQueued([b.id]);
+  });
+
+  it("passes an output of A's step to a parameter of B (/outputs/step1/version)", async () => {
+    const a = await workflow();
+    const b = await workflow({
+      parameters: [VERSION],
+      runAfter: [{ workflowId: a.id, on: "success", parameters: { version: "/outputs/step1/version" } }],
+    });
+    const queued = await editor().post(orgUrl(`/workflows/${a.id}/execute`), { platform: "linux" });
+    const runA = queued.body.id as string;
+    expect((await runner.claim()).body.job.runId).toBe(runA);
+    expect((await runner.step(runA, 0, { state: "started" })).status).toBe(200);
+    const finished = await runner.step(runA, 0, {
+      state: "finished",
+      outcome: "succeeded",
+      exitCode: 0,
+      signal: null,
+      outputs: { version: "2.4.1" },
+    });
+    expect(finished.status).toBe(200);
+    expect((await runner.complete(runA, "succeeded")).status).toBe(200);
+    expect((await editor().get(orgUrl(`/runs/${runA}`))).body.outputs).toEqual({ step1: { version: "2.4.1" } });
+    const [runB] = await runsOf(b.id);
+    expect((await editor().get(orgUrl(`/runs/${runB!.id}`))).body.parameters).toEqual({ version: "2.4.1" });
     await cancelQueued([b.id]);
   });
 

@@ -72,6 +72,8 @@ describe("creating a workflow", () => {
         completedBy: null,
         continueOnError: false,
         timeoutSeconds: null,
+        retry: null,
+        runIf: "success",
       })),
       parameters: [],
       scheduleParameters: {},

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { TASK_PLATFORMS } from "../tasks/constants.ts";
+import { DEFAULT_RUN_IF, RetryPolicySchema, RunIfSchema, STEP_CONTROL_LIMITS } from "../workflows/step-control.ts";
 
 /**
  * The runner protocol: what `flowdeck-runner` and the server say to each other under
@@ -124,6 +125,10 @@ export const JobStepSchema = z.object({
   continueOnError: z.boolean(),
   /** Null: only the run's timeout applies. */
   timeoutSeconds: z.number().int().positive().nullable(),
+  /** Attempts after a failure (decision 072); null: none. */
+  retry: RetryPolicySchema.nullable().default(null),
+  /** When the step runs, decided by the runner from the steps before it and the run's parameters. */
+  runIf: RunIfSchema.default(DEFAULT_RUN_IF),
 });
 export type JobStep = z.output<typeof JobStepSchema>;
 
@@ -191,6 +196,14 @@ export type LogBatchResponse = z.output<typeof LogBatchResponseSchema>;
 export const STEP_OUTCOMES = ["succeeded", "failed", "skipped", "cancelled", "timed-out"] as const;
 export type StepOutcome = (typeof STEP_OUTCOMES)[number];
 
+/** One attempt of a step: its exit code and when it ran. */
+export const StepAttemptSchema = z.object({
+  exitCode: z.number().int().nullable(),
+  startedAt: z.string(),
+  endedAt: z.string(),
+});
+export type StepAttempt = z.output<typeof StepAttemptSchema>;
+
 /** POST /runs/:runId/steps/:position. Repeating the same report is harmless. */
 export const StepReportSchema = z.discriminatedUnion("state", [
   z.object({ state: z.literal("started") }),
@@ -200,6 +213,17 @@ export const StepReportSchema = z.discriminatedUnion("state", [
     exitCode: z.number().int().nullable(),
     /** The signal that ended the process (e.g. "SIGTERM"), if any. */
     signal: z.string().max(20).nullable(),
+    /** Each attempt of the step, in order, when it was retried or simply ran (decision 072). */
+    attempts: z
+      .array(StepAttemptSchema)
+      .max(STEP_CONTROL_LIMITS.attempts + 1)
+      .default([]),
+    /** What the step wrote to FLOWDECK_OUTPUT, masked; within the run's cap. */
+    outputs: z.record(z.string().max(STEP_CONTROL_LIMITS.outputKey), z.string()).default({}),
+    /** Some outputs were left out: the run's outputs reached STEP_CONTROL_LIMITS.outputBytes. */
+    outputsTruncated: z.boolean().default(false),
+    /** Why a skipped step was skipped ("an earlier step failed", "env is not prod"). */
+    reason: z.string().max(500).nullable().default(null),
   }),
 ]);
 export type StepReport = z.output<typeof StepReportSchema>;

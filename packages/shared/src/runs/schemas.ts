@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { OrgParamsSchema } from "../organizations/params.ts";
-import { RUNNER_PLATFORMS } from "../runners/protocol.ts";
+import { RUNNER_PLATFORMS, StepAttemptSchema } from "../runners/protocol.ts";
+import { StoredRetryPolicySchema, StoredRunIfSchema } from "../workflows/step-control.ts";
 import { ParameterSchema, PARAMETER_TYPES, ParameterValueSchema } from "../workflows/parameters.ts";
 import { APPROVAL_LIMITS, RunApprovalSchema } from "./approvals.ts";
 import { RUN_KINDS, RUN_STATUSES, RUN_STEP_STATUSES, RUN_TRIGGERS } from "./constants.ts";
@@ -58,6 +59,13 @@ export const RunStepSchema = z.object({
   continueOnError: z.boolean(),
   exitCode: z.number().int().nullable(),
   signal: z.string().nullable(),
+  /** The retry policy and run-if it was queued with (decision 072). */
+  retry: StoredRetryPolicySchema.nullable(),
+  runIf: StoredRunIfSchema,
+  /** Each attempt's exit code and times; its output is in the log between "Attempt n of m" lines. */
+  attempts: z.array(StepAttemptSchema),
+  /** Why the runner skipped it ("an earlier step failed", "env is not prod"); null otherwise. */
+  skipReason: z.string().nullable(),
 });
 export type RunStep = z.infer<typeof RunStepSchema>;
 
@@ -94,10 +102,17 @@ export const WorkflowRunSchema = z.object({
   /** The reason an admin or owner gave for starting it during a freeze window; null otherwise. */
   freezeOverride: z.string().nullable(),
   steps: z.array(RunStepSchema),
+  /**
+   * What its steps wrote to FLOWDECK_OUTPUT, by step key (`step1`, `step2`…: the one-based
+   * position) then name: `{ "step1": { "version": "1.2.3" } }`. Masked; capped at 64 KB per run.
+   */
+  outputs: z.record(z.string(), z.record(z.string(), z.string())).meta({ example: { step1: { version: "1.2.3" } } }),
+  /** Some outputs were left out: the run's outputs reached the cap. */
+  outputsTruncated: z.boolean(),
 });
 export type WorkflowRun = z.infer<typeof WorkflowRunSchema>;
 
-export const LastRunSchema = WorkflowRunSchema.omit({ steps: true });
+export const LastRunSchema = WorkflowRunSchema.omit({ steps: true, outputs: true, outputsTruncated: true });
 export type LastRun = z.infer<typeof LastRunSchema>;
 
 /**

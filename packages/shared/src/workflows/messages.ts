@@ -51,3 +51,16 @@ export const RUN_AFTER_MESSAGES = {
   pointerInvalid: "A value is a JSON pointer such as /parameters/env or /outputs/build/VERSION",
   tooManyMappings: "A run after maps at most 30 parameters",
 } as const;
+
+/** Retries and "Run this step" on a workflow's steps (docs/decisions/072). */
+export const STEP_CONTROL_MESSAGES = {
+  attemptsInvalid: "Retry attempts must be a whole number from 0 to 10",
+  delayInvalid: "The delay between attempts must be a whole number of seconds from 0 to 3600",
+  backoffInvalid: "Backoff must be fixed or doubling",
+  exitCodeInvalid: "Exit codes to retry on are whole numbers from 1 to 255",
+  tooManyExitCodes: "At most 20 exit codes to retry on",
+  runIfInvalid: 'When a step runs is "success", "failure", "always" or { "parameter", "equals" }',
+  runIfParameterRequired: "Name the parameter the step depends on",
+  runIfEqualsRequired: "Give the value the parameter must have (at most 500 characters)",
+  runIfUnknownParameter: (name: string) => `The workflow has no parameter named ${name}`,
+} as const;

@@ -19,6 +19,13 @@ import {
 } from "./constants.ts";
 import { cronExpressionError } from "./cron.ts";
 import {
+  DEFAULT_RUN_IF,
+  RetryPolicySchema,
+  RunIfSchema,
+  StoredRetryPolicySchema,
+  StoredRunIfSchema,
+} from "./step-control.ts";
+import {
   ParameterSchema,
   ParametersInputSchema,
   ParameterValueSchema,
@@ -137,6 +144,10 @@ export const StepOptionsSchema = z
       taskId: z.string().trim().min(1),
       continueOnError: z.boolean().default(false),
       timeoutSeconds: timeoutField.nullable().default(null),
+      /** Attempts after a failure (decision 072); null: none. */
+      retry: RetryPolicySchema.nullable().default(null),
+      /** When the step runs: after success (default), after a failure, always, or on a parameter's value. */
+      runIf: RunIfSchema.default(DEFAULT_RUN_IF),
     }),
   )
   .max(WORKFLOW_LIMITS.steps);
@@ -245,6 +256,10 @@ export const WorkflowStepSchema = z.object({
   continueOnError: z.boolean(),
   /** Null: only the workflow's timeout applies. */
   timeoutSeconds: z.number().int().nullable(),
+  /** Attempts after a failure (decision 072), or null. */
+  retry: StoredRetryPolicySchema.nullable(),
+  /** When an executed run runs the step. */
+  runIf: StoredRunIfSchema,
 });
 export type WorkflowStep = z.infer<typeof WorkflowStepSchema>;
 

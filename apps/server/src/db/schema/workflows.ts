@@ -1,5 +1,7 @@
 import { MANUAL_SCHEDULE, type NormalizedSchedule } from "@flowdeck/shared/workflows/schedule";
 import type { Parameter, ParameterValue, RunParameter } from "@flowdeck/shared/workflows/parameters";
+import type { RetryPolicy, RunIf } from "@flowdeck/shared/workflows/step-control";
+import type { StepAttempt } from "@flowdeck/shared/runners/protocol";
 import { sql } from "drizzle-orm";
 import { TASK_PLATFORMS, type TaskPlatform } from "@flowdeck/shared/tasks/constants";
 import {
@@ -131,6 +133,13 @@ export const workflowSteps = pgTable(
     continueOnError: boolean("continue_on_error").notNull().default(false),
     /** Null: only the workflow's timeout applies. */
     timeoutSeconds: integer("timeout_seconds"),
+    /** Attempts after a failure (decision 072); null: none. */
+    retry: jsonb("retry").$type<RetryPolicy | null>(),
+    /** When an executed run runs the step (decision 072). */
+    runIf: jsonb("run_if")
+      .$type<RunIf>()
+      .notNull()
+      .default(sql`'"success"'::jsonb`),
     completedAt: timestamp("completed_at", { withTimezone: true }),
     completedBy: text("completed_by").references(() => user.id, { onDelete: "set null" }),
     createdAt: createdAt(),
@@ -181,6 +190,8 @@ export const workflowRuns = pgTable(
     nextLogSeq: integer("next_log_seq").notNull().default(1),
     logBytes: integer("log_bytes").notNull().default(0),
     logTruncated: boolean("log_truncated").notNull().default(false),
+    /** Some step outputs were left out: the run's outputs reached their cap (decision 072). */
+    outputsTruncated: boolean("outputs_truncated").notNull().default(false),
     /** Never deleted by retention (decision 029). */
     pinned: boolean("pinned").notNull().default(false),
     /** The values it was given, each with the label and type it had then (decision 061). */
@@ -275,6 +286,18 @@ export const workflowRunSteps = pgTable(
     command: text("command"),
     continueOnError: boolean("continue_on_error").notNull().default(false),
     timeoutSeconds: integer("timeout_seconds"),
+    /** The step's retry policy and run-if when the run was queued (decision 072). */
+    retry: jsonb("retry").$type<RetryPolicy | null>(),
+    runIf: jsonb("run_if")
+      .$type<RunIf>()
+      .notNull()
+      .default(sql`'"success"'::jsonb`),
+    /** Each attempt's exit code and times, as the runner reported them. */
+    attempts: jsonb("attempts").$type<StepAttempt[]>().notNull().default([]),
+    /** What the step wrote to FLOWDECK_OUTPUT, masked; the run's outputs are capped together. */
+    outputs: jsonb("outputs").$type<Record<string, string>>().notNull().default({}),
+    /** Why the runner skipped it. */
+    skipReason: text("skip_reason"),
     exitCode: integer("exit_code"),
     /** The signal that ended the process, if any. */
     signal: text("signal"),

@@ -1,3 +1,4 @@
+import { DEFAULT_RUN_IF, type RetryPolicy, type RunIf } from "@flowdeck/shared/workflows/step-control";
 import { DEFAULT_RUN_TIMEOUT_SECONDS } from "@flowdeck/shared/workflows/constants";
 import { ParameterSchema, type Parameter } from "@flowdeck/shared/workflows/parameters";
 import type { NormalizedSchedule } from "@flowdeck/shared/workflows/schedule";
@@ -26,7 +27,14 @@ export type FileCommand = {
   commands: { linux: string; mac: string; windows: string };
 };
 
-export type FileStep = { command: string; continueOnError: boolean; timeoutSeconds: number | null };
+export type FileStep = {
+  command: string;
+  continueOnError: boolean;
+  timeoutSeconds: number | null;
+  /** Written only when set (decision 072): a file without them means no retry and "success". */
+  retry?: Record<string, unknown>;
+  runIf?: unknown;
+};
 
 export type FileWorkflow = {
   name: string;
@@ -92,7 +100,16 @@ export const FIELDS = {
   ] as const satisfies readonly (keyof FileRule)[],
 } as const;
 
-export const STEP_FIELDS = ["command", "continueOnError", "timeoutSeconds"] as const;
+export const STEP_FIELDS = ["command", "continueOnError", "timeoutSeconds", "retry", "runIf"] as const;
+const RETRY_FIELDS = ["attempts", "delaySeconds", "backoff", "onExitCodes"] as const;
+
+/** A step's retry and run-if as the file writes them: left out when they are the defaults. */
+function stepControlForm(options: { retry?: RetryPolicy | null; runIf?: RunIf } | undefined) {
+  return {
+    ...(options?.retry && { retry: ordered(options.retry, RETRY_FIELDS) }),
+    ...(options?.runIf !== undefined && options.runIf !== DEFAULT_RUN_IF && { runIf: canonical(options.runIf) }),
+  };
+}
 const SCHEDULE_FIELDS = ["type", "isEnabled", "expression", "date", "time", "dayOfWeek", "dayOfMonth"] as const;
 const PARAMETER_FIELDS = Object.keys(ParameterSchema.shape);
 
@@ -175,6 +192,7 @@ export function workflowFromApi(workflow: Workflow, commandNames: ReadonlyMap<st
               command: commandNames.get(step.taskId)!,
               continueOnError: step.continueOnError,
               timeoutSeconds: step.timeoutSeconds,
+              ...stepControlForm(step),
             },
           ]
         : [],
@@ -204,6 +222,7 @@ export function workflowFromData(data: CreateWorkflowData): FileWorkflow {
       command,
       continueOnError: options.get(command)?.continueOnError ?? false,
       timeoutSeconds: options.get(command)?.timeoutSeconds ?? null,
+      ...stepControlForm(options.get(command)),
     })),
   };
 }

@@ -21,6 +21,7 @@ import {
   commandFromData,
   fieldChanges,
   FIELDS,
+  canonical,
   ruleFromData,
   workflowFromData,
   type FileWorkflow,
@@ -207,6 +208,8 @@ function planWorkflow(entry: Entry, state: OrganizationState, { errors, scope }:
         taskId: step?.command,
         continueOnError: step?.continueOnError,
         timeoutSeconds: step?.timeoutSeconds,
+        retry: step?.retry,
+        runIf: step?.runIf,
       })),
     }),
   };
@@ -220,7 +223,7 @@ function planWorkflow(entry: Entry, state: OrganizationState, { errors, scope }:
   });
   const options = new Map<string, string>();
   (data.stepOptions ?? []).forEach((option, index) => {
-    const key = JSON.stringify([option.continueOnError, option.timeoutSeconds]);
+    const key = JSON.stringify(canonical([option.continueOnError, option.timeoutSeconds, option.retry, option.runIf]));
     if (options.has(option.taskId) && options.get(option.taskId) !== key) {
       problems.push({ line: entry.lineOf(["steps", index]), message: M.stepOptionsDiffer(option.taskId) });
     }

@@ -105,6 +105,8 @@ function toJob({ run, steps, workflowName, secrets }: ClaimedRun): Job {
       command: step.command,
       continueOnError: step.continueOnError,
       timeoutSeconds: step.timeoutSeconds,
+      retry: step.retry,
+      runIf: step.runIf,
     })),
   };
 }

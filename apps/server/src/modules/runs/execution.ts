@@ -111,6 +111,8 @@ export async function snapshotExecution(
           command: lines.get(step.id)?.[request.platform] ?? null,
           continueOnError: step.continueOnError,
           timeoutSeconds: step.timeoutSeconds,
+          retry: step.retry,
+          runIf: step.runIf,
         },
       ]),
     ),

@@ -7,7 +7,10 @@ import { mark, settleProgress } from "../checklist/progress.ts";
 import { lockWorkflow } from "../workflows/repository.ts";
 import { controlFor } from "./control.ts";
 import { endRun } from "./lifecycle.ts";
-import { findRunOfRunner, renewLease, updateRunStep } from "./repository.ts";
+import { findRunOfRunner, listRunSteps, markOutputsTruncated, renewLease, updateRunStep } from "./repository.ts";
+import { maskerForRun } from "../secrets/for-runs.ts";
+import { storableOutput } from "@flowdeck/shared/runners/output-text";
+import { capOutputs, outputBytes, STEP_CONTROL_LIMITS } from "@flowdeck/shared/workflows/step-control";
 
 type RunCall = {
   /** The runner acting in its organization: what its reports change is audited as its doing. */
@@ -59,13 +62,25 @@ export async function reportStep({
       if (started) log.signalRun({ runId, seq: null });
       return;
     }
+    const outputs = await storableOutputs(tx, run, position, report);
     const step = await updateRunStep(
       tx,
       runId,
       position,
-      { status: report.outcome, exitCode: report.exitCode, signal: report.signal, finishedAt: now },
+      {
+        status: report.outcome,
+        exitCode: report.exitCode,
+        signal: report.signal,
+        finishedAt: now,
+        attempts: report.attempts,
+        outputs: outputs.kept,
+        skipReason: report.outcome === "skipped" ? report.reason : null,
+      },
       ["pending", "running"],
     );
+    if (step && (outputs.truncated || report.outputsTruncated) && !run.outputsTruncated) {
+      await markOutputsTruncated(tx, runId);
+    }
     if (!step) return;
     if (report.outcome === "succeeded" && step.stepId) {
       await mark(tx, { workflow, stepId: step.stepId, status: "completed", by: null, now });
@@ -76,6 +91,31 @@ export async function reportStep({
     log.announce({ entity: "run", id: runId, action: "updated" });
   });
   return controlFor(await runOf(db, scope, runId));
+}
+
+/**
+ * A finished step's outputs as the run keeps them: masked again with the run's secrets (an older
+ * runner cannot leak one, as store-logs.ts does for output), and within the run's cap together with
+ * the outputs its other steps already stored (decision 072).
+ */
+async function storableOutputs(
+  tx: Executor,
+  run: NonNullable<Awaited<ReturnType<typeof findRunOfRunner>>>,
+  position: number,
+  report: Extract<StepReport, { state: "finished" }>,
+) {
+  if (Object.keys(report.outputs).length === 0) return { kept: {}, truncated: false };
+  const masker = await maskerForRun(tx, run);
+  const masked = Object.fromEntries(
+    Object.entries(report.outputs).map(([key, value]) => {
+      const text = storableOutput(value);
+      return [key, masker ? masker.mask(text) : text];
+    }),
+  );
+  const others = (await listRunSteps(tx, run.id)).filter((step) => step.position !== position);
+  const used = others.reduce((total, step) => total + outputBytes(step.outputs), 0);
+  const capped = capOutputs(masked, Math.max(0, STEP_CONTROL_LIMITS.outputBytes - used));
+  return { kept: capped.kept, truncated: capped.dropped.length > 0 };
 }
 
 /** POST /runs/:runId/complete: the run ends with the runner's outcome; a repeat changes nothing. */

@@ -1,3 +1,4 @@
+import type { RetryPolicy, RunIf } from "@flowdeck/shared/workflows/step-control";
 import {
   ACTIVE_RUN_STATUSES,
   type RunKind,
@@ -50,6 +51,7 @@ export const runColumns = {
   parameters: workflowRuns.parameters,
   skipReason: workflowRuns.skipReason,
   freezeOverride: workflowRuns.freezeOverride,
+  outputsTruncated: workflowRuns.outputsTruncated,
   // [total, succeeded, skipped], one probe of workflow_run_steps_run_idx per run.
   stepCounts: sql<
     number[]
@@ -75,6 +77,7 @@ export type RunRow = {
   parameters: RunParameter[];
   skipReason: string | null;
   freezeOverride: string | null;
+  outputsTruncated: boolean;
   stepCounts: number[];
 };
 
@@ -148,6 +151,8 @@ export async function insertRunSteps(
     command?: string | null;
     continueOnError?: boolean;
     timeoutSeconds?: number | null;
+    retry?: RetryPolicy | null;
+    runIf?: RunIf;
   }[],
 ) {
   if (steps.length === 0) return;
@@ -266,6 +271,11 @@ export async function updateRunStep(
     )
     .returning({ stepId: workflowRunSteps.stepId });
   return row;
+}
+
+/** Some of the run's step outputs were left out at the cap (decision 072). */
+export async function markOutputsTruncated(db: Executor, runId: string) {
+  await db.update(workflowRuns).set({ outputsTruncated: true }).where(eq(workflowRuns.id, runId));
 }
 
 /** Records a checklist step done (or undone); a step the run skipped stays skipped. */

@@ -7,7 +7,8 @@ import { listFollowers } from "../workflows/run-after-repository.ts";
 import { listSteps, lockWorkflow, type LockedWorkflow } from "../workflows/repository.ts";
 import { defaultExecution } from "./execution.ts";
 import { startRun } from "./lifecycle.ts";
-import type { RunRecord } from "./repository.ts";
+import { listRunSteps, type RunRecord, type RunStepRow } from "./repository.ts";
+import { runOutputs } from "./to-run.ts";
 
 /**
  * "Run after" (decision 073): a run of `workflow` (A) ended as `status`; each workflow B that runs
@@ -27,7 +28,7 @@ export async function startFollowers(
     runAfterFollows(entry.on, status),
   );
   if (followers.length === 0) return;
-  const source = runAfterSource(run);
+  const source = runAfterSource(run, await listRunSteps(tx, run.id));
   for (const follower of followers) {
     let name = follower.workflowId;
     try {
@@ -67,13 +68,13 @@ export async function startFollowers(
 
 /**
  * What a mapping's pointers read: the ended run's parameter values by name, and its steps' outputs
- * (`/outputs/<step>/<key>`). Runs keep no outputs yet (step outputs are issue 31's item 5), so
- * such a pointer finds nothing and its parameter takes its default.
+ * (`/outputs/step<n>/<key>`, as reading the run answers them, decision 072). A pointer that finds
+ * nothing leaves its parameter to its default.
  */
-function runAfterSource(run: RunRecord): RunAfterSource {
+function runAfterSource(run: RunRecord, steps: readonly RunStepRow[]): RunAfterSource {
   const parameters: Record<string, unknown> = {};
   for (const parameter of run.parameters) parameters[parameter.name] = parameter.value;
-  return { parameters, outputs: {} };
+  return { parameters, outputs: runOutputs(steps) };
 }
 
 /** A mapping may name a parameter the follower no longer declares: that value is dropped. */

@@ -1,4 +1,5 @@
 import type { LastRun, WorkflowRun } from "@flowdeck/shared/runs/schemas";
+import { stepKey } from "@flowdeck/shared/workflows/step-control";
 import type { RunRow, RunStepRow } from "./repository.ts";
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -42,6 +43,22 @@ export function toRun(row: RunRow, steps: RunStepRow[]): WorkflowRun {
       continueOnError: step.continueOnError,
       exitCode: step.exitCode,
       signal: step.signal,
+      retry: step.retry,
+      runIf: step.runIf,
+      attempts: step.attempts,
+      skipReason: step.skipReason,
     })),
+    outputs: runOutputs(steps),
+    outputsTruncated: row.outputsTruncated,
   };
+}
+
+/** `{ "step1": { "version": "1.2.3" } }`: each step that wrote outputs, by its key (decision 072). */
+export function runOutputs(steps: readonly RunStepRow[]): Record<string, Record<string, string>> {
+  return Object.fromEntries(
+    [...steps]
+      .sort((a, b) => a.position - b.position)
+      .filter((step) => Object.keys(step.outputs).length > 0)
+      .map((step) => [stepKey(step.position), step.outputs]),
+  );
 }

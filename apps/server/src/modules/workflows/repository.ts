@@ -1,3 +1,4 @@
+import { DEFAULT_RUN_IF, type RetryPolicy, type RunIf } from "@flowdeck/shared/workflows/step-control";
 import type { KeysetQuery } from "@flowdeck/shared";
 import type { ConcurrencyPolicy, StepStatus, WorkflowStatus } from "@flowdeck/shared/workflows/constants";
 import type { WorkflowListFilters } from "@flowdeck/shared/workflows/schemas";
@@ -235,16 +236,27 @@ export async function deleteStepsByIds(db: Executor, workflowId: string, stepIds
 export async function setStepOptions(
   db: Executor,
   workflowId: string,
-  options: readonly { taskId: string; continueOnError: boolean; timeoutSeconds: number | null }[],
+  options: readonly {
+    taskId: string;
+    continueOnError: boolean;
+    timeoutSeconds: number | null;
+    retry: RetryPolicy | null;
+    runIf: RunIf;
+  }[],
 ) {
   await db
     .update(workflowSteps)
-    .set({ continueOnError: false, timeoutSeconds: null })
+    .set({ continueOnError: false, timeoutSeconds: null, retry: null, runIf: DEFAULT_RUN_IF })
     .where(eq(workflowSteps.workflowId, workflowId));
   for (const option of options) {
     await db
       .update(workflowSteps)
-      .set({ continueOnError: option.continueOnError, timeoutSeconds: option.timeoutSeconds })
+      .set({
+        continueOnError: option.continueOnError,
+        timeoutSeconds: option.timeoutSeconds,
+        retry: option.retry,
+        runIf: option.runIf,
+      })
       .where(and(eq(workflowSteps.workflowId, workflowId), eq(workflowSteps.taskId, option.taskId)));
   }
 }

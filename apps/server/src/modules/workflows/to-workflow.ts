@@ -23,6 +23,8 @@ export function toStep(row: StepRow): WorkflowStep {
     completedBy: row.completedBy,
     continueOnError: row.continueOnError,
     timeoutSeconds: row.timeoutSeconds,
+    retry: row.retry,
+    runIf: row.runIf,
   };
 }
 

@@ -46,6 +46,8 @@ const run = {
   freezeOverride: null,
   steps: [],
   logTruncated: false,
+  outputs: {},
+  outputsTruncated: false,
   matchingRunners: null,
   requiredLabels: ["prod"],
   approval,

@@ -19,6 +19,7 @@ import { useRunStream, type LogLine } from "../lib/use-run-stream.ts";
 import { ApprovalPanel } from "./approval-panel.tsx";
 import { RunLogView } from "./run-log-view.tsx";
 import { RunParametersList } from "./run-parameters-list.tsx";
+import { describeRunIf } from "@flowdeck/shared/workflows/step-control";
 import { RunStatusBadge, StepStatusBadge } from "@/components/ui/run-status-badge.tsx";
 
 /** /workflows/runs/:runId: a run, one section per step with its output as it arrives. */
@@ -174,6 +175,7 @@ function RunView({
           </Alert>
         )}
       </header>
+      <RunOutputs outputs={detail.outputs} truncated={detail.outputsTruncated} />
       <ol className="space-y-4">
         {detail.steps.map((step) => (
           <StepSection
@@ -205,7 +207,24 @@ function StepSection({ step, lines, executed }: { step: RunStep; lines: readonly
           <span className="text-sm text-gray-600 dark:text-gray-400">{duration(step.startedAt, step.finishedAt)}</span>
         )}
         {step.continueOnError && <span className="text-xs text-gray-500">continues on error</span>}
+        {step.runIf !== "success" && <span className="text-xs text-gray-500">runs {describeRunIf(step.runIf)}</span>}
       </div>
+      {step.status === "skipped" && step.skipReason && (
+        <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">Skipped: {step.skipReason}</p>
+      )}
+      {step.attempts.length > 1 && (
+        <ol
+          aria-label={`Attempts of ${step.name}`}
+          className="mt-2 space-y-0.5 text-sm text-gray-600 dark:text-gray-400"
+        >
+          {step.attempts.map((attempt, index) => (
+            <li key={attempt.startedAt}>
+              Attempt {index + 1}: exit code {attempt.exitCode ?? "none"},{" "}
+              {duration(attempt.startedAt, attempt.endedAt)}
+            </li>
+          ))}
+        </ol>
+      )}
       {executed && (
         <pre className="mt-2 overflow-x-auto text-xs text-gray-500 dark:text-gray-400">
           {step.command === null ? "No command for this platform: skipped." : `$ ${step.command}`}
@@ -223,4 +242,34 @@ function duration(from: string, to: string) {
   if (seconds < 60) return `${seconds.toFixed(1)} s`;
   const minutes = Math.floor(seconds / 60);
   return `${minutes} min ${Math.round(seconds % 60)} s`;
+}
+
+/** What the steps wrote to FLOWDECK_OUTPUT, by step key (decision 072). */
+function RunOutputs({ outputs, truncated }: { outputs: Record<string, Record<string, string>>; truncated: boolean }) {
+  const entries = Object.entries(outputs).flatMap(([step, values]) =>
+    Object.entries(values).map(([key, value]) => ({ step, key, value })),
+  );
+  if (entries.length === 0 && !truncated) return null;
+  return (
+    <section aria-labelledby="run-outputs" className="rounded-lg border border-gray-200 p-4 dark:border-gray-800">
+      <h2 id="run-outputs" className="font-medium">
+        Step outputs
+      </h2>
+      <dl className="mt-2 space-y-1 text-sm">
+        {entries.map(({ step, key, value }) => (
+          <div key={`${step}.${key}`} className="flex flex-wrap gap-x-2">
+            <dt className="font-mono text-gray-600 dark:text-gray-400">
+              {step}.{key}
+            </dt>
+            <dd className="min-w-0 font-mono break-all whitespace-pre-wrap">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {truncated && (
+        <p className="mt-2 text-sm text-amber-700 dark:text-amber-400">
+          Step outputs reached the 64 KB limit of a run; some were left out.
+        </p>
+      )}
+    </section>
+  );
 }

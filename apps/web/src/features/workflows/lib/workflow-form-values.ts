@@ -11,6 +11,7 @@ import type { Role } from "@flowdeck/shared";
 import { z } from "zod";
 import { endOfLocalDay, localDate } from "@/lib/local-day.ts";
 import type { ZodForm } from "@/lib/use-zod-form.ts";
+import { stepControlFromForm, stepControlToForm, type StepControlValues } from "./step-control-values.ts";
 import {
   parameterFormField,
   parameterToForm,
@@ -42,6 +43,8 @@ export type WorkflowFormValues = {
   runnerLabels: string;
   /** The chosen commands whose step lets the run go on when it fails. */
   continueOnError: string[];
+  /** Each chosen command's retry and "Run this step", by its id (decision 072). */
+  stepControl: Record<string, StepControlValues>;
   /** Due while a run is under way: skip, queue or cancel (decision 028). */
   concurrencyPolicy: ConcurrencyPolicy;
   /** The organization's secrets its steps are given, by name. */
@@ -81,6 +84,7 @@ export function emptyWorkflowForm(): WorkflowFormValues {
     timeoutMinutes: "60",
     runnerLabels: "",
     continueOnError: [],
+    stepControl: {},
     concurrencyPolicy: "skip",
     secrets: [],
     parameters: [],
@@ -114,6 +118,7 @@ export function workflowToForm(workflow: Workflow): WorkflowFormValues {
     timeoutMinutes: String(Math.round((workflow.timeoutSeconds / 60) * 100) / 100),
     runnerLabels: workflow.runnerLabels.join(", "),
     continueOnError: workflow.steps.flatMap((step) => (step.taskId && step.continueOnError ? [step.taskId] : [])),
+    stepControl: stepControlToForm(workflow.steps),
     concurrencyPolicy: workflow.concurrencyPolicy,
     secrets: workflow.secrets,
     parameters: workflow.parameters.map(parameterToForm),
@@ -157,6 +162,7 @@ function formRunSettings(values: WorkflowFormValues, steps: Workflow["steps"] = 
       continueOnError: values.continueOnError.includes(taskId),
       // Kept as set through the API; the form does not edit per-step timeouts.
       timeoutSeconds: steps.find((step) => step.taskId === taskId)?.timeoutSeconds ?? null,
+      ...stepControlFromForm(values.stepControl[taskId]),
     })),
     concurrencyPolicy: values.concurrencyPolicy,
     secrets: values.secrets,

@@ -66,6 +66,8 @@ export function step(overrides: Partial<WorkflowStep>): WorkflowStep {
     completedBy: null,
     continueOnError: false,
     timeoutSeconds: null,
+    retry: null,
+    runIf: "success",
     ...overrides,
   };
 }
