@@ -53,50 +53,55 @@ describe("the generated master key file", () => {
 });
 
 describe("a server on data sealed with another key", () => {
-  it("refuses to start with a clear message; after a rotation it starts with the new key", async () => {
-    const dataDir = makeDataDir();
-    const first = await startServer({ dataDir });
-    const owner = await registerOwner(first);
-    const put = await send(first, "PUT", `/api/orgs/${owner.organizationId}/secrets/DB_PASSWORD`, {
-      cookie: owner.cookie,
-      body: { value: "Zq#9-Wx!kL%p", description: "Primary" },
-    });
-    expect(put.status).toBe(201);
-    expect(await first.kill("SIGTERM")).toEqual({ code: 0, signal: null });
+  // Three starts of the server from its sources and one rotation: longer than one start's minute.
+  it(
+    "refuses to start with a clear message; after a rotation it starts with the new key",
+    { timeout: 240_000 },
+    async () => {
+      const dataDir = makeDataDir();
+      const first = await startServer({ dataDir });
+      const owner = await registerOwner(first);
+      const put = await send(first, "PUT", `/api/orgs/${owner.organizationId}/secrets/DB_PASSWORD`, {
+        cookie: owner.cookie,
+        body: { value: "Zq#9-Wx!kL%p", description: "Primary" },
+      });
+      expect(put.status).toBe(201);
+      expect(await first.kill("SIGTERM")).toEqual({ code: 0, signal: null });
 
-    const fileKey = readFileSync(path.join(dataDir, "secrets-key"), "utf8").trim();
-    const newKey = randomBytes(32).toString("base64");
-    const refused = await spawnServer({ dataDir, env: { SECRETS_KEY: newKey } });
-    expect(await refused.exited).toEqual({ code: 1, signal: null });
-    const output = refused.output();
-    expect(output).toContain("Secrets: the master key does not open this database's secrets.");
-    expect(output).toContain(`sealed with master key ${keyId(Buffer.from(fileKey, "base64"))}`);
-    expect(output).toContain("SECRETS_KEY");
-    expect(output).not.toMatch(/\n\s+at /); // no stack trace
-    expect(output).not.toContain(newKey);
-    expect(output).not.toContain(fileKey);
+      const fileKey = readFileSync(path.join(dataDir, "secrets-key"), "utf8").trim();
+      const newKey = randomBytes(32).toString("base64");
+      const refused = await spawnServer({ dataDir, env: { SECRETS_KEY: newKey } });
+      expect(await refused.exited).toEqual({ code: 1, signal: null });
+      const output = refused.output();
+      expect(output).toContain("Secrets: the master key does not open this database's secrets.");
+      expect(output).toContain(`sealed with master key ${keyId(Buffer.from(fileKey, "base64"))}`);
+      expect(output).toContain("SECRETS_KEY");
+      expect(output).not.toMatch(/\n\s+at /); // no stack trace
+      expect(output).not.toContain(newKey);
+      expect(output).not.toContain(fileKey);
 
-    const rotation = await run("npm", ["run", "--silent", "secrets:rotate-key"], {
-      cwd: REPO_ROOT,
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        DATA_DIR: dataDir,
-        SECRETS_KEY: newKey,
-        SECRETS_KEY_PREVIOUS: fileKey,
-        BETTER_AUTH_SECRET: "x".repeat(32),
-      },
-    });
-    expect(rotation.stdout).toContain(
-      `1 organization data key(s) sealed again under master key ${keyId(Buffer.from(newKey, "base64"))}`,
-    );
+      const rotation = await run("npm", ["run", "--silent", "secrets:rotate-key"], {
+        cwd: REPO_ROOT,
+        env: {
+          PATH: process.env.PATH,
+          HOME: process.env.HOME,
+          DATA_DIR: dataDir,
+          SECRETS_KEY: newKey,
+          SECRETS_KEY_PREVIOUS: fileKey,
+          BETTER_AUTH_SECRET: "x".repeat(32),
+        },
+      });
+      expect(rotation.stdout).toContain(
+        `1 organization data key(s) sealed again under master key ${keyId(Buffer.from(newKey, "base64"))}`,
+      );
 
-    const rotated = await startServer({ dataDir, env: { SECRETS_KEY: newKey } });
-    const list = await send(rotated, "GET", `/api/orgs/${owner.organizationId}/secrets`, { cookie: owner.cookie });
-    expect(list.status).toBe(200);
-    expect(((await list.json()) as { items: { name: string }[] }).items.map((item) => item.name)).toEqual([
-      "DB_PASSWORD",
-    ]);
-    expect(await rotated.kill("SIGTERM")).toEqual({ code: 0, signal: null });
-  });
+      const rotated = await startServer({ dataDir, env: { SECRETS_KEY: newKey } });
+      const list = await send(rotated, "GET", `/api/orgs/${owner.organizationId}/secrets`, { cookie: owner.cookie });
+      expect(list.status).toBe(200);
+      expect(((await list.json()) as { items: { name: string }[] }).items.map((item) => item.name)).toEqual([
+        "DB_PASSWORD",
+      ]);
+      expect(await rotated.kill("SIGTERM")).toEqual({ code: 0, signal: null });
+    },
+  );
 });
