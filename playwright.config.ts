@@ -45,8 +45,7 @@ export default defineConfig({
   timeout: 60_000,
   // A guard against a hung run: the suite took 4 minutes on a quiet machine and 13 on a busy one.
   globalTimeout: CI ? 20 * 60_000 : undefined,
-  // In CI the unit and API suites run beside these (npm test): a check waits longer before it fails.
-  expect: { timeout: CI ? 10_000 : 5_000 },
+  expect: { timeout: 5_000 },
   reporter: CI ? [["list"]] : [["list"], ["html", { outputFolder: "playwright-report", open: "never" }]],
   use: {
     baseURL: E2E_BASE_URL,
