@@ -1,11 +1,8 @@
-import { roleRank } from "@flowdeck/shared";
-import { API_TOKEN_ROLES } from "@flowdeck/shared/api-tokens/schemas";
 import { FREEZE_WINDOW_MESSAGES } from "@flowdeck/shared/freeze-windows/messages";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiToken } from "../api-tokens/token-factory.ts";
+import { afterAll, beforeAll } from "vitest";
 import { createOrgWithRoles, type OrgWithRoles } from "../helpers/factories.ts";
-import { bearerClient } from "../helpers/http-client.ts";
-import { CALLERS, clientOf, expectedStatus, type MatrixRoute } from "../helpers/permission-matrix.ts";
+import type { MatrixRoute } from "../helpers/permission-matrix.ts";
+import { describeRouteMatrix } from "../helpers/route-matrix.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
 // Every freeze-window route × every kind of caller, and an API token of each role: admins and
@@ -54,27 +51,4 @@ const ROUTES: MatrixRoute[] = [
   },
 ];
 
-describe.each(ROUTES)("$name", (route) => {
-  it.each(CALLERS)("as %s", async (caller) => {
-    const response = await route.call(clientOf(t.app, org, caller));
-    const status = expectedStatus(caller, route);
-    expect(response.status).toBe(status);
-    if (status === 403) expect(response.body.error.message).toBe(route.denied);
-    if (status >= 400) expect(JSON.stringify(response.body ?? "")).not.toContain("OURS_ONLY");
-  });
-
-  it.each(API_TOKEN_ROLES)("with an API token of the %s role", async (role) => {
-    const { token } = await createApiToken(org.users.owner.client, org.organizationId, { name: `CI ${role}`, role });
-    const response = await route.call(bearerClient(t.app, token));
-    const allowed = roleRank(role) >= roleRank(route.minimum);
-    expect(response.status).toBe(allowed ? route.success : 403);
-    if (!allowed) expect(response.body.error.message).toBe(route.denied);
-  });
-
-  it("with an admin token of another organization: 404, nothing of ours", async () => {
-    const { token } = await createApiToken(org.users.outsider.client, org.otherOrganizationId, { role: "admin" });
-    const response = await route.call(bearerClient(t.app, token));
-    expect(response.status).toBe(404);
-    expect(JSON.stringify(response.body)).not.toContain("OURS_ONLY");
-  });
-});
+describeRouteMatrix(() => ({ app: t.app, org }), ROUTES, "OURS_ONLY");

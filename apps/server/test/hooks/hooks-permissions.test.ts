@@ -1,12 +1,8 @@
-import { roleRank } from "@flowdeck/shared";
-import { API_TOKEN_MESSAGES } from "@flowdeck/shared/api-tokens/messages";
-import { API_TOKEN_ROLES } from "@flowdeck/shared/api-tokens/schemas";
 import { HOOK_MESSAGES } from "@flowdeck/shared/hooks/messages";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiToken } from "../api-tokens/token-factory.ts";
 import { createOrgWithRoles, type OrgWithRoles } from "../helpers/factories.ts";
-import { bearerClient } from "../helpers/http-client.ts";
-import { CALLERS, clientOf, expectedStatus, type MatrixRoute } from "../helpers/permission-matrix.ts";
+import type { MatrixRoute } from "../helpers/permission-matrix.ts";
+import { describeRouteMatrix } from "../helpers/route-matrix.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import { createHook, createParameterWorkflow } from "./hook-client.ts";
 
@@ -76,35 +72,7 @@ const ROUTES: (MatrixRoute & { tokens: boolean })[] = [
   },
 ];
 
-describe.each(ROUTES)("$name", (route) => {
-  it.each(CALLERS)("as %s", async (caller) => {
-    const response = await route.call(clientOf(t.app, org, caller));
-    const status = expectedStatus(caller, route);
-    expect(response.status).toBe(status);
-    if (status === 403) expect(response.body.error.message).toBe(route.denied);
-    if (status >= 400) expect(JSON.stringify(response.body ?? "")).not.toContain("OURS_ONLY");
-  });
-
-  it.each(API_TOKEN_ROLES)("with an API token of the %s role", async (role) => {
-    const { token } = await createApiToken(org.users.owner.client, org.organizationId, { name: `CI ${role}`, role });
-    const response = await route.call(bearerClient(t.app, token));
-    if (!route.tokens) {
-      expect(response.status).toBe(403);
-      expect(response.body.error.message).toBe(API_TOKEN_MESSAGES.peopleOnly);
-      return;
-    }
-    const allowed = roleRank(role) >= roleRank(route.minimum);
-    expect(response.status).toBe(allowed ? route.success : 403);
-    if (!allowed) expect(response.body.error.message).toBe(route.denied);
-  });
-
-  it("with an admin token of another organization: 404, nothing of ours", async () => {
-    const { token } = await createApiToken(org.users.outsider.client, org.otherOrganizationId, { role: "admin" });
-    const response = await route.call(bearerClient(t.app, token));
-    expect(response.status).toBe(404);
-    expect(JSON.stringify(response.body)).not.toContain("OURS_ONLY");
-  });
-});
+describeRouteMatrix(() => ({ app: t.app, org }), ROUTES, "OURS_ONLY");
 
 describe("a hook of another workflow or organization", () => {
   it("is not found through this workflow's routes, and a mapping must name the workflow's parameters", async () => {

@@ -1,11 +1,8 @@
-import { roleRank } from "@flowdeck/shared";
-import { API_TOKEN_ROLES } from "@flowdeck/shared/api-tokens/schemas";
 import { SECRET_MESSAGES } from "@flowdeck/shared/secrets/messages";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApiToken } from "../api-tokens/token-factory.ts";
 import { createOrgWithRoles, type OrgWithRoles } from "../helpers/factories.ts";
-import { bearerClient } from "../helpers/http-client.ts";
-import { CALLERS, clientOf, expectedStatus, type MatrixRoute } from "../helpers/permission-matrix.ts";
+import type { MatrixRoute } from "../helpers/permission-matrix.ts";
+import { describeRouteMatrix } from "../helpers/route-matrix.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
 // Every secrets route × every kind of caller, and an API token of each role: editors read names,
@@ -52,31 +49,7 @@ const ROUTES: MatrixRoute[] = [
   },
 ];
 
-describe.each(ROUTES)("$name", (route) => {
-  it.each(CALLERS)("as %s", async (caller) => {
-    const response = await route.call(clientOf(t.app, org, caller));
-    const status = expectedStatus(caller, route);
-    expect(response.status).toBe(status);
-    if (status === 403) expect(response.body.error.message).toBe(route.denied);
-    if (status >= 400) expect(JSON.stringify(response.body ?? "")).not.toContain("OURS_ONLY");
-  });
-
-  it.each(API_TOKEN_ROLES)("with an API token of the %s role", async (role) => {
-    const { token } = await createApiToken(org.users.owner.client, org.organizationId, { name: `CI ${role}`, role });
-    const response = await route.call(bearerClient(t.app, token));
-    const allowed = roleRank(role) >= roleRank(route.minimum);
-    expect(response.status).toBe(allowed ? route.success : 403);
-    if (!allowed) expect(response.body.error.message).toBe(route.denied);
-  });
-
-  it("with an admin token of another organization: 404, nothing of ours", async () => {
-    const outsider = org.users.outsider;
-    const { token } = await createApiToken(outsider.client, org.otherOrganizationId, { role: "admin" });
-    const response = await route.call(bearerClient(t.app, token));
-    expect(response.status).toBe(404);
-    expect(JSON.stringify(response.body)).not.toContain("OURS_ONLY");
-  });
-});
+describeRouteMatrix(() => ({ app: t.app, org }), ROUTES, "OURS_ONLY");
 
 describe("what each caller sees of the list", () => {
   it("an editor sees names and descriptions; the outsider's own list holds nothing of ours", async () => {
