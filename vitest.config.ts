@@ -66,6 +66,7 @@ export default defineConfig({
           name: "process",
           include: ["apps/server/test/process/**/*.test.ts"],
           env: { TEST_DATABASE: "pglite" },
+          globalSetup: ["apps/server/test/setup/build-server.ts", "apps/server/test/setup/pglite-data-dir-template.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import {
   cleanUp,
   makeDataDir,
+  makeMigratedDataDir,
   registerOwner,
   send,
   startServer,
@@ -104,7 +105,7 @@ function writeLoad(server: ServerProcess, owner: Owner) {
 
 describe("npm run backup and npm run restore", () => {
   it("back up under a load of writes every acknowledged row and document, and restore them into a fresh data directory", async () => {
-    const dataDir = makeDataDir();
+    const dataDir = makeMigratedDataDir();
     const server = await startServer({ dataDir });
     const owner = await registerOwner(server);
     const secret = await send(server, "PUT", `/api/orgs/${owner.organizationId}/secrets/DB_PASSWORD`, {
@@ -175,7 +176,7 @@ describe("npm run backup and npm run restore", () => {
   }, 240_000);
 
   it("backs up a stopped instance's data directory itself, and refuses a file that is no backup", async () => {
-    const dataDir = makeDataDir();
+    const dataDir = makeMigratedDataDir();
     const server = await startServer({ dataDir });
     const owner = await registerOwner(server);
     await server.kill("SIGTERM");

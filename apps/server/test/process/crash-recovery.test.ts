@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import {
   cleanUp,
   makeDataDir,
+  makeMigratedDataDir,
   organizationNames,
   registerOwner,
   send,
@@ -20,7 +21,7 @@ describe("embedded database after SIGKILL", () => {
   afterAll(cleanUp);
 
   it("keeps every write it acknowledged when killed during writes, and restarts every time", async () => {
-    const dataDir = makeDataDir();
+    const dataDir = makeMigratedDataDir();
     let server = await startServer({ dataDir });
     const owner = await registerOwner(server);
     const acknowledged: string[] = [];

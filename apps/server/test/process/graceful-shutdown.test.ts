@@ -2,7 +2,7 @@ import http from "node:http";
 import { afterEach, describe, expect, it } from "vitest";
 import {
   cleanUp,
-  makeDataDir,
+  makeMigratedDataDir,
   organizationNames,
   registerOwner,
   sleep,
@@ -16,7 +16,7 @@ describe("graceful shutdown", () => {
   afterEach(cleanUp);
 
   it("on SIGTERM and on SIGINT ends SSE streams, finishes the request in flight and closes the database", async () => {
-    const dataDir = makeDataDir();
+    const dataDir = makeMigratedDataDir();
     let server = await startServer({ dataDir });
     const owner = await registerOwner(server);
 

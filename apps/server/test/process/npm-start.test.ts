@@ -9,8 +9,9 @@ import { acquireDataDirLock } from "../../src/db/data-dir-lock.ts";
 import {
   cleanUp,
   freePort,
-  makeDataDir,
+  makeMigratedDataDir,
   registerOwner,
+  SERVER_BUNDLE,
   sleep,
   type Exit,
   type ServerProcess,
@@ -45,8 +46,8 @@ afterEach(async () => {
 
 /**
  * A checkout with what `npm start` reads, as it is in this repository: package.json's start
- * script and scripts/start.js. Its build does nothing and its dist/server.js loads the server's
- * source, as the other process tests run it, so no test waits for a real build.
+ * script and scripts/start.js. Its build does nothing and its dist/server.js loads this
+ * repository's bundle, which the other process tests run too, so no test waits for a build.
  */
 function makeCheckout(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), "flowdeck-npm-start-"));
@@ -66,8 +67,8 @@ function makeCheckout(): string {
   mkdirSync(path.join(dir, "apps/web/dist"), { recursive: true });
   writeFileSync(path.join(dir, "apps/web/dist/index.html"), "");
   mkdirSync(path.join(dir, "apps/server/dist"), { recursive: true });
-  const source = pathToFileURL(path.join(REPO_ROOT, "apps/server/src/server.ts")).href;
-  writeFileSync(path.join(dir, "apps/server/dist/server.js"), `import ${JSON.stringify(source)};\n`);
+  const bundle = pathToFileURL(SERVER_BUNDLE).href;
+  writeFileSync(path.join(dir, "apps/server/dist/server.js"), `import ${JSON.stringify(bundle)};\n`);
   mkdirSync(path.join(dir, "apps/runner/dist"), { recursive: true });
   writeFileSync(path.join(dir, "apps/runner/dist/flowdeck-runner.tgz"), "");
   return dir;
@@ -76,10 +77,9 @@ function makeCheckout(): string {
 /** Starts `command` in a fresh checkout on a fresh data directory and waits until it serves. */
 async function start(command: "npm start" | "node scripts/start.js"): Promise<ServerProcess> {
   const checkout = makeCheckout();
-  const dataDir = makeDataDir();
+  const dataDir = makeMigratedDataDir();
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const tsx = pathToFileURL(path.join(REPO_ROOT, "node_modules/tsx/dist/loader.mjs")).href;
   const [file, ...args] = command === "npm start" ? ["npm", "start"] : [process.execPath, "scripts/start.js"];
   const child = spawn(file!, args, {
     cwd: checkout,
@@ -87,7 +87,6 @@ async function start(command: "npm start" | "node scripts/start.js"): Promise<Se
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       TMPDIR: process.env.TMPDIR,
-      NODE_OPTIONS: `--import ${tsx}`,
       HOST: "127.0.0.1",
       PORT: String(port),
       DATA_DIR: dataDir,

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   cleanUp,
   cookieOf,
-  makeDataDir,
+  makeMigratedDataDir,
   PASSWORD,
   registerOwner,
   send,
@@ -17,7 +17,7 @@ import {
 describe("a running server on the embedded database", () => {
   let server: ServerProcess;
   beforeAll(async () => {
-    server = await startServer({ dataDir: makeDataDir() });
+    server = await startServer({ dataDir: makeMigratedDataDir() });
   }, 120_000);
   afterAll(cleanUp);
 

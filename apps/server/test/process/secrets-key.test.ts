@@ -7,7 +7,15 @@ import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "../../src/config.ts";
 import { keyId } from "../../src/lib/envelope.ts";
-import { cleanUp, makeDataDir, registerOwner, send, spawnServer, startServer } from "./server-process.ts";
+import {
+  cleanUp,
+  makeDataDir,
+  makeMigratedDataDir,
+  registerOwner,
+  send,
+  spawnServer,
+  startServer,
+} from "./server-process.ts";
 
 // The master key of secrets: made once into DATA_DIR/secrets-key without SECRETS_KEY; a server
 // started on the same data with another key refuses with a message, not a stack trace; and
@@ -58,7 +66,7 @@ describe("a server on data sealed with another key", () => {
     "refuses to start with a clear message; after a rotation it starts with the new key",
     { timeout: 240_000 },
     async () => {
-      const dataDir = makeDataDir();
+      const dataDir = makeMigratedDataDir();
       const first = await startServer({ dataDir });
       const owner = await registerOwner(first);
       const put = await send(first, "PUT", `/api/orgs/${owner.organizationId}/secrets/DB_PASSWORD`, {

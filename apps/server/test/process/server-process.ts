@@ -1,17 +1,20 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { inject } from "vitest";
 import { registrationBody, TEST_PASSWORD, uniqueDomain, uniqueEmail } from "../helpers/test-data.ts";
 
 /**
- * Runs the real server as a child process (`node --import tsx apps/server/src/server.ts`) on the
- * embedded database, so tests can kill it, signal it and read everything it prints.
+ * Runs the real server as a child process (`node apps/server/dist/server.js`, built by the
+ * project's global setup) on the embedded database, so tests can kill it, signal it and read
+ * everything it prints.
  */
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../..");
+export const SERVER_BUNDLE = path.join(REPO_ROOT, "apps/server/dist/server.js");
 export const PASSWORD = TEST_PASSWORD;
 
 export type Exit = { code: number | null; signal: NodeJS.Signals | null };
@@ -33,9 +36,20 @@ process.once("exit", () => {
   for (const child of children) child.kill("SIGKILL");
 });
 
+/** An empty directory, removed by cleanUp: a first start's data directory, or a place for files. */
 export function makeDataDir(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), "flowdeck-process-"));
   dataDirs.push(dir);
+  return dir;
+}
+
+/**
+ * A data directory holding only a migrated embedded database (a copy of the run's template), as
+ * an installation has after its first start: the server starts on it without initdb and migrations.
+ */
+export function makeMigratedDataDir(): string {
+  const dir = makeDataDir();
+  cpSync(path.join(inject("pgliteDataDirTemplate"), "pglite"), path.join(dir, "pglite"), { recursive: true });
   return dir;
 }
 
@@ -60,7 +74,7 @@ export async function spawnServer(options: {
     REGISTRATION_CONFIRMS_EMAIL: "off",
     ...options.env,
   };
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/server.ts"], {
+  const child = spawn(process.execPath, [SERVER_BUNDLE], {
     cwd: REPO_ROOT,
     env: Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined)),
     stdio: ["ignore", "pipe", "pipe"],
