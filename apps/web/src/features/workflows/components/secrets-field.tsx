@@ -67,7 +67,7 @@ export function SecretsField({ orgId, form, canManage }: Props) {
                 <span className="min-w-0">
                   <span className="font-mono break-all">{secret.name}</span>
                   {secret.description && (
-                    <span className="block text-xs break-words text-gray-600 dark:text-gray-400">
+                    <span className="block text-xs wrap-anywhere text-gray-600 dark:text-gray-400">
                       {secret.description}
                     </span>
                   )}
