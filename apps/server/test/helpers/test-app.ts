@@ -37,7 +37,7 @@ export type TestAppOptions = {
 
 /** Builds the real server on a fresh database. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = options.database ?? (await createTestDatabase());
+  const database = options.database ?? (await createTestDatabase({ reusable: true }));
   const config = loadConfig({
     NODE_ENV: "test",
     APP_URL: "http://localhost:3000",
