@@ -14,6 +14,7 @@ export const IMPORT_EXPORT_MESSAGES = {
   duplicateOnExport: (kind: string, names: readonly string[]) =>
     `Several ${kind} share a name (${names.map((name) => `"${name}"`).join(", ")}): names are the keys of an export, rename them first`,
   missingCommand: (name: string) => `No command named "${name}" in the file or the organization`,
+  missingWorkflow: (name: string) => `No workflow named "${name}" in the file or the organization`,
   missingSecret: (name: string) => `The organization has no secret named ${name}: add it in Settings → Secrets first`,
   missingMember: (email: string) => `No member of the organization has the address ${email}`,
   stepOptionsDiffer: (name: string) =>

@@ -3,7 +3,7 @@ import { IMPORT_EXPORT_MESSAGES as M } from "@flowdeck/shared/import-export/mess
 import { EXPORT_FORMAT_VERSION } from "@flowdeck/shared/import-export/schemas";
 import { Document } from "yaml";
 import type { Database } from "../../db/database.ts";
-import { byCodePoint } from "./file-form.ts";
+import { byCodePoint } from "./key-order.ts";
 import { loadOrganizationState } from "./organization-state.ts";
 
 const HEADER = [

@@ -5,6 +5,8 @@ import type { NormalizedSchedule } from "@flowdeck/shared/workflows/schedule";
 import type { CreateTaskData } from "@flowdeck/shared/tasks/schemas";
 import type { CreateWorkflowData, Workflow } from "@flowdeck/shared/workflows/schemas";
 import type { NotificationRule, NotificationRuleData } from "@flowdeck/shared/notifications/schemas";
+import { linksFromApi, linksFromData, type FileApproval, type FileRunAfter } from "./approval-and-run-after-form.ts";
+import { byCodePoint, canonical, ordered } from "./key-order.ts";
 import type { CommandRow } from "./repository.ts";
 
 /**
@@ -45,9 +47,15 @@ export type FileWorkflow = {
   concurrencyPolicy: string;
   runnerLabels: string[];
   secrets: string[];
+  /** The guardrails (decision 067), approvers by address. */
+  approval: FileApproval | null;
+  respectFreezeWindows: boolean;
+  confirmName: boolean;
   schedule: Record<string, unknown>;
   parameters: Record<string, unknown>[];
   scheduleParameters: Record<string, unknown>;
+  /** The workflows whose end starts this one, by name (decision 073). */
+  runAfter: FileRunAfter[];
   steps: FileStep[];
 };
 
@@ -84,9 +92,13 @@ export const FIELDS = {
     "concurrencyPolicy",
     "runnerLabels",
     "secrets",
+    "approval",
+    "respectFreezeWindows",
+    "confirmName",
     "schedule",
     "parameters",
     "scheduleParameters",
+    "runAfter",
     "steps",
   ] as const satisfies readonly (keyof FileWorkflow)[],
   notificationRules: [
@@ -112,28 +124,6 @@ function stepControlForm(options: { retry?: RetryPolicy | null; runIf?: RunIf } 
 }
 const SCHEDULE_FIELDS = ["type", "isEnabled", "expression", "date", "time", "dayOfWeek", "dayOfMonth"] as const;
 const PARAMETER_FIELDS = Object.keys(ParameterSchema.shape);
-
-/** Keys in the given order first, then any others by code point; nested objects likewise. */
-function ordered(value: Record<string, unknown>, order: readonly string[]): Record<string, unknown> {
-  const keys = [
-    ...order.filter((key) => value[key] !== undefined),
-    ...Object.keys(value)
-      .filter((key) => !order.includes(key) && value[key] !== undefined)
-      .sort(byCodePoint),
-  ];
-  return Object.fromEntries(keys.map((key) => [key, canonical(value[key])]));
-}
-
-/** Objects with sorted keys (jsonb answers keys in its own order), all the way down. */
-export function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical);
-  if (value && typeof value === "object") return ordered(value as Record<string, unknown>, []);
-  return value;
-}
-
-export function byCodePoint(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
 
 const isoOrNull = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null);
 
@@ -169,8 +159,16 @@ const scheduleForm = (schedule: NormalizedSchedule) => ordered(schedule, SCHEDUL
 const parametersForm = (parameters: readonly Parameter[]) =>
   parameters.map((parameter) => ordered(parameter, PARAMETER_FIELDS));
 
-/** A stored workflow; its steps name their commands by the commands' current names. */
-export function workflowFromApi(workflow: Workflow, commandNames: ReadonlyMap<string, string>): FileWorkflow {
+/**
+ * A stored workflow; its steps name their commands by the commands' current names, its run-after
+ * the workflows by theirs, its approvers are addresses (`emails` by member id).
+ */
+export function workflowFromApi(
+  workflow: Workflow,
+  commandNames: ReadonlyMap<string, string>,
+  emails: ReadonlyMap<string, string>,
+): FileWorkflow {
+  const links = linksFromApi(workflow, emails);
   return {
     name: workflow.name,
     description: workflow.description,
@@ -181,9 +179,13 @@ export function workflowFromApi(workflow: Workflow, commandNames: ReadonlyMap<st
     concurrencyPolicy: workflow.concurrencyPolicy,
     runnerLabels: workflow.runnerLabels,
     secrets: workflow.secrets,
+    approval: links.approval,
+    respectFreezeWindows: links.respectFreezeWindows,
+    confirmName: links.confirmName,
     schedule: scheduleForm(workflow.schedule),
     parameters: parametersForm(workflow.parameters),
     scheduleParameters: ordered(workflow.scheduleParameters, []),
+    runAfter: links.runAfter,
     // A step whose command was deleted keeps only a name: nothing an import could recreate.
     steps: workflow.steps.flatMap((step) =>
       step.taskId && commandNames.has(step.taskId)
@@ -200,9 +202,13 @@ export function workflowFromApi(workflow: Workflow, commandNames: ReadonlyMap<st
   };
 }
 
-/** The file's workflow after CreateWorkflowSchema, whose task ids are still the commands' names. */
-export function workflowFromData(data: CreateWorkflowData): FileWorkflow {
+/**
+ * The file's workflow after CreateWorkflowSchema, whose task ids are still the commands' names and
+ * run-after workflow ids the workflows' names; `approvers` are the addresses the file named.
+ */
+export function workflowFromData(data: CreateWorkflowData, approvers: readonly string[] = []): FileWorkflow {
   const options = new Map((data.stepOptions ?? []).map((option) => [option.taskId, option]));
+  const links = linksFromData(data, approvers);
   return {
     name: data.name,
     description: data.description,
@@ -212,12 +218,16 @@ export function workflowFromData(data: CreateWorkflowData): FileWorkflow {
     concurrencyPolicy: data.concurrencyPolicy ?? "skip",
     runnerLabels: data.runnerLabels ?? [],
     secrets: data.secrets ?? [],
+    approval: links.approval,
+    respectFreezeWindows: links.respectFreezeWindows,
+    confirmName: links.confirmName,
     schedule: scheduleForm(data.schedule),
     parameters: parametersForm(data.parameters),
     scheduleParameters: ordered(
       Object.fromEntries(Object.entries(data.scheduleParameters).filter(([, value]) => value !== null && value !== "")),
       [],
     ),
+    runAfter: links.runAfter,
     steps: data.taskIds.map((command) => ({
       command,
       continueOnError: options.get(command)?.continueOnError ?? false,

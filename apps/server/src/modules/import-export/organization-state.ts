@@ -40,7 +40,7 @@ export async function loadOrganizationState(db: Executor, organizationId: string
   const commandNames = new Map(commandRows.map((row) => [row.id, row.name]));
   const emails = new Map(members.map((member) => [member.userId, member.email.toLowerCase()]));
   const commands = byName(commandRows.map((row) => ({ id: row.id, form: commandFromRow(row) })));
-  const flows = byName(workflows.map((item) => ({ id: item.id, form: workflowFromApi(item, commandNames) })));
+  const flows = byName(workflows.map((item) => ({ id: item.id, form: workflowFromApi(item, commandNames, emails) })));
   const rules = byName(ruleRows.map((row) => ({ id: row.id, form: ruleFromApi(toRule(row), emails) })));
   return {
     commands: commands.map,

@@ -2,6 +2,7 @@ import { EXPORT_FORMAT_VERSION, type ImportError } from "@flowdeck/shared/import
 import { IMPORT_EXPORT_MESSAGES as M } from "@flowdeck/shared/import-export/messages";
 import { isMap, isSeq, LineCounter, parseDocument, type Document, type Node } from "yaml";
 import type { z } from "zod";
+import { APPROVAL_FIELDS, RUN_AFTER_FIELDS } from "./approval-and-run-after-form.ts";
 import { FIELDS, STEP_FIELDS } from "./file-form.ts";
 
 type Path = readonly (string | number)[];
@@ -50,11 +51,7 @@ export function parseImportFile(text: string): ParsedFile {
       }
       const json = (document.getIn(path, true) as Node).toJSON() as Record<string, unknown>;
       errors.push(...unknownKeys(document, lineCounter, path, FIELDS[section]));
-      if (section === "workflows" && Array.isArray(json.steps)) {
-        json.steps.forEach((_step, stepIndex) =>
-          errors.push(...unknownKeys(document, lineCounter, [...path, "steps", stepIndex], STEP_FIELDS)),
-        );
-      }
+      if (section === "workflows") errors.push(...unknownWorkflowKeys(document, lineCounter, path, json));
       entries[section].push({
         section,
         index,
@@ -64,6 +61,24 @@ export function parseImportFile(text: string): ParsedFile {
     });
   }
   return { entries, errors };
+}
+
+/** Unknown keys inside a workflow's steps, approval and run-after entries: a misspelt one must not vanish. */
+function unknownWorkflowKeys(
+  document: Document,
+  lineCounter: LineCounter,
+  path: Path,
+  json: Record<string, unknown>,
+): ImportError[] {
+  const inList = (field: string, allowed: readonly string[]) =>
+    Array.isArray(json[field])
+      ? json[field].flatMap((_item, index) => unknownKeys(document, lineCounter, [...path, field, index], allowed))
+      : [];
+  return [
+    ...inList("steps", STEP_FIELDS),
+    ...unknownKeys(document, lineCounter, [...path, "approval"], APPROVAL_FIELDS),
+    ...inList("runAfter", RUN_AFTER_FIELDS),
+  ];
 }
 
 /** The line of the deepest node of `path` that exists (1-based). */

@@ -9,6 +9,8 @@ export const workflowKeys = {
   all: (orgId: string) => orgKey(orgId, "workflow"),
   list: (orgId: string, query: WorkflowListQuery) => orgKey(orgId, "workflow", "list", query),
   stats: (orgId: string) => orgKey(orgId, "workflow", "stats"),
+  /** Every workflow, a page at a time: what "Run after" offers to follow. */
+  choices: (orgId: string) => orgKey(orgId, "workflow", "choices"),
   runOptions: (orgId: string, workflowId: string) => orgKey(orgId, "workflow", "run-options", workflowId),
   /** Under orgKey(orgId, "task"): a command added, changed or deleted refreshes the form's picker. */
   commands: (orgId: string, search: string) => orgKey(orgId, "task", "workflow-commands", search),

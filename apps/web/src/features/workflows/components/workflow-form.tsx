@@ -19,6 +19,7 @@ import {
 import { ApprovalFields } from "./approval-fields.tsx";
 import { CommandPicker } from "./command-picker.tsx";
 import { ParametersFields } from "./parameters-fields.tsx";
+import { RunAfterFields } from "./run-after-fields.tsx";
 import { RunSettingsFields } from "./run-settings-fields.tsx";
 import { ScheduleFields } from "./schedule-fields.tsx";
 import { SecretsField } from "./secrets-field.tsx";
@@ -107,6 +108,7 @@ export function WorkflowForm({
         )}
         <ParametersFields form={form} />
         <ScheduleFields form={form} timezone={timezone} />
+        <RunAfterFields orgId={orgId} form={form} workflow={workflow} />
         <RunSettingsFields form={form} nameOf={commandNames.nameOf} />
         <SecretsField orgId={orgId} form={form} canManage={canManageSecrets} />
         <ApprovalFields orgId={orgId} form={form} role={role} workflowId={workflow?.id} />

@@ -25,6 +25,7 @@ const workflow = {
   ],
   parameters: [],
   scheduleParameters: {},
+  runAfter: [],
 } as unknown as Workflow;
 
 describe("the workflow form's values", () => {
@@ -122,6 +123,40 @@ describe("the workflow form's values", () => {
     expect(parsed.parameters).toEqual(parameters);
     // The schedule's values of parameters no longer declared are not sent.
     expect(parsed.scheduleParameters).toEqual({ region: "us" });
+  });
+
+  it("send Run after only when it changed, without the pointers of parameters no longer declared", () => {
+    const parameters = CreateWorkflowSchema.parse({
+      name: "x",
+      taskIds: ["a"],
+      parameters: [{ name: "version", type: "text" }],
+    }).parameters;
+    const following = {
+      ...workflow,
+      parameters,
+      runAfter: [
+        { workflowId: "w0", workflowName: "Build", on: "success", parameters: { version: "/outputs/step1/v" } },
+      ],
+    } as Workflow;
+    const form = workflowToForm(following);
+    expect(formToUpdateInput(form, following).runAfter).toBeUndefined();
+
+    const renamed = { ...form, parameters: form.parameters.map((parameter) => ({ ...parameter, name: "release" })) };
+    expect(formToUpdateInput(renamed, following).runAfter).toEqual([
+      { workflowId: "w0", on: "success", parameters: {} },
+    ]);
+    const blank = { ...form, runAfter: [{ workflowId: "w0", on: "always" as const, parameters: { version: " " } }] };
+    expect(UpdateWorkflowSchema.parse(formToUpdateInput(blank, following)).runAfter).toEqual([
+      { workflowId: "w0", on: "always", parameters: {} },
+    ]);
+  });
+
+  it("show the server's message about Run after on the row it concerns", () => {
+    expect(workflowFormField("runAfter.1.workflowId")).toBe("runAfter.1.workflowId");
+    expect(workflowFormField("runAfter.0.parameters.version")).toBe("runAfter.0.parameters.version");
+    expect(workflowFormField("runAfter.0.on")).toBe("runAfter.0.on");
+    expect(workflowFormField("runAfter.0")).toBe("runAfter.0.workflowId");
+    expect(workflowFormField("runAfter")).toBe("runAfter");
   });
 
   it("show the server's message about a parameter on its field", () => {

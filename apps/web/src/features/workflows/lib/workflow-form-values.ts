@@ -11,6 +11,13 @@ import type { Role } from "@flowdeck/shared";
 import { z } from "zod";
 import { endOfLocalDay, localDate } from "@/lib/local-day.ts";
 import type { ZodForm } from "@/lib/use-zod-form.ts";
+import {
+  runAfterFormField,
+  runAfterToForm,
+  runAfterToInput,
+  sameRunAfter,
+  type RunAfterFormValues,
+} from "./run-after-form-values.ts";
 import { stepControlFromForm, stepControlToForm, type StepControlValues } from "./step-control-values.ts";
 import {
   parameterFormField,
@@ -65,6 +72,8 @@ export type WorkflowFormValues = {
   respectFreezeWindows: boolean;
   /** "Ask to type the workflow's name before running". */
   confirmName: boolean;
+  /** The workflows whose end starts this one, with its parameters mapped from their runs (decision 073). */
+  runAfter: RunAfterFormValues[];
 };
 
 export function emptyWorkflowForm(): WorkflowFormValues {
@@ -96,6 +105,7 @@ export function emptyWorkflowForm(): WorkflowFormValues {
     approvalExpiryHours: "24",
     respectFreezeWindows: false,
     confirmName: false,
+    runAfter: [],
   };
 }
 
@@ -132,6 +142,7 @@ export function workflowToForm(workflow: Workflow): WorkflowFormValues {
       : empty.approvalExpiryHours,
     respectFreezeWindows: workflow.respectFreezeWindows,
     confirmName: workflow.confirmName,
+    runAfter: runAfterToForm(workflow.runAfter),
   };
 }
 
@@ -181,6 +192,14 @@ function formParameters(values: WorkflowFormValues) {
   };
 }
 
+/** "Run after" as sent: pointers only for the parameters the form declares. */
+function formRunAfter(values: WorkflowFormValues) {
+  return runAfterToInput(
+    values.runAfter,
+    values.parameters.map((parameter) => parameter.name.trim()),
+  );
+}
+
 /** The schedule as sent: a disabled one is manual and not enabled (spec 5). */
 export function formSchedule(values: WorkflowFormValues): NonNullable<CreateWorkflowInput["schedule"]> {
   if (!values.scheduleEnabled) return { type: "manual", isEnabled: false };
@@ -208,6 +227,7 @@ export function formToCreateInput(values: WorkflowFormValues): CreateWorkflowInp
     approval: formApproval(values),
     respectFreezeWindows: values.respectFreezeWindows,
     confirmName: values.confirmName,
+    runAfter: formRunAfter(values),
   };
 }
 
@@ -233,6 +253,9 @@ export function formToUpdateInput(values: WorkflowFormValues, workflow: Workflow
     input.respectFreezeWindows = values.respectFreezeWindows;
   }
   if (values.confirmName !== workflow.confirmName) input.confirmName = values.confirmName;
+  // Sent only when changed: a workflow it followed may have been deleted since the form opened.
+  const runAfter = formRunAfter(values);
+  if (!sameRunAfter(runAfter, workflow.runAfter)) input.runAfter = runAfter;
   if (values.status !== workflow.status && (values.status === "draft" || values.status === "active")) {
     input.status = values.status;
   }
@@ -273,6 +296,7 @@ export function workflowFormField(path: string): string {
   if (head === "parameters") return parameterFormField(next, path.split(".")[2] ?? "");
   if (head === "scheduleParameters") return next ? `scheduleParameters.${next}` : "scheduleParameters";
   if (head === "approval") return APPROVAL_FIELDS[next] ?? "approvalMinRole";
+  if (head === "runAfter") return runAfterFormField(path);
   return FORM_FIELDS.has(head) ? head : "root.server";
 }
 
