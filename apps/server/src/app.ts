@@ -9,6 +9,7 @@ import { loggerOptions } from "./lib/logger.ts";
 import { createSessionCache } from "./lib/session-cache.ts";
 import { createMailer, type Mailer } from "./lib/mailer.ts";
 import { createOutboundClient, type OutboundClient, type ResolveHost } from "./lib/outbound/outbound-client.ts";
+import { resolveTxt, type ResolveTxt } from "./lib/resolve-txt.ts";
 import { accountRoutes } from "./modules/account/routes.ts";
 import { apiTokenRoutes } from "./modules/api-tokens/routes.ts";
 import { auditRoutes } from "./modules/audit/routes.ts";
@@ -38,6 +39,9 @@ import { installMasterKeys } from "./modules/secrets/keyring.ts";
 import { checkMasterKeys } from "./modules/secrets/master-keys.ts";
 import { secretRoutes } from "./modules/secrets/routes.ts";
 import { freezeWindowRoutes } from "./modules/freeze-windows/routes.ts";
+import { ssoRoutes } from "./modules/sso/routes.ts";
+import { ssoSignInFinisher } from "./modules/sso/sign-in.ts";
+import { ssoSignInRoutes } from "./modules/sso/sign-in-routes.ts";
 import { taskRoutes } from "./modules/tasks/routes.ts";
 import { twoFactorRequirementRoutes } from "./modules/two-factor-requirement/routes.ts";
 import { workflowRoutes } from "./modules/workflows/routes.ts";
@@ -64,6 +68,8 @@ declare module "fastify" {
     auth: Auth;
     /** The one client for requests the server makes on its own (webhooks), decision 055. */
     outbound: OutboundClient;
+    /** DNS TXT look-ups (single sign-on's domain verification), decision 075. */
+    resolveTxt: ResolveTxt;
     /** Every route as registered, for tests that must cover them all. */
     registeredRoutes: ReadonlyArray<{ method: string; url: string; action?: string }>;
   }
@@ -81,6 +87,10 @@ export type BuildAppOptions = {
   passwordHasher?: PasswordHasher;
   /** Replaces DNS for the outbound client: tests make a public-looking name resolve to 127.0.0.1. */
   resolveHost?: ResolveHost;
+  /** Replaces DNS TXT look-ups: tests answer a domain's verification record themselves. */
+  resolveTxt?: ResolveTxt;
+  /** The clock identity providers' id tokens are checked against; tests move it to see one expire. */
+  now?: () => Date;
   logger?: boolean;
   /** Where the log goes instead of stdout (tests read it: no secret value may reach it). */
   logStream?: NodeJS.WritableStream;
@@ -129,6 +139,8 @@ const ROUTE_MODULES: FastifyPluginAsync[] = [
   hookRoutes,
   hookCallRoutes,
   freezeWindowRoutes,
+  ssoRoutes,
+  ssoSignInRoutes,
   auditRoutes,
   eventRoutes,
 ];
@@ -164,13 +176,29 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       outboxDir: path.join(config.dataDir, "outbox"),
       logger: app.log,
     });
-  const auth = createAuth({ config, db: database.db, mailer, events, passwordHasher: options.passwordHasher });
+  const outbound = createOutboundClient({ allow: config.outboundAllow, resolve: options.resolveHost });
+  const finishSsoSignIn = ssoSignInFinisher({
+    db: database.db,
+    events,
+    outbound,
+    appUrl: config.appUrl,
+    now: options.now ?? (() => new Date()),
+  });
+  const auth = createAuth({
+    config,
+    db: database.db,
+    mailer,
+    events,
+    passwordHasher: options.passwordHasher,
+    finishSsoSignIn,
+  });
   app.decorate("config", config);
   app.decorate("db", database.db);
   app.decorate("events", events);
   app.decorate("mailer", mailer);
   app.decorate("auth", auth);
-  app.decorate("outbound", createOutboundClient({ allow: config.outboundAllow, resolve: options.resolveHost }));
+  app.decorate("outbound", outbound);
+  app.decorate("resolveTxt", options.resolveTxt ?? resolveTxt);
 
   // First: every request is counted, including those the hooks below refuse.
   registerMetrics(app);

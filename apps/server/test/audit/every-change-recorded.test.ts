@@ -6,11 +6,12 @@ import { bearerClient } from "../helpers/http-client.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import { createApiToken } from "../api-tokens/token-factory.ts";
 import { orgChanges, org, type Owner } from "../helpers/every-org-change.ts";
+import { testResolveTxt } from "../sso/sso-support.ts";
 import { auditRows, rowsSince } from "./audit-support.ts";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ resolveTxt: testResolveTxt });
 });
 afterAll(() => t.close());
 

@@ -10,6 +10,7 @@ import { createTask } from "../tasks/task-factory.ts";
 import { createWorkflow } from "../workflows/workflow-factory.ts";
 import { addMember, createUser, type TestUser } from "./factories.ts";
 import type { TestResponse } from "./http-client.ts";
+import { connectionBody, freshDomain, TXT_RECORDS } from "../sso/sso-support.ts";
 import { solidImage } from "./image-fixtures.ts";
 import { putImage } from "./image-requests.ts";
 import { enableTwoFactor } from "./two-factor.ts";
@@ -336,6 +337,29 @@ export function orgChanges(app: () => FastifyInstance): Record<string, OrgChange
       setup: aSecret,
       change: (o, ids) => o.client.delete(org(o, `/secrets/${ids.name}`)),
       action: "secret.deleted",
+    },
+    "PUT /api/orgs/:orgId/sso": {
+      change: (o) => o.client.put(org(o, "/sso"), connectionBody()),
+      action: "sso.updated",
+    },
+    "POST /api/orgs/:orgId/sso/test": {
+      setup: async (o) => {
+        // An internal address the operator has not allowed: the test answers at once, refused.
+        await o.client.put(org(o, "/sso"), connectionBody({ issuer: "http://127.0.0.1:9" }));
+        return {};
+      },
+      change: (o) => o.client.post(org(o, "/sso/test")),
+      action: "sso.tested",
+    },
+    "POST /api/orgs/:orgId/sso/domains/:domain/verify": {
+      setup: async (o) => {
+        const domain = freshDomain();
+        const put = await o.client.put(org(o, "/sso"), connectionBody({ domains: [domain] }));
+        TXT_RECORDS.set(domain, [[put.body.domainStatus[0].record]]);
+        return { domain };
+      },
+      change: (o, ids) => o.client.post(org(o, `/sso/domains/${ids.domain}/verify`)),
+      action: "sso.domain_verified",
     },
     "POST /api/orgs/:orgId/freeze-windows": {
       change: (o) =>

@@ -6,6 +6,7 @@ import { buildApp } from "../../src/app.ts";
 import { loadConfig, type Config } from "../../src/config.ts";
 import type { Mailer } from "../../src/lib/mailer.ts";
 import type { ResolveHost } from "../../src/lib/outbound/outbound-client.ts";
+import type { ResolveTxt } from "../../src/lib/resolve-txt.ts";
 import { createOrgWithRoles } from "./factories.ts";
 import { createTestDatabase, type TestDatabase } from "./test-database.ts";
 import { testPasswordHasher } from "./test-password-hasher.ts";
@@ -29,6 +30,10 @@ export type TestAppOptions = {
   listen?: boolean;
   /** Stands in for DNS in the outbound client (a public-looking name that resolves to 127.0.0.1). */
   resolveHost?: ResolveHost;
+  /** Stands in for DNS TXT look-ups (a domain's single sign-on verification record). */
+  resolveTxt?: ResolveTxt;
+  /** The clock id tokens of identity providers are checked against. */
+  now?: () => Date;
   /** Receives the app's log (at LOG_LEVEL, "silent" unless `env` says otherwise). */
   logStream?: NodeJS.WritableStream;
   /** Hash passwords as the product does (better-auth's scrypt), not with the tests' cheaper one. */
@@ -64,6 +69,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     mailer: options.mailer,
     passwordHasher,
     resolveHost: options.resolveHost,
+    resolveTxt: options.resolveTxt,
+    now: options.now,
     logger: options.logStream !== undefined,
     logStream: options.logStream,
   });

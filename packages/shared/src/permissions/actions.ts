@@ -9,6 +9,7 @@ import { HOOK_MESSAGES } from "../hooks/messages.ts";
 import { RUNNER_MESSAGES } from "../runners/messages.ts";
 import { SECRET_MESSAGES } from "../secrets/messages.ts";
 import { FREEZE_WINDOW_MESSAGES } from "../freeze-windows/messages.ts";
+import { SSO_MESSAGES } from "../sso/messages.ts";
 import { SETTINGS_MESSAGES, TWO_FACTOR_REQUIREMENT_MESSAGES } from "../settings/messages.ts";
 import { TASK_MESSAGES } from "../tasks/messages.ts";
 import { WORKFLOW_MESSAGES } from "../workflows/messages.ts";
@@ -98,6 +99,11 @@ export const ACTIONS = {
   "apiTokens.create": { minimumRole: "admin", deniedMessage: API_TOKEN_MESSAGES.cannotManage, peopleOnly: true },
   "apiTokens.revoke": { minimumRole: "admin", deniedMessage: API_TOKEN_MESSAGES.cannotManage, peopleOnly: true },
   "twoFactor.require": { minimumRole: "owner", deniedMessage: TWO_FACTOR_REQUIREMENT_MESSAGES.cannotConfigure },
+  /**
+   * The organization's single sign-on connection (decision 075): who may sign in how, with a
+   * client secret in it, so owners only, and people only.
+   */
+  "sso.manage": { minimumRole: "owner", deniedMessage: SSO_MESSAGES.cannotManage, peopleOnly: true },
   "retention.update": { minimumRole: "owner", deniedMessage: RETENTION_MESSAGES.cannotManage },
   "notifications.manage": { minimumRole: "admin", deniedMessage: NOTIFICATION_MESSAGES.cannotManage },
   /** A member's own mute of the organization's mail: a person's preference, which a token has none of. */

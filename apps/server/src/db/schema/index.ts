@@ -16,3 +16,4 @@ export * from "./secrets.ts";
 export * from "./hooks.ts";
 export * from "./freeze-windows.ts";
 export * from "./run-after.ts";
+export * from "./sso.ts";

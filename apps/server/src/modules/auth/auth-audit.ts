@@ -56,7 +56,12 @@ export function authAuditHooks({ db, events }: { db: Database; events: EventHub 
     const newSession = ctx.context.newSession;
     const earlier = ctx.request ? seen.get(ctx.request) : undefined;
 
-    if (ctx.path === "/sign-in/email" || ctx.path === "/sign-in/social" || ctx.path.startsWith("/callback/")) {
+    const signInPath =
+      ctx.path === "/sign-in/email" ||
+      ctx.path === "/sign-in/social" ||
+      ctx.path.startsWith("/callback/") ||
+      ctx.path === "/sso/callback";
+    if (signInPath) {
       if (newSession) {
         // With two-factor on, the password alone signs in nobody: the code step records the sign-in.
         if ((await findAccount({ id: newSession.user.id }))?.twoFactorEnabled) return;

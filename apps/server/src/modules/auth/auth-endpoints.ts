@@ -9,6 +9,7 @@ export const AUTH_ENDPOINTS: ReadonlyArray<{ method: HTTPMethods; path: string; 
   { method: "POST", path: "/sign-in/email", why: "the login form" },
   { method: "POST", path: "/sign-in/social", why: "Google and GitHub sign-in" },
   { method: "GET", path: "/callback/:provider", why: "where Google and GitHub send the user back" },
+  { method: "GET", path: "/sso/callback", why: "where an organization's identity provider sends the user back" },
   { method: "POST", path: "/sign-out", why: "the Log Out button" },
   { method: "GET", path: "/get-session", why: "better-auth's session check" },
   { method: "POST", path: "/request-password-reset", why: "the forgot-password form" },

@@ -10,6 +10,7 @@ import type { EventHub } from "../../lib/event-hub.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import { authAuditHooks } from "./auth-audit.ts";
 import { passwordResetMail } from "./password-reset-mail.ts";
+import { ssoCallbackPlugin, type FinishSsoSignIn } from "./sso-callback.ts";
 
 /**
  * Forgot-password requests allowed per client address a minute (better-auth's limit, kept in the
@@ -32,6 +33,8 @@ export function createAuth(options: {
   mailer: Mailer;
   events: EventHub;
   passwordHasher?: PasswordHasher;
+  /** Checks an identity provider's answer and admits the person (single sign-on, decision 075). */
+  finishSsoSignIn: FinishSsoSignIn;
 }) {
   const { config, db, mailer, events } = options;
   const audit = authAuditHooks({ db, events });
@@ -97,7 +100,10 @@ export function createAuth(options: {
     // before it takes effect; 10 backup codes, each usable once.
     // Sign-ins, sign-outs, password resets and two-factor changes go to the audit log.
     hooks: { before: audit.before, after: audit.after },
-    plugins: [twoFactorPlugin({ issuer: "Flowdeck", backupCodeOptions: { amount: 10 } })],
+    plugins: [
+      twoFactorPlugin({ issuer: "Flowdeck", backupCodeOptions: { amount: 10 } }),
+      ssoCallbackPlugin({ appUrl: config.appUrl, finish: options.finishSsoSignIn }),
+    ],
     advanced: {
       // Mail goes out after the answer, so "forgot password" takes as long for an unknown address
       // as for a known one (no account discovery by timing). better-auth logs a failed send.

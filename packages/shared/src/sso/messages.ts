@@ -1,0 +1,43 @@
+/** What the single sign-on API, its sign-in and the settings page say (decision 075). */
+export const SSO_MESSAGES = {
+  cannotManage: "Only owners can manage single sign-on",
+  notConfigured: "Single sign-on is not set up for this organization",
+  protocolUnsupported: "Only OpenID Connect (oidc) is supported for now",
+  issuerInvalid: "Give the issuer as an https URL (http only for a local test provider)",
+  clientIdRequired: "Give the client id the identity provider issued",
+  clientSecretRequired: "Give the client secret the identity provider issued",
+  clientSecretTooLong: "The client secret can be at most 1,000 characters",
+  scopesInvalid: "Scopes are words of letters, digits and . _ : / -, and must include openid and email",
+  domainsRequired: "List at least one e-mail domain the connection is for",
+  tooManyDomains: "A connection can be for at most 20 domains",
+  domainTaken: (domain: string) => `The domain ${domain} is already verified for another organization`,
+  groupClaimInvalid: "The group claim is a claim name of letters, digits and . _ : / -",
+  groupRolesTooMany: "Map at most 100 groups to roles",
+  groupRoleOwner: "A group can map to admin, editor or viewer; the organization's creator stays owner",
+  domainNotListed: "That domain is not one of the connection's domains",
+  domainNotVerified: (domain: string, record: string) =>
+    `The domain ${domain} is not verified yet: add the DNS TXT record ${record} and check again`,
+  /** Test connection and sign-in, in plain words. */
+  issuerUnreachable: (issuer: string) => `The identity provider at ${issuer} could not be reached`,
+  issuerRefused: "The issuer's address is internal, and the operator has not allowed it (OUTBOUND_ALLOW)",
+  discoveryInvalid: "The issuer did not answer with an OpenID Connect discovery document",
+  issuerMismatch: (found: string) => `The discovery document names another issuer: ${found}`,
+  noEmailClaim: "The identity provider does not offer the email claim, which Flowdeck needs to know who signs in",
+  noCodeFlow: "The identity provider does not offer the authorization code flow",
+  /** Signing in. */
+  emailInvalid: "Give a valid e-mail address",
+  noSsoForAddress: "No organization signs in this address through single sign-on",
+  stateInvalid: "This sign-in link was already used or has expired: start the sign-in again",
+  providerError: (description: string) => `The identity provider refused the sign-in: ${description}`,
+  clientRejected:
+    "The identity provider refused Flowdeck's client id or secret: check them in Settings → Single sign-on",
+  tokenExchangeFailed: "The identity provider did not hand out a token for this sign-in",
+  idTokenWrongAudience: "The identity provider's answer was meant for another application (wrong audience)",
+  idTokenExpired: "The identity provider's answer has expired: start the sign-in again",
+  idTokenWrongIssuer: "The identity provider's answer came from another issuer",
+  idTokenWrongNonce: "The identity provider's answer does not belong to this sign-in (nonce)",
+  idTokenInvalid: "The identity provider's answer could not be verified",
+  emailMissing: "The identity provider did not say which e-mail address signed in",
+  emailUnverified: "The identity provider has not verified this e-mail address",
+  emailOutsideDomains: "This e-mail address is not on a verified domain of the organization's single sign-on",
+} as const;
