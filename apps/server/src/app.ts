@@ -40,7 +40,8 @@ import { checkMasterKeys } from "./modules/secrets/master-keys.ts";
 import { secretRoutes } from "./modules/secrets/routes.ts";
 import { freezeWindowRoutes } from "./modules/freeze-windows/routes.ts";
 import { ssoRoutes } from "./modules/sso/routes.ts";
-import { ssoSignInFinisher } from "./modules/sso/sign-in.ts";
+import { ssoSignInFinishers } from "./modules/sso/sign-in.ts";
+import { samlRoutes } from "./modules/sso/saml/routes.ts";
 import { ssoSignInRoutes } from "./modules/sso/sign-in-routes.ts";
 import { taskRoutes } from "./modules/tasks/routes.ts";
 import { twoFactorRequirementRoutes } from "./modules/two-factor-requirement/routes.ts";
@@ -141,6 +142,7 @@ const ROUTE_MODULES: FastifyPluginAsync[] = [
   freezeWindowRoutes,
   ssoRoutes,
   ssoSignInRoutes,
+  samlRoutes,
   auditRoutes,
   eventRoutes,
 ];
@@ -177,7 +179,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       logger: app.log,
     });
   const outbound = createOutboundClient({ allow: config.outboundAllow, resolve: options.resolveHost });
-  const finishSsoSignIn = ssoSignInFinisher({
+  const finishSsoSignIn = ssoSignInFinishers({
     db: database.db,
     events,
     outbound,

@@ -98,7 +98,7 @@ describe("the connection", () => {
       enforce: false,
     });
     const response = await put({ ...withoutSecret, defaultRole: "viewer" });
-    expect(response.status).toBe(200);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
     expect(response.body.hasClientSecret).toBe(true);
 
     const newcomer = await registerOwnerOnDomain(t.app);

@@ -1,8 +1,8 @@
-/** What the single sign-on API, its sign-in and the settings page say (decision 075). */
+/** What the single sign-on API, its sign-in and the settings page say (decisions 075 and 078). */
 export const SSO_MESSAGES = {
   cannotManage: "Only owners can manage single sign-on",
   notConfigured: "Single sign-on is not set up for this organization",
-  protocolUnsupported: "Only OpenID Connect (oidc) is supported for now",
+  protocolUnsupported: "Choose the protocol: oidc (OpenID Connect) or saml (SAML 2.0)",
   issuerInvalid: "Give the issuer as an https URL (http only for a local test provider)",
   clientIdRequired: "Give the client id the identity provider issued",
   clientSecretRequired: "Give the client secret the identity provider issued",
@@ -24,6 +24,25 @@ export const SSO_MESSAGES = {
   issuerMismatch: (found: string) => `The discovery document names another issuer: ${found}`,
   noEmailClaim: "The identity provider does not offer the email claim, which Flowdeck needs to know who signs in",
   noCodeFlow: "The identity provider does not offer the authorization code flow",
+  /** SAML 2.0 (decision 078): the connection, Test connection and sign-in. */
+  samlSettingsRequired: "Give the SAML settings: the identity provider's metadata URL or its metadata XML",
+  samlMetadataOneOf: "Give either the metadata URL or the metadata XML, not both",
+  samlMetadataUrlInvalid: "Give the metadata URL as an https URL (http only for a local test provider)",
+  samlMetadataXmlTooLong: "The metadata XML can be at most 500,000 characters",
+  samlCertificateInvalid: "The certificate is not a PEM X.509 certificate (-----BEGIN CERTIFICATE-----)",
+  samlAttributeInvalid: "An attribute name is letters, digits and . _ : / - (at most 300 characters)",
+  samlMetadataUnreachable: (url: string) => `The SAML metadata at ${url} could not be fetched`,
+  samlMetadataRefused: "The metadata URL's address is internal, and the operator has not allowed it (OUTBOUND_ALLOW)",
+  samlMetadataInvalid:
+    "This is not SAML 2.0 metadata of an identity provider (no EntityDescriptor with an IDPSSODescriptor)",
+  samlNoSigningCertificate:
+    "The metadata has no signing certificate: give the identity provider's certificate in the connection",
+  samlNoRedirectBinding:
+    "The identity provider offers no single sign-on service with the HTTP-Redirect binding, which Flowdeck uses to send people to it",
+  samlResponseMissing: "The identity provider sent no SAML response",
+  samlSignatureInvalid:
+    "The identity provider's answer is not signed with the certificate of the connection: check the certificate in Settings → Single sign-on",
+  samlWrongDestination: "The identity provider's answer was sent for another address than Flowdeck's (destination)",
   /** Signing in. */
   emailInvalid: "Give a valid e-mail address",
   noSsoForAddress: "No organization signs in this address through single sign-on",

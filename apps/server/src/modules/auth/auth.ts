@@ -10,7 +10,8 @@ import type { EventHub } from "../../lib/event-hub.ts";
 import type { Mailer } from "../../lib/mailer.ts";
 import { authAuditHooks } from "./auth-audit.ts";
 import { passwordResetMail } from "./password-reset-mail.ts";
-import { ssoCallbackPlugin, type FinishSsoSignIn } from "./sso-callback.ts";
+import type { SsoFinishers } from "../sso/sign-in.ts";
+import { ssoCallbackPlugin } from "./sso-callback.ts";
 
 /**
  * Forgot-password requests allowed per client address a minute (better-auth's limit, kept in the
@@ -34,7 +35,7 @@ export function createAuth(options: {
   events: EventHub;
   passwordHasher?: PasswordHasher;
   /** Checks an identity provider's answer and admits the person (single sign-on, decision 075). */
-  finishSsoSignIn: FinishSsoSignIn;
+  finishSsoSignIn: SsoFinishers;
 }) {
   const { config, db, mailer, events } = options;
   const audit = authAuditHooks({ db, events });

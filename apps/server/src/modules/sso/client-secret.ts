@@ -19,6 +19,8 @@ export async function sealClientSecret(tx: Executor, organizationId: string, val
 /** The client secret, opened to call the provider's token endpoint; never logged, never answered. */
 export async function openClientSecret(db: Executor, organizationId: string): Promise<string | undefined> {
   const row = await findSealedClientSecret(db, organizationId);
-  if (!row) return undefined;
-  return openValue(openDataKey(row.dataKey), row, { organizationId, name: PLACE_NAME });
+  // A SAML connection (decision 078) keeps no secret.
+  if (!row?.iv || !row.ciphertext || !row.tag) return undefined;
+  const sealed = { iv: row.iv, ciphertext: row.ciphertext, tag: row.tag };
+  return openValue(openDataKey(row.dataKey), sealed, { organizationId, name: PLACE_NAME });
 }

@@ -4,6 +4,7 @@ import { SSO_MESSAGES } from "@flowdeck/shared/sso/messages";
 import {
   verificationRecord,
   type PutSsoConnectionSchema,
+  type SamlConnectionDetails,
   type SsoConnection,
   type SsoTestResult,
 } from "@flowdeck/shared/sso/schemas";
@@ -14,6 +15,8 @@ import type { OutboundClient } from "../../lib/outbound/outbound-client.ts";
 import type { ResolveTxt } from "../../lib/resolve-txt.ts";
 import { sealClientSecret } from "./client-secret.ts";
 import { discover, SsoProblem } from "./discovery.ts";
+import { fingerprintOf, pemOf, readMetadata, type IdpMetadata } from "./saml/metadata.ts";
+import { acsUrl, certificatesOf, spEntityId } from "./saml/service-provider.ts";
 import {
   domainsVerifiedElsewhere,
   findConnection,
@@ -28,75 +31,181 @@ import {
   type DomainRow,
 } from "./repository.ts";
 
-type Scope = { db: Executor; organizationId: string };
+/** `appUrl` makes the addresses a SAML owner registers at the identity provider. */
+type Scope = { db: Executor; organizationId: string; appUrl: string };
+type PutInput = z.output<typeof PutSsoConnectionSchema>;
 
-function toConnection(row: ConnectionRow, domains: DomainRow[]): SsoConnection {
+function samlDetails(row: ConnectionRow, appUrl: string): SamlConnectionDetails {
+  const entityId = spEntityId(appUrl, row.organizationId);
   return {
-    protocol: "oidc",
+    metadataUrl: row.samlMetadataUrl,
+    metadataXml: row.samlMetadataXml,
+    certificate: row.samlCertificate,
+    emailAttribute: row.samlEmailAttribute,
+    nameAttribute: row.samlNameAttribute,
+    idpEntityId: row.issuer,
+    ssoUrl: row.samlSsoUrl ?? "",
+    certificateFingerprints: certificatesOf(row).map(fingerprintOf),
+    spEntityId: entityId,
+    acsUrl: acsUrl(appUrl),
+    spMetadataUrl: entityId,
+  };
+}
+
+function toConnection(row: ConnectionRow, domains: DomainRow[], appUrl: string): SsoConnection {
+  const saml = row.protocol === "saml";
+  return {
+    protocol: saml ? "saml" : "oidc",
     issuer: row.issuer,
-    clientId: row.clientId,
+    clientId: row.clientId ?? "",
     scopes: row.scopes,
     domains: domains.map((entry) => entry.domain),
     defaultRole: row.defaultRole === "owner" ? "admin" : row.defaultRole,
     groupClaim: row.groupClaim,
     groupRoles: row.groupRoles.map(({ group, role }) => ({ group, role: role === "owner" ? "admin" : role })),
     enforce: row.enforce,
-    hasClientSecret: true,
+    hasClientSecret: row.secretCiphertext !== null,
     domainStatus: domains.map((entry) => ({
       domain: entry.domain,
       verified: entry.verifiedAt !== null,
       record: verificationRecord(entry.verificationToken),
     })),
     updatedAt: row.updatedAt.toISOString(),
+    ...(saml ? { saml: samlDetails(row, appUrl) } : {}),
   };
 }
 
-export async function getConnection({ db, organizationId }: Scope): Promise<SsoConnection> {
+export async function getConnection({ db, organizationId, appUrl }: Scope): Promise<SsoConnection> {
   const row = await findConnection(db, organizationId);
   if (!row) throw new AppError("not-found", SSO_MESSAGES.notConfigured);
-  return toConnection(row, await listDomains(db, organizationId));
+  return toConnection(row, await listDomains(db, organizationId), appUrl);
 }
 
 /** What a change shows in the audit log: every field but the secret, which says only that it changed. */
 function auditedFields(row: ConnectionRow | undefined, domains: readonly string[]) {
   if (!row) return null;
-  const { issuer, clientId, scopes, defaultRole, groupClaim, groupRoles, enforce } = row;
-  return { issuer, clientId, scopes, domains, defaultRole, groupClaim, groupRoles, enforce };
+  const { protocol, issuer, clientId, scopes, defaultRole, groupClaim, groupRoles, enforce } = row;
+  const saml = {
+    samlMetadataUrl: row.samlMetadataUrl,
+    // The XML itself is long: the audit log keeps which certificates it gave.
+    samlCertificates: certificatesOf(row).map(fingerprintOf),
+    samlEmailAttribute: row.samlEmailAttribute,
+    samlNameAttribute: row.samlNameAttribute,
+  };
+  return {
+    protocol,
+    issuer,
+    clientId,
+    scopes,
+    domains,
+    defaultRole,
+    groupClaim,
+    groupRoles,
+    enforce,
+    ...(protocol === "saml" ? saml : {}),
+  };
+}
+
+/** The protocol's own columns; those of the other protocol are cleared. */
+async function protocolFields(
+  tx: Executor,
+  organizationId: string,
+  input: PutInput,
+  samlMetadata: { metadata: IdpMetadata; certificate: string | null } | null,
+) {
+  const samlCleared = {
+    samlMetadataUrl: null,
+    samlMetadataXml: null,
+    samlCertificate: null,
+    samlEmailAttribute: null,
+    samlNameAttribute: null,
+    samlSsoUrl: null,
+    samlIdpCertificates: null,
+  };
+  if (input.protocol === "oidc") {
+    const secret =
+      input.clientSecret === undefined ? {} : await sealClientSecret(tx, organizationId, input.clientSecret);
+    return { issuer: input.issuer, clientId: input.clientId, scopes: input.scopes, ...secret, ...samlCleared };
+  }
+  const { metadata, certificate } = samlMetadata!;
+  return {
+    issuer: metadata.entityId,
+    clientId: null,
+    scopes: [],
+    dataKeyId: null,
+    secretIv: null,
+    secretCiphertext: null,
+    secretAuthTag: null,
+    samlMetadataUrl: input.saml.metadataUrl ?? null,
+    samlMetadataXml: input.saml.metadataXml ?? null,
+    samlCertificate: certificate,
+    samlEmailAttribute: input.saml.emailAttribute ?? null,
+    samlNameAttribute: input.saml.nameAttribute ?? null,
+    samlSsoUrl: metadata.ssoUrl,
+    samlIdpCertificates: metadata.certificates,
+  };
 }
 
 /**
- * PUT: creates or replaces the connection. The client secret is sealed, required the first time
- * and kept when left out. A listed domain that is the organization's registered domain, with the
+ * A SAML connection's metadata and certificate, read before the change is saved (and outside its
+ * transaction: a metadata URL may take seconds). What is wrong is a 400 in plain words.
+ */
+async function samlMetadataOf(outbound: OutboundClient, input: PutInput) {
+  if (input.protocol !== "saml") return null;
+  const given = input.saml.certificate;
+  const certificate = given === undefined ? null : pemOf(given);
+  if (given !== undefined && !certificate) throw new AppError("invalid-argument", SSO_MESSAGES.samlCertificateInvalid);
+  const metadata = await metadataOrRefusal(outbound, input.saml, certificate !== null);
+  return { metadata, certificate };
+}
+
+/**
+ * The identity provider's metadata, read when the connection is saved (what sign-in uses); a
+ * certificate given by the owner stands in for one the metadata lacks. What is wrong is a 400.
+ */
+async function metadataOrRefusal(
+  outbound: OutboundClient,
+  saml: Extract<PutInput, { protocol: "saml" }>["saml"],
+  hasCertificate: boolean,
+): Promise<IdpMetadata> {
+  try {
+    return await readMetadata(outbound, saml, { certificateRequired: !hasCertificate });
+  } catch (error) {
+    if (error instanceof SsoProblem) throw new AppError("invalid-argument", error.message);
+    throw error;
+  }
+}
+
+/**
+ * PUT: creates or replaces the connection. OIDC: the client secret is sealed, required the first
+ * time and kept when left out. SAML: the metadata is read and what it gave is kept for sign-in. A listed domain that is the organization's registered domain, with the
  * owner's address on it, is verified at once; any other waits for its TXT record.
  */
 export async function putConnection(
-  scope: OrgScope,
-  input: z.output<typeof PutSsoConnectionSchema>,
+  scope: OrgScope & Scope & { outbound: OutboundClient },
+  input: PutInput,
 ): Promise<SsoConnection> {
   const { organizationId } = scope;
+  const samlMetadata = await samlMetadataOf(scope.outbound, input);
   return transact(scope, async (tx, log) => {
     const before = await lockConnection(tx, organizationId);
     const domainsBefore = (await listDomains(tx, organizationId)).map((entry) => entry.domain);
-    if (!before && input.clientSecret === undefined) {
+    if (input.protocol === "oidc" && before?.secretCiphertext == null && input.clientSecret === undefined) {
       throw new AppError("invalid-argument", SSO_MESSAGES.clientSecretRequired);
     }
     const taken = await domainsVerifiedElsewhere(tx, organizationId, input.domains);
     if (taken.length > 0) throw new AppError("aborted", SSO_MESSAGES.domainTaken(taken[0]!));
     const fields = {
       protocol: input.protocol,
-      issuer: input.issuer,
-      clientId: input.clientId,
-      scopes: input.scopes,
       defaultRole: input.defaultRole,
       groupClaim: input.groupClaim,
       groupRoles: input.groupRoles,
       enforce: input.enforce,
+      ...(await protocolFields(tx, organizationId, input, samlMetadata)),
     };
-    const secret =
-      input.clientSecret === undefined ? null : await sealClientSecret(tx, organizationId, input.clientSecret);
     const row = before
-      ? await updateConnection(tx, organizationId, { ...fields, ...secret })
-      : await insertConnection(tx, { organizationId, ...fields, ...secret! });
+      ? await updateConnection(tx, organizationId, fields)
+      : await insertConnection(tx, { organizationId, ...fields });
     await replaceDomains(
       tx,
       organizationId,
@@ -114,20 +223,21 @@ export async function putConnection(
         .filter(([key, value]) => JSON.stringify(beforeFields?.[key as keyof typeof after]) !== JSON.stringify(value))
         .map(([key, value]) => [key, { before: beforeFields?.[key as keyof typeof after] ?? null, after: value }]),
     );
-    const secretNote = before && input.clientSecret !== undefined ? ", with a new client secret" : "";
+    const secretNote =
+      before && input.protocol === "oidc" && input.clientSecret !== undefined ? ", with a new client secret" : "";
     log.record({
       action: "sso.updated",
       entityId: row.id,
       summary: `${before ? "Changed" : "Set up"} single sign-on through ${row.issuer}${secretNote}`,
       changes: changes as never,
     });
-    return toConnection(row, await listDomains(tx, organizationId));
+    return toConnection(row, await listDomains(tx, organizationId), scope.appUrl);
   });
 }
 
 /** Verifies a domain of the connection by its TXT record (`flowdeck-verification=<token>`). */
 export async function verifyDomain(
-  scope: OrgScope & { resolveTxt: ResolveTxt },
+  scope: OrgScope & Scope & { resolveTxt: ResolveTxt },
   domain: string,
 ): Promise<SsoConnection> {
   const { organizationId } = scope;
@@ -154,23 +264,42 @@ export async function verifyDomain(
   return getConnection(scope);
 }
 
+/** OIDC discovery, or the SAML metadata read again (it may have changed since it was saved). */
+async function probe(outbound: OutboundClient, row: ConnectionRow): Promise<SsoTestResult> {
+  if (row.protocol === "saml") {
+    const settings =
+      row.samlMetadataXml !== null ? { metadataXml: row.samlMetadataXml } : { metadataUrl: row.samlMetadataUrl! };
+    const metadata = await readMetadata(outbound, settings, { certificateRequired: row.samlCertificate === null });
+    const certificates = row.samlCertificate ? [row.samlCertificate] : metadata.certificates;
+    return {
+      ok: true,
+      message: `Found the SAML identity provider ${metadata.entityId}`,
+      idpEntityId: metadata.entityId,
+      ssoUrl: metadata.ssoUrl,
+      certificateFingerprints: certificates.map(fingerprintOf),
+    };
+  }
+  const metadata = await discover(outbound, row.issuer);
+  return {
+    ok: true,
+    message: `Found the OpenID provider ${metadata.issuer}`,
+    issuer: metadata.issuer,
+    authorizationEndpoint: metadata.authorizationEndpoint,
+    tokenEndpoint: metadata.tokenEndpoint,
+  };
+}
+
 /**
- * Test connection: discovery through the outbound client, and what it found or what is wrong.
- * The audit log keeps that it was tried, and its outcome, as a notification rule's test does.
+ * Test connection: discovery or the metadata through the outbound client, and what it found or
+ * what is wrong. The audit log keeps that it was tried, and its outcome, as a notification rule's
+ * test does.
  */
 export async function testConnection(scope: OrgScope & { outbound: OutboundClient }): Promise<SsoTestResult> {
   const row = await findConnection(scope.db, scope.organizationId);
   if (!row) throw new AppError("not-found", SSO_MESSAGES.notConfigured);
   let result: SsoTestResult;
   try {
-    const metadata = await discover(scope.outbound, row.issuer);
-    result = {
-      ok: true,
-      message: `Found the OpenID provider ${metadata.issuer}`,
-      issuer: metadata.issuer,
-      authorizationEndpoint: metadata.authorizationEndpoint,
-      tokenEndpoint: metadata.tokenEndpoint,
-    };
+    result = await probe(scope.outbound, row);
   } catch (error) {
     if (!(error instanceof SsoProblem)) throw error;
     result = { ok: false, message: error.message };

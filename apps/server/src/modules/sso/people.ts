@@ -1,17 +1,20 @@
 import { randomUUID } from "node:crypto";
 import type { Role } from "@flowdeck/shared";
 import { roleFromGroups } from "@flowdeck/shared/sso/group-roles";
+import { SSO_MESSAGES } from "@flowdeck/shared/sso/messages";
 import type { Database } from "../../db/database.ts";
 import type { UserActor } from "../../lib/actor.ts";
 import { transact, type RequestOrigin } from "../../lib/change-log.ts";
 import type { EventHub } from "../../lib/event-hub.ts";
 import { findOrganizationCreator, insertMembership, updateMemberRole } from "../members/repository.ts";
 import { findMembership } from "../organizations/repository.ts";
+import { SsoProblem } from "./discovery.ts";
 import {
   findIdentityUser,
   findUserByEmail,
   insertIdentity,
   insertSsoUser,
+  listDomains,
   setCurrentOrganizationIfNone,
   type ConnectionRow,
 } from "./repository.ts";
@@ -19,7 +22,9 @@ import {
 export type ProviderPerson = { subject: string; email: string; name: string; groups: string[] };
 
 /**
- * The Flowdeck person the provider vouched for, in one transaction: found by their provider
+ * The Flowdeck person the provider vouched for, through OIDC or SAML alike (decisions 075, 078).
+ * Their address must be on a verified domain of the connection, so one organization's provider
+ * can never sign in, or take over, another's people. Then, in one transaction: found by their provider
  * account, else by their address (an existing account is linked, never duplicated), else made
  * now (just in time). Their role in the organization follows their groups at every sign-in
  * (highest mapped role, the default for none); the organization's creator stays owner (spec 6).
@@ -31,6 +36,11 @@ export async function admitPerson(
   person: ProviderPerson,
 ): Promise<string> {
   const { organizationId, issuer } = connection;
+  if (!person.email.includes("@")) throw new SsoProblem(SSO_MESSAGES.emailMissing);
+  const verified = (await listDomains(context.db, organizationId)).filter((row) => row.verifiedAt);
+  if (!verified.some((row) => row.domain === person.email.split("@")[1])) {
+    throw new SsoProblem(SSO_MESSAGES.emailOutsideDomains);
+  }
   const keys = { organizationId, issuer, subject: person.subject };
   const existingId =
     (await findIdentityUser(context.db, keys)) ?? (await findUserByEmail(context.db, person.email))?.id;

@@ -119,6 +119,14 @@ export async function findRegisteredDomain(db: Executor, organizationId: string)
   return row?.domain ?? null;
 }
 
+export async function organizationExists(db: Executor, organizationId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  return row !== undefined;
+}
+
 /** The connection that signs in addresses of a verified domain, if one does. */
 export async function findConnectionForVerifiedDomain(db: Executor, domain: string) {
   const [row] = await db

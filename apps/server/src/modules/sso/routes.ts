@@ -10,14 +10,14 @@ import { scopeOf } from "../../lib/scope.ts";
 import { getConnection, putConnection, testConnection, verifyDomain } from "./connection-service.ts";
 
 /**
- * An organization's single sign-on connection (decision 075): owners, in person. The client
- * secret goes in and never comes out.
+ * An organization's single sign-on connection (decisions 075, 078): owners, in person. The OIDC
+ * client secret goes in and never comes out; a SAML connection's metadata is read when it is saved.
  */
 export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/orgs/:orgId/sso",
     { config: { action: "sso.manage" }, schema: { params: OrgParamsSchema, response: { 200: SsoConnectionSchema } } },
-    async (request) => getConnection(scopeOf(request)),
+    async (request) => getConnection({ ...scopeOf(request), appUrl: app.config.appUrl }),
   );
 
   // Not marked idempotent: a stored fingerprint of the body would be a hash of the client secret.
@@ -27,7 +27,8 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: "sso.manage" },
       schema: { params: OrgParamsSchema, body: PutSsoConnectionSchema, response: { 200: SsoConnectionSchema } },
     },
-    async (request) => putConnection(scopeOf(request), request.body),
+    async (request) =>
+      putConnection({ ...scopeOf(request), appUrl: app.config.appUrl, outbound: app.outbound }, request.body),
   );
 
   app.post(
@@ -42,6 +43,10 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: "sso.manage" },
       schema: { params: SsoDomainParamsSchema, response: { 200: SsoConnectionSchema } },
     },
-    async (request) => verifyDomain({ ...scopeOf(request), resolveTxt: app.resolveTxt }, request.params.domain),
+    async (request) =>
+      verifyDomain(
+        { ...scopeOf(request), appUrl: app.config.appUrl, resolveTxt: app.resolveTxt },
+        request.params.domain,
+      ),
   );
 };

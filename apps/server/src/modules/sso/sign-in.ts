@@ -10,12 +10,12 @@ import { openClientSecret } from "./client-secret.ts";
 import { callProvider, discover, parseJsonObject, SsoProblem, type ProviderMetadata } from "./discovery.ts";
 import { verifyIdToken } from "./id-token.ts";
 import { admitPerson } from "./people.ts";
+import { finishSamlSignIn, startSamlSignIn, type AcsBody } from "./saml/sign-in.ts";
 import {
   consumeSignInState,
   findConnection,
   findConnectionForVerifiedDomain,
   insertSignInState,
-  listDomains,
   type ConnectionRow,
 } from "./repository.ts";
 
@@ -46,13 +46,15 @@ async function discoverOrUnavailable(outbound: OutboundClient, issuer: string): 
 }
 
 /**
- * POST /api/auth/sso/start: the provider's authorization URL for an address on a verified domain,
- * with a state (kept hashed, single use), a nonce and a PKCE challenge (S256) of this sign-in.
+ * POST /api/auth/sso/start: where to send the browser for an address on a verified domain. OIDC:
+ * the provider's authorization URL, with a state (kept hashed, single use), a nonce and a PKCE
+ * challenge (S256) of this sign-in. SAML: the identity provider's SSO URL with an AuthnRequest.
  */
 export async function startSignIn(context: SsoContext, email: string): Promise<{ url: string }> {
   const domain = email.split("@")[1] ?? "";
   const connection = await findConnectionForVerifiedDomain(context.db, domain);
   if (!connection) throw new AppError("not-found", SSO_MESSAGES.noSsoForAddress);
+  if (connection.protocol === "saml") return startSamlSignIn(context, connection, email);
   const metadata = await discoverOrUnavailable(context.outbound, connection.issuer);
   const state = random();
   const nonce = random();
@@ -68,7 +70,7 @@ export async function startSignIn(context: SsoContext, email: string): Promise<{
   const url = new URL(metadata.authorizationEndpoint);
   url.search = new URLSearchParams({
     response_type: "code",
-    client_id: connection.clientId,
+    client_id: connection.clientId!,
     redirect_uri: callbackUrl(context.appUrl),
     scope: connection.scopes.join(" "),
     state,
@@ -93,11 +95,12 @@ export async function finishSignIn(
   origin: RequestOrigin,
 ): Promise<{ userId: string }> {
   const signIn = query.state ? await consumeSignInState(context.db, sha256(query.state, "hex")) : undefined;
-  if (!signIn) throw new SsoProblem(SSO_MESSAGES.stateInvalid);
+  // A SAML request (decision 078) has neither nonce nor verifier: it never stands for an OIDC state.
+  if (!signIn?.nonce || !signIn.codeVerifier) throw new SsoProblem(SSO_MESSAGES.stateInvalid);
   if (query.error) throw new SsoProblem(SSO_MESSAGES.providerError(query.error_description ?? query.error));
   if (!query.code) throw new SsoProblem(SSO_MESSAGES.tokenExchangeFailed);
   const connection = await findConnection(context.db, signIn.organizationId);
-  if (!connection) throw new SsoProblem(SSO_MESSAGES.notConfigured);
+  if (connection?.protocol !== "oidc") throw new SsoProblem(SSO_MESSAGES.notConfigured);
   const metadata = await discover(context.outbound, connection.issuer);
   const tokens = await exchangeCode(context, {
     connection,
@@ -110,7 +113,7 @@ export async function finishSignIn(
       outbound: context.outbound,
       metadata,
       idToken: tokens.idToken,
-      clientId: connection.clientId,
+      clientId: connection.clientId!,
       nonce: signIn.nonce,
       now: context.now(),
     })),
@@ -122,13 +125,9 @@ export async function finishSignIn(
     });
   }
   const email = typeof claims.email === "string" ? claims.email.trim().toLowerCase() : "";
-  if (!email.includes("@")) throw new SsoProblem(SSO_MESSAGES.emailMissing);
-  if (claims.email_verified === false || claims.email_verified === "false") {
+  if (email.includes("@") && (claims.email_verified === false || claims.email_verified === "false")) {
     throw new SsoProblem(SSO_MESSAGES.emailUnverified);
   }
-  const verified = (await listDomains(context.db, connection.organizationId)).filter((row) => row.verifiedAt);
-  if (!verified.some((row) => row.domain === email.split("@")[1]))
-    throw new SsoProblem(SSO_MESSAGES.emailOutsideDomains);
   const userId = await admitPerson({ db: context.db, events: context.events, origin }, connection, {
     subject: String(claims.sub),
     email,
@@ -145,7 +144,7 @@ async function exchangeCode(
   const { connection, metadata } = options;
   const secret = await openClientSecret(context.db, connection.organizationId);
   // client_secret_basic (RFC 6749 2.3.1): both parts form-encoded before base64.
-  const basic = Buffer.from(`${encodeURIComponent(connection.clientId)}:${encodeURIComponent(secret ?? "")}`).toString(
+  const basic = Buffer.from(`${encodeURIComponent(connection.clientId!)}:${encodeURIComponent(secret ?? "")}`).toString(
     "base64",
   );
   const answer = await callProvider(
@@ -190,14 +189,25 @@ async function userinfo(outbound: OutboundClient, metadata: ProviderMetadata, ac
   return claims && claims.sub === subject ? claims : {};
 }
 
-/** finishSignIn for the callback endpoint: a refusal becomes its message, for the login page. */
-export function ssoSignInFinisher(context: SsoContext) {
-  return async (query: CallbackQuery, origin: RequestOrigin): Promise<{ userId: string } | { refused: string }> => {
-    try {
-      return await finishSignIn(context, query, origin);
-    } catch (error) {
-      if (error instanceof SsoProblem) return { refused: error.message };
-      throw error;
-    }
-  };
+export type SsoOutcome = { userId: string } | { refused: string };
+
+/** How both protocols' sign-ins end at the endpoints that make sessions (modules/auth/sso-callback.ts). */
+export type SsoFinishers = {
+  oidc: (query: CallbackQuery, origin: RequestOrigin) => Promise<SsoOutcome>;
+  saml: (body: AcsBody, origin: RequestOrigin) => Promise<SsoOutcome>;
+};
+
+/** finishSignIn and finishSamlSignIn for the endpoints: a refusal becomes its message, for the login page. */
+export function ssoSignInFinishers(context: SsoContext): SsoFinishers {
+  const refusedAsMessage =
+    <Input>(finish: (context: SsoContext, input: Input, origin: RequestOrigin) => Promise<{ userId: string }>) =>
+    async (input: Input, origin: RequestOrigin): Promise<SsoOutcome> => {
+      try {
+        return await finish(context, input, origin);
+      } catch (error) {
+        if (error instanceof SsoProblem) return { refused: error.message };
+        throw error;
+      }
+    };
+  return { oidc: refusedAsMessage(finishSignIn), saml: refusedAsMessage(finishSamlSignIn) };
 }
