@@ -60,7 +60,8 @@ export function authAuditHooks({ db, events }: { db: Database; events: EventHub 
       ctx.path === "/sign-in/email" ||
       ctx.path === "/sign-in/social" ||
       ctx.path.startsWith("/callback/") ||
-      ctx.path === "/sso/callback";
+      ctx.path === "/sso/callback" ||
+      ctx.path === "/sso/saml/acs";
     if (signInPath) {
       if (newSession) {
         // With two-factor on, the password alone signs in nobody: the code step records the sign-in.
