@@ -3,6 +3,8 @@ import { afterAll, beforeAll } from "vitest";
 import { createOrgWithRoles, type OrgWithRoles } from "../helpers/factories.ts";
 import { describeRouteMatrix, type RouteMatrixRow } from "../helpers/route-matrix.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
+import { startTestSamlIdp, type TestSamlIdp } from "./saml-idp.ts";
+import { samlConnectionBody } from "./saml-support.ts";
 import { connectionBody, ssoUrl, testResolveTxt, TXT_RECORDS } from "./sso-support.ts";
 
 // Every single sign-on route × every kind of caller: owners only, in person (every API token is
@@ -10,9 +12,11 @@ import { connectionBody, ssoUrl, testResolveTxt, TXT_RECORDS } from "./sso-suppo
 
 let t: TestApp;
 let org: OrgWithRoles;
+let idp: TestSamlIdp;
 const OURS = "ours-only.example.com";
 beforeAll(async () => {
   t = await createTestApp({ resolveTxt: testResolveTxt });
+  idp = await startTestSamlIdp();
   org = await createOrgWithRoles(t.app);
   const put = await org.users.owner.client.put(
     ssoUrl(org.organizationId),
@@ -21,7 +25,10 @@ beforeAll(async () => {
   );
   TXT_RECORDS.set(OURS, [[put.body.domainStatus[0].record]]);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await idp.close();
+});
 
 const url = (rest = "") => ssoUrl(org.organizationId, rest);
 const owners = { minimum: "owner", success: 200, denied: SSO_MESSAGES.cannotManage, tokens: false } as const;
@@ -31,8 +38,13 @@ const ROUTES: RouteMatrixRow[] = [
   {
     name: "PUT sso",
     ...owners,
-    call: (c) =>
-      c.put(url(), connectionBody({ issuer: "http://127.0.0.1:9", domains: [OURS], clientSecret: undefined })),
+    // With its client secret: the SAML row below may have replaced the connection before.
+    call: (c) => c.put(url(), connectionBody({ issuer: "http://127.0.0.1:9", domains: [OURS] })),
+  },
+  {
+    name: "PUT sso (SAML)",
+    ...owners,
+    call: (c) => c.put(url(), samlConnectionBody({ metadataXml: idp.metadataXml() }, { domains: [OURS] })),
   },
   { name: "POST sso/test", ...owners, call: (c) => c.post(url("/test")) },
   { name: "POST sso/domains/:domain/verify", ...owners, call: (c) => c.post(url(`/domains/${OURS}/verify`)) },
