@@ -1,4 +1,3 @@
-import { Writable } from "node:stream";
 import { SSO_MESSAGES } from "@flowdeck/shared/sso/messages";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditRows } from "../audit/audit-support.ts";
@@ -11,6 +10,7 @@ import {
   ssoUrl,
   testResolveTxt,
   TXT_RECORDS,
+  capturedLog,
 } from "./sso-support.ts";
 
 // The connection API (decision 075): what an owner stores, what is verified, what Test connection
@@ -18,21 +18,15 @@ import {
 
 const SECRET = "zz-client-secret-that-must-never-leave-8Kq";
 let t: TestApp;
-let log = "";
+const log = capturedLog();
 let provider: TestProvider;
 let emailless: TestProvider;
 let owner: Awaited<ReturnType<typeof registerOwnerOnDomain>>;
 
 beforeAll(async () => {
-  const logStream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      log += chunk.toString();
-      done();
-    },
-  });
   t = await createTestApp({
     resolveTxt: testResolveTxt,
-    logStream,
+    logStream: log.stream,
     env: { LOG_LEVEL: "trace", OUTBOUND_ALLOW: "127.0.0.1/32" },
   });
   const redirectUri = "http://localhost:3000/api/auth/sso/callback";
@@ -168,7 +162,7 @@ describe("the client secret", () => {
     const rows = await auditRows(t.app, owner.organizationId);
     expect(rows.some((row) => row.action === "sso.updated")).toBe(true);
     expect(JSON.stringify(rows)).not.toContain(SECRET);
-    expect(log).not.toBe("");
-    expect(log).not.toContain(SECRET);
+    expect(log.text).not.toBe("");
+    expect(log.text).not.toContain(SECRET);
   });
 });

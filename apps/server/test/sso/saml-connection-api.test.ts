@@ -1,4 +1,3 @@
-import { Writable } from "node:stream";
 import { SSO_MESSAGES } from "@flowdeck/shared/sso/messages";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditRows } from "../audit/audit-support.ts";
@@ -6,7 +5,7 @@ import { TestClient } from "../helpers/http-client.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import { startTestSamlIdp, type TestSamlIdp } from "./saml-idp.ts";
 import { ACS_URL, samlConnectionBody, spEntityIdOf } from "./saml-support.ts";
-import { connectionBody, registerOwnerOnDomain, ssoUrl } from "./sso-support.ts";
+import { capturedLog, connectionBody, registerOwnerOnDomain, ssoUrl } from "./sso-support.ts";
 
 // A SAML connection (decision 078): what the owner stores, what the metadata gave, what Test
 // connection says — against a test identity provider serving its metadata on 127.0.0.1 — and
@@ -14,17 +13,11 @@ import { connectionBody, registerOwnerOnDomain, ssoUrl } from "./sso-support.ts"
 
 let t: TestApp;
 let idp: TestSamlIdp;
-let log = "";
+const log = capturedLog();
 let owner: Awaited<ReturnType<typeof registerOwnerOnDomain>>;
 
 beforeAll(async () => {
-  const logStream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      log += chunk.toString();
-      done();
-    },
-  });
-  t = await createTestApp({ logStream, env: { LOG_LEVEL: "trace", OUTBOUND_ALLOW: "127.0.0.1/32" } });
+  t = await createTestApp({ logStream: log.stream, env: { LOG_LEVEL: "trace", OUTBOUND_ALLOW: "127.0.0.1/32" } });
   idp = await startTestSamlIdp();
   owner = await registerOwnerOnDomain(t.app);
 });
@@ -237,7 +230,7 @@ describe("Flowdeck's service provider metadata", () => {
       expect(JSON.stringify(answer.body)).not.toMatch(new RegExp(`${SECRET}|PRIVATE KEY`));
     }
     expect(JSON.stringify(await auditRows(t.app, newcomer.organizationId))).not.toContain(SECRET);
-    expect(log).not.toBe("");
-    expect(log).not.toMatch(new RegExp(`${SECRET}|PRIVATE KEY`));
+    expect(log.text).not.toBe("");
+    expect(log.text).not.toMatch(new RegExp(`${SECRET}|PRIVATE KEY`));
   });
 });

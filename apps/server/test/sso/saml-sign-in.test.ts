@@ -5,12 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { user } from "../../src/db/schema/index.ts";
 import { auditRows } from "../audit/audit-support.ts";
 import { createUser } from "../helpers/factories.ts";
-import type { TestClient } from "../helpers/http-client.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import { startTestSamlIdp, type AnswerChanges, type TestSamlIdp } from "./saml-idp.ts";
 import { ACS_URL, postToAcs, samlConnectionBody, signInThroughSamlIdp, spEntityIdOf } from "./saml-support.ts";
 import { registerOwnerOnDomain, ssoUrl } from "./sso-support.ts";
-import { refusal } from "./sso-support-sign-in.ts";
+import { membersOf, refusal } from "./sso-support-sign-in.ts";
 
 // Signing in through an organization's SAML 2.0 identity provider (decision 078), against a test
 // provider on 127.0.0.1 that signs real responses (xml-crypto), driven over HTTP as a browser would.
@@ -51,12 +50,6 @@ afterAll(async () => {
   await idp.close();
   await otherIdp.close();
 });
-
-async function membersOf(client: TestClient, organizationId: string) {
-  const response = await client.get(`/api/orgs/${organizationId}/members?pageSize=100`);
-  expect(response.status).toBe(200);
-  return response.body.items as Array<{ userId: string; email: string; role: string }>;
-}
 
 function person(login: string, values: { groups?: string[]; domain?: string } = {}) {
   const email = `${login}@${values.domain ?? owner.domain}`;

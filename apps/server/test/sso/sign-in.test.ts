@@ -4,11 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { user } from "../../src/db/schema/index.ts";
 import { auditRows } from "../audit/audit-support.ts";
 import { createUser } from "../helpers/factories.ts";
-import type { TestClient } from "../helpers/http-client.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import { signInAtProvider, startTestProvider, type TestProvider } from "./oidc-provider.ts";
 import { connectionBody, registerOwnerOnDomain, ssoUrl } from "./sso-support.ts";
-import { CALLBACK, refusal, signInThroughProvider } from "./sso-support-sign-in.ts";
+import { CALLBACK, membersOf, refusal, signInThroughProvider } from "./sso-support-sign-in.ts";
 
 // Signing in through an organization's own OpenID provider (decision 075), against a real
 // provider (oidc-provider) on 127.0.0.1 whose login form the tests fill in over HTTP.
@@ -57,12 +56,6 @@ afterAll(async () => {
   await provider.close();
   await otherProvider.close();
 });
-
-async function membersOf(client: TestClient, organizationId: string) {
-  const response = await client.get(`/api/orgs/${organizationId}/members?pageSize=100`);
-  expect(response.status).toBe(200);
-  return response.body.items as Array<{ userId: string; email: string; role: string }>;
-}
 
 function person(login: string, values: { groups?: string[]; domain?: string } = {}) {
   const email = `${login}@${values.domain ?? owner.domain}`;

@@ -32,3 +32,10 @@ export function refusal(callback: { status: number; headers: Record<string, unkn
   expect(location.pathname).toBe("/login");
   return location.searchParams.get("sso_error");
 }
+
+/** The organization's members as `client` reads them (at most 100). */
+export async function membersOf(client: TestClient, organizationId: string) {
+  const response = await client.get(`/api/orgs/${organizationId}/members?pageSize=100`);
+  expect(response.status).toBe(200);
+  return response.body.items as Array<{ userId: string; email: string; role: string }>;
+}

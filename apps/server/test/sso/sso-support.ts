@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { Writable } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import type { ResolveTxt } from "../../src/lib/resolve-txt.ts";
 import { TestClient } from "../helpers/http-client.ts";
@@ -46,4 +47,21 @@ export async function registerOwnerOnDomain(app: FastifyInstance, domain = fresh
   );
   if (response.status !== 201) throw new Error(`registration failed: ${JSON.stringify(response.body)}`);
   return { id: response.body.userId, email, domain, client, organizationId: response.body.organizationId };
+}
+
+/** A log stream for the test app, and everything written to it so far (no secret may be in it). */
+export function capturedLog() {
+  let text = "";
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      text += chunk.toString();
+      done();
+    },
+  });
+  return {
+    stream,
+    get text() {
+      return text;
+    },
+  };
 }

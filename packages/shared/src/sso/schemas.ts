@@ -92,10 +92,7 @@ const connectionCommon = {
     .transform((domains) => [...new Set(domains)]),
   defaultRole: z.enum(SSO_GROUP_ROLES, { error: SSO_MESSAGES.groupRoleOwner }).default("viewer"),
   /** The id token's claim (OIDC) or the assertion's attribute (SAML) that lists the groups. */
-  groupClaim: z
-    .string()
-    .regex(/^[A-Za-z0-9._:/-]{1,300}$/, SSO_MESSAGES.groupClaimInvalid)
-    .default("groups"),
+  groupClaim: z.string().regex(ATTRIBUTE_PATTERN, SSO_MESSAGES.groupClaimInvalid).default("groups"),
   groupRoles: z
     .array(
       z.object({

@@ -1,11 +1,9 @@
-import { AppError, MESSAGES } from "@flowdeck/shared";
 import { OrgParamsSchema } from "@flowdeck/shared/organizations/params";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { abuseLimit } from "../../../lib/rate-limits.ts";
 import { CLIENT_IP_HEADER } from "../../auth/auth.ts";
 import { sendWebResponse } from "../../auth/routes.ts";
 import { SAML_RESPONSE_MAX } from "../../auth/sso-callback.ts";
-import { organizationExists } from "../repository.ts";
 import { serviceProviderMetadata } from "./service-provider.ts";
 
 /** The form an identity provider posts: the base64 response is a third larger than its XML. */
@@ -28,14 +26,10 @@ export const samlRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/auth/sso/saml/:orgId/metadata",
     { config: { public: true }, schema: { params: OrgParamsSchema } },
-    async (request, reply) => {
-      if (!(await organizationExists(app.db, request.params.orgId))) {
-        throw new AppError("not-found", MESSAGES.notFound);
-      }
-      return reply
+    async (request, reply) =>
+      reply
         .type("application/samlmetadata+xml; charset=utf-8")
-        .send(serviceProviderMetadata(app.config.appUrl, request.params.orgId));
-    },
+        .send(await serviceProviderMetadata(app.db, app.config.appUrl, request.params.orgId)),
   );
 
   // The identity provider's page posts here from its own origin (HTTP-POST binding): no origin

@@ -1,5 +1,7 @@
 import { generateServiceProviderMetadata, SAML, ValidateInResponseTo, type CacheProvider } from "@node-saml/node-saml";
-import type { ConnectionRow } from "../repository.ts";
+import { AppError, MESSAGES } from "@flowdeck/shared";
+import type { Executor } from "../../../db/database.ts";
+import { organizationExists, type ConnectionRow } from "../repository.ts";
 
 /**
  * Flowdeck as a SAML service provider (decision 078). Each organization is a service provider of
@@ -51,8 +53,12 @@ export function serviceProvider(connection: ConnectionRow, options: { appUrl: st
   });
 }
 
-/** GET /api/auth/sso/saml/:orgId/metadata: what an owner hands their identity provider. */
-export function serviceProviderMetadata(appUrl: string, organizationId: string): string {
+/**
+ * GET /api/auth/sso/saml/:orgId/metadata: what an owner hands their identity provider, for any
+ * organization, before its connection exists (the provider is set up first).
+ */
+export async function serviceProviderMetadata(db: Executor, appUrl: string, organizationId: string) {
+  if (!(await organizationExists(db, organizationId))) throw new AppError("not-found", MESSAGES.notFound);
   return generateServiceProviderMetadata({
     issuer: spEntityId(appUrl, organizationId),
     callbackUrl: acsUrl(appUrl),
