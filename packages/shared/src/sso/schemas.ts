@@ -90,6 +90,8 @@ export const SsoConnectionSchema = z.object({
   /** Whether a client secret is stored (its value is never answered). */
   hasClientSecret: z.boolean(),
   domainStatus: z.array(SsoDomainSchema),
+  /** The redirect URI the owner registers at the provider: `<APP_URL>/api/auth/sso/callback`. */
+  callbackUrl: z.string(),
   /** ISO 8601. */
   updatedAt: z.string(),
 });
@@ -112,3 +114,10 @@ export const SsoStartSchema = z.object({
   email: z.string({ error: SSO_MESSAGES.emailInvalid }).trim().toLowerCase().email(SSO_MESSAGES.emailInvalid).max(254),
 });
 export const SsoStartAnswerSchema = z.object({ url: z.string() });
+
+/**
+ * GET /api/auth/sso/status: whether any organization signs in through its provider, so the login
+ * page asks for the address first. Says nothing about which organization or domain.
+ */
+export const SsoStatusSchema = z.object({ enabled: z.boolean() });
+export type SsoStatus = z.infer<typeof SsoStatusSchema>;
