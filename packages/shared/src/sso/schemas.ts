@@ -59,7 +59,11 @@ export const PutSsoConnectionSchema = z.object({
   groupRoles: z
     .array(
       z.object({
-        group: z.string().trim().min(1).max(200),
+        group: z
+          .string({ error: SSO_MESSAGES.groupNameRequired })
+          .trim()
+          .min(1, SSO_MESSAGES.groupNameRequired)
+          .max(200, SSO_MESSAGES.groupNameRequired),
         role: z.enum(SSO_GROUP_ROLES, { error: SSO_MESSAGES.groupRoleOwner }),
       }),
     )
