@@ -59,12 +59,12 @@ test("an owner connects the provider, and a colleague signs in through it with t
   await expect(page.getByText("Single sign-on is not set up yet")).toBeVisible();
   await expect(page.getByText(`${base}/api/auth/sso/callback`)).toBeVisible();
 
-  await page.getByLabel("Provider").selectOption({ label: "Keycloak" });
-  await page.getByLabel("Issuer URL").fill(idp.issuer);
-  await page.getByLabel("Client ID").fill(idp.clientId);
+  await page.getByLabel("Provider", { exact: true }).selectOption({ label: "Keycloak" });
+  await page.getByRole("textbox", { name: "Issuer URL" }).fill(idp.issuer);
+  await page.getByRole("textbox", { name: "Client ID" }).fill(idp.clientId);
   await page.getByLabel("Client secret").fill(idp.clientSecret);
-  await page.getByLabel("Domains").fill(domain);
-  await page.getByLabel("Default role").selectOption({ label: "Editor" });
+  await page.getByRole("textbox", { name: "Domains" }).fill(domain);
+  await page.getByLabel("Default role", { exact: true }).selectOption({ label: "Editor" });
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByText("Single sign-on saved.")).toBeVisible();
   await expect(page.getByText("Verified", { exact: true })).toBeVisible();

@@ -59,12 +59,8 @@ function ConnectionSection({ organization }: { organization: Membership }) {
           e-mail domains it is for, then save. Until then everyone signs in with a password.
         </Alert>
       )}
-      {/* A first save stores the secret: the form starts again, now keeping it when left empty. */}
-      <SsoConnectionForm
-        key={String(connection.data?.hasClientSecret ?? false)}
-        orgId={organization.id}
-        connection={connection.data}
-      />
+      {/* The form checks with the latest answer: after the first save an empty secret keeps the stored one. */}
+      <SsoConnectionForm orgId={organization.id} connection={connection.data} />
     </>
   );
 }
