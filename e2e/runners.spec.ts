@@ -96,7 +96,7 @@ test("on a 390 px phone each runner is a card whose Edit and Revoke are on the s
   const card = page.getByRole("list", { name: "1 runner" }).getByRole("listitem");
   await expect(card).toContainText("build-production-eu-west-1-worker-pool-a-01");
   await expect(card).toContainText("Linux · x64");
-  await expect(card).toContainText("Labels: production-eu-west-1-critical-path");
+  await expect(card).toContainText("Declared by the runner: production-eu-west-1-critical-path");
   await expect(page.getByRole("table")).toBeHidden();
   for (const name of [/^Edit /, /^Revoke /]) {
     const button = card.getByRole("button", { name });
@@ -105,6 +105,18 @@ test("on a 390 px phone each runner is a card whose Edit and Revoke are on the s
     expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
   }
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+
+  // An admin's own label beside the declared one; the filter finds the runner by either.
+  await card.getByRole("button", { name: /^Edit / }).click();
+  await page.getByRole("dialog").getByLabel("Labels").fill("web");
+  await page.getByRole("dialog").getByRole("button", { name: "Save" }).click();
+  await expect(card).toContainText("Labels: web");
+  await page.getByLabel("Label", { exact: true }).selectOption("web");
+  await expect(page.getByRole("list", { name: "1 runner" })).toBeVisible();
+  await page.getByLabel("State").selectOption("offline");
+  await expect(page.getByText("No runner matches these filters.").filter({ visible: true })).toBeVisible();
+  await page.getByLabel("State").selectOption("");
+
   await card.getByRole("button", { name: /^Revoke / }).click();
   await expect(page.getByRole("dialog", { name: "Revoke runner" })).toBeVisible();
 });

@@ -6,8 +6,8 @@ import { gotoSettled } from "./every-page.ts";
 import { LONG_COMMAND_NAME, LONG_FREEZE_REASON, LONG_INVITEE_EMAIL, LONG_SECRET_NAME } from "./realistic-data.ts";
 
 // Every dialog of the web app (each Modal, ConfirmDialog and Radix dialog under apps/web/src),
-// for the two sweeps: axe (e2e/accessibility.spec.ts) and the phone widths
-// (e2e/phone-widths.spec.ts) open the same list. Left out: the LoadingDialogs of the members page
+// for the sweep of e2e/page-sweep.spec.ts (axe in both themes and the phone widths), which opens
+// each of them. Left out: the LoadingDialogs of the members page
 // and the invitation page, which show only while a request is under way and have no buttons.
 
 /**

@@ -1,13 +1,7 @@
-import { findPage, PAGES } from "@flowdeck/shared/permissions/pages";
+import { findPage } from "@flowdeck/shared/permissions/pages";
 import { accessDeniedMessage } from "@flowdeck/shared/permissions/access";
 import { hasRole } from "@flowdeck/shared/permissions/roles";
 import { expect, type Page } from "@playwright/test";
-
-/** Pages a signed-out visitor sees (the invitation page is added with a real code). */
-export const PUBLIC_PATHS = ["/", "/login", "/register", "/forgot-password", "/reset-password?token=expired"];
-
-/** Every page of the signed-in app, in navigation order, and a page that does not exist. */
-export const APP_PATHS: string[] = [...PAGES.map((page) => page.path), "/no-such-page"];
 
 /**
  * Opens `path` and waits until it has settled: its main heading shown and no skeleton or busy

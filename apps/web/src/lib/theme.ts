@@ -56,17 +56,20 @@ function onStorage(event: StorageEvent) {
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
-  if (listeners.size === 1) {
-    window.matchMedia?.(DARK_QUERY).addEventListener("change", onSystemChange);
-    window.addEventListener("storage", onStorage);
-  }
   return () => {
     listeners.delete(listener);
-    if (listeners.size === 0) {
-      window.matchMedia?.(DARK_QUERY).removeEventListener("change", onSystemChange);
-      window.removeEventListener("storage", onStorage);
-    }
   };
+}
+
+/**
+ * Keeps the page on the system's scheme when it changes, and on the theme another tab chose,
+ * whether or not a theme toggle is on the screen (the not-found and password pages have none).
+ * Called once per page load, before the first render.
+ */
+export function followThemeChanges() {
+  if (typeof window === "undefined") return;
+  window.matchMedia?.(DARK_QUERY).addEventListener("change", onSystemChange);
+  window.addEventListener("storage", onStorage);
 }
 
 function setTheme(theme: Theme) {

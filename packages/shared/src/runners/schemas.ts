@@ -26,7 +26,10 @@ export const RunnerSchema = z.object({
   name: z.string(),
   os: z.enum(RUNNER_PLATFORMS),
   arch: z.string(),
+  /** The labels admins set here (PATCH); the runner cannot change them. */
   labels: z.array(z.string()),
+  /** The labels the runner declared when it registered. A selector matches either kind. */
+  declaredLabels: z.array(z.string()),
   version: z.string(),
   lastSeenAt: z.string(),
   /** Heard from within RUNNER_TIMINGS.offlineAfterMs and not revoked. */
@@ -48,7 +51,7 @@ export type Runner = z.infer<typeof RunnerSchema>;
 export const RunnerListSchema = z.object({ items: z.array(RunnerSchema) });
 export type RunnerList = z.infer<typeof RunnerListSchema>;
 
-/** PATCH /api/orgs/:orgId/runners/:runnerId: rename, or set its labels. */
+/** PATCH /api/orgs/:orgId/runners/:runnerId: rename, or set the labels admins give it (not those it declared). */
 export const UpdateRunnerSchema = z
   .object({ name: RunnerNameSchema.optional(), labels: RunnerLabelsSchema.optional() })
   .refine((body) => body.name !== undefined || body.labels !== undefined, "Send a name or labels to change");

@@ -40,7 +40,10 @@ export const runners = pgTable(
     name: text("name").notNull(),
     os: text("os").$type<TaskPlatform>().notNull(),
     arch: text("arch").notNull(),
+    /** The labels admins set on the Runners page; the runner cannot change them. */
     labels: text("labels").array().notNull().default([]),
+    /** The labels the runner declared when it registered. */
+    declaredLabels: text("declared_labels").array().notNull().default([]),
     version: text("version").notNull(),
     secretHash: text("secret_hash").notNull(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),

@@ -29,6 +29,7 @@ import {
   type RunnerRow,
 } from "./repository.ts";
 import { runnerInstallCommands } from "@flowdeck/shared/runners/install";
+import { labelsOfRunner } from "@flowdeck/shared/runners/labels";
 import { changesBetween } from "../../lib/audit-changes.ts";
 import { transact, type OrgScope, type RequestOrigin, type RunnerScope } from "../../lib/change-log.ts";
 import { hashSecret, newSecret } from "../../lib/secrets.ts";
@@ -92,7 +93,7 @@ export async function registerRunner({
       name: input.name,
       os: input.os,
       arch: input.arch,
-      labels: input.labels,
+      declaredLabels: input.labels,
       version: input.version,
       secretHash: hashSecret(secret),
       lastSeenAt: now,
@@ -118,7 +119,8 @@ export async function registerRunner({
 export async function describeRunner({ db, actor }: RunnerScope): Promise<RunnerSelf> {
   const row = await findRunner(db, actor.organizationId, actor.runnerId);
   if (!row) throw new AppError("unauthenticated", RUNNER_MESSAGES.unknownSecret);
-  const { id, name, labels, os, arch, organizationId } = row;
+  const { id, name, os, arch, organizationId } = row;
+  const labels = labelsOfRunner(row);
   return { id, name, labels, os, arch, organizationId, organizationName: await organizationName(db, organizationId) };
 }
 
@@ -168,11 +170,11 @@ export async function updateRunner({
   return toRunner(row, run, new Date());
 }
 
-/** The calling runner as a claim needs it: its platform and labels as they are now (an admin may have changed the labels). */
+/** The calling runner as a claim needs it: its platform and labels as they are now (an admin may have changed its own). */
 export async function claimerOf({ db, organizationId, actor }: RunnerScope) {
   const runner = await findRunner(db, organizationId, actor.runnerId);
   if (!runner) throw new AppError("unauthenticated", RUNNER_MESSAGES.unknownSecret);
-  return { id: runner.id, organizationId: runner.organizationId, os: runner.os, labels: runner.labels };
+  return { id: runner.id, organizationId: runner.organizationId, os: runner.os, labels: labelsOfRunner(runner) };
 }
 
 /**
@@ -204,6 +206,7 @@ function toRunner(row: RunnerRow, run: Awaited<ReturnType<typeof currentRuns>>[n
     os: row.os,
     arch: row.arch,
     labels: row.labels,
+    declaredLabels: row.declaredLabels,
     version: row.version,
     lastSeenAt: row.lastSeenAt.toISOString(),
     online: !row.revokedAt && now.getTime() - row.lastSeenAt.getTime() < RUNNER_TIMINGS.offlineAfterMs,

@@ -7,6 +7,7 @@ import type { LockedWorkflow, StepRow } from "../workflows/repository.ts";
 import { creditsPerRun, listCommandLines, listRunnerPresence } from "./repository.ts";
 import { requireSecrets } from "../secrets/for-runs.ts";
 import { freezeCalendar } from "../freeze-windows/service.ts";
+import { labelsOfRunner } from "@flowdeck/shared/runners/labels";
 
 export type ExecutionRequest = { platform: RunnerPlatform };
 
@@ -38,7 +39,7 @@ export function platformsWithCommands(lines: CommandLines) {
 async function matchingRunners(tx: Executor, organizationId: string, labels: readonly string[], now: Date) {
   const onlineSince = now.getTime() - RUNNER_TIMINGS.offlineAfterMs;
   return (await listRunnerPresence(tx, organizationId))
-    .filter((row) => labels.every((label) => row.labels.includes(label)))
+    .filter((row) => labels.every((label) => labelsOfRunner(row).includes(label)))
     .map((row) => ({ os: row.os, online: row.lastSeenAt.getTime() > onlineSince }));
 }
 

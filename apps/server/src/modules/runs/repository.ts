@@ -512,7 +512,12 @@ export async function runningRunsOf(db: Executor, runnerId: string) {
 /** The organization's runners that are not revoked: where a run can go. */
 export async function listRunnerPresence(db: Executor, organizationId: string) {
   return db
-    .select({ os: runners.os, labels: runners.labels, lastSeenAt: runners.lastSeenAt })
+    .select({
+      os: runners.os,
+      labels: runners.labels,
+      declaredLabels: runners.declaredLabels,
+      lastSeenAt: runners.lastSeenAt,
+    })
     .from(runners)
     .where(and(eq(runners.organizationId, organizationId), isNull(runners.revokedAt)));
 }

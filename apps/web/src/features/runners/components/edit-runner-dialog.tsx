@@ -9,7 +9,10 @@ import { TextField } from "@/components/ui/text-field.tsx";
 import { fieldErrorsOf, type FieldErrors } from "@/lib/form-errors.ts";
 import { useUpdateRunner } from "../api/change-runner.ts";
 
-/** Rename a runner and set its labels (comma separated); the server checks both as the runner does. */
+/**
+ * Rename a runner and set the labels admins give it (comma separated); the server checks both as
+ * the runner does. The labels the runner declared are shown, not changed here.
+ */
 export function EditRunnerDialog({ orgId, runner, onClose }: { orgId: string; runner: Runner; onClose: () => void }) {
   const [name, setName] = useState(runner.name);
   const [labels, setLabels] = useState(runner.labels.join(", "));
@@ -45,9 +48,14 @@ export function EditRunnerDialog({ orgId, runner, onClose }: { orgId: string; ru
           label="Labels"
           value={labels}
           error={errors.labels ?? Object.entries(errors).find(([key]) => key.startsWith("labels."))?.[1]}
-          hint="Comma separated, e.g. gpu, production. A workflow that asks for labels runs only on runners that have them all."
+          hint="Comma separated, e.g. gpu, production. The runner cannot change them. A workflow that asks for labels runs only on runners that have them all, set here or declared."
           onChange={(event) => setLabels(event.target.value)}
         />
+        <p className="text-sm wrap-anywhere text-gray-600 dark:text-gray-400">
+          {runner.declaredLabels.length > 0
+            ? `Declared by the runner when it registered: ${runner.declaredLabels.join(", ")}.`
+            : "The runner declared no labels when it registered."}
+        </p>
         <div className="flex justify-end gap-2">
           <Button type="button" variant="ghost" onClick={onClose}>
             Cancel

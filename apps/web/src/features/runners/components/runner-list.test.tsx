@@ -4,23 +4,7 @@ import { describe, expect, it } from "vitest";
 import { createTestQueryClient, renderWithProviders } from "@/testing/render.tsx";
 import { runnerKeys } from "../api/runner-keys.ts";
 import { RunnerList } from "./runner-list.tsx";
-
-function runner(name: string, values: Partial<Runner> = {}): Runner {
-  return {
-    id: name,
-    name,
-    os: "linux",
-    arch: "x64",
-    labels: [],
-    version: "0.1.0",
-    lastSeenAt: "2026-11-27T10:00:00.000Z",
-    online: true,
-    revokedAt: null,
-    createdAt: "2026-11-20T10:00:00.000Z",
-    currentRun: null,
-    ...values,
-  };
-}
+import { aRunner } from "../testing/a-runner.ts";
 
 function showRunners(items: Runner[]) {
   const queryClient = createTestQueryClient();
@@ -31,11 +15,11 @@ function showRunners(items: Runner[]) {
 describe("the runner list on a phone", () => {
   it("draws a card per runner with its state, platform, labels, run and its own Edit and Revoke", async () => {
     const { user } = showRunners([
-      runner("build-01", {
+      aRunner("build-01", {
         labels: ["docker", "gpu"],
         currentRun: { id: "run-1", workflowId: "wf-1", workflowName: "Deploy", status: "running" },
       }),
-      runner("old-box", { online: false, revokedAt: "2026-11-26T10:00:00.000Z" }),
+      aRunner("old-box", { online: false, revokedAt: "2026-11-26T10:00:00.000Z" }),
     ]);
     const cards = within(screen.getByRole("list", { name: "2 runners" })).getAllByRole("listitem");
     expect(cards).toHaveLength(2);
@@ -54,6 +38,33 @@ describe("the runner list on a phone", () => {
 
     await user.click(within(first).getByRole("button", { name: "Edit build-01" }));
     expect(await screen.findByRole("dialog")).not.toBeNull();
+  });
+
+  it("filters by label (each with its count), platform and state, and says when none matches", async () => {
+    const { user } = showRunners([
+      aRunner("web-1", { labels: ["web"], declaredLabels: ["eu"] }),
+      aRunner("web-2", { declaredLabels: ["web"], online: false }),
+      aRunner("db-1", { labels: ["db"], os: "windows" }),
+    ]);
+    const label = screen.getByRole("combobox", { name: "Label" });
+    expect(
+      within(label)
+        .getAllByRole("option")
+        .map((option) => option.textContent),
+    ).toEqual(["Any label", "db (1)", "eu (1)", "web (2)"]);
+
+    await user.selectOptions(label, "web");
+    const shown = within(screen.getByRole("list", { name: "2 of 3 runners" })).getAllByRole("listitem");
+    expect(shown.map((card) => card.textContent)).toEqual([
+      expect.stringContaining("Declared by the runner: eu"),
+      expect.stringContaining("Declared by the runner: web"),
+    ]);
+
+    await user.selectOptions(screen.getByRole("combobox", { name: "State" }), "offline");
+    expect(within(screen.getByRole("list", { name: "1 of 3 runners" })).getByText("web-2")).not.toBeNull();
+
+    await user.selectOptions(screen.getByRole("combobox", { name: "Platform" }), "windows");
+    expect(screen.getAllByText("No runner matches these filters.")).not.toHaveLength(0);
   });
 
   it("says what to do when there is no runner yet", () => {

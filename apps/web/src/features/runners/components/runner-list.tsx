@@ -12,7 +12,9 @@ import { TableOrCards } from "@/components/ui/table-or-cards.tsx";
 import { formatDateTime } from "@/lib/format-date.ts";
 import { useRevokeRunner } from "../api/change-runner.ts";
 import { useRunners } from "../api/get-runners.ts";
+import { filterRunners, isFiltering, NO_RUNNER_FILTER, type RunnerFilter } from "../lib/runner-filters.ts";
 import { EditRunnerDialog } from "./edit-runner-dialog.tsx";
+import { RunnerFilters } from "./runner-filters.tsx";
 
 type Actions = { edit: (runner: Runner) => void; revoke: (runner: Runner) => void };
 
@@ -22,20 +24,27 @@ export function RunnerList({ orgId }: { orgId: string }) {
   const revoke = useRevokeRunner(orgId);
   const [editing, setEditing] = useState<Runner | null>(null);
   const [revoking, setRevoking] = useState<Runner | null>(null);
+  const [filter, setFilter] = useState<RunnerFilter>(NO_RUNNER_FILTER);
   const actions: Actions = { edit: setEditing, revoke: setRevoking };
 
   if (runners.isError) return <Alert tone="error">The runners could not be loaded.</Alert>;
-  const count = runners.data?.items.length;
+  const all = runners.data?.items ?? [];
+  const shown = filterRunners(all, filter);
   return (
     <>
       {revoke.isError && <Alert tone="error">{revoke.error.message}</Alert>}
+      {all.length > 0 && <RunnerFilters runners={all} filter={filter} onChange={setFilter} />}
       <TableOrCards
-        caption={count === undefined ? "Runners" : `${count} ${count === 1 ? "runner" : "runners"}`}
+        caption={runners.isPending ? "Runners" : runnerCount(shown.length, all.length)}
         columns={columns(actions)}
-        rows={runners.data?.items ?? []}
+        rows={shown}
         rowKey={(runner) => runner.id}
         loading={runners.isPending}
-        emptyMessage="No runner yet. Register one, then Run now executes workflows on it."
+        emptyMessage={
+          isFiltering(filter)
+            ? "No runner matches these filters."
+            : "No runner yet. Register one, then Run now executes workflows on it."
+        }
         card={(runner) => <RunnerCard runner={runner} actions={actions} />}
       />
       {editing && <EditRunnerDialog orgId={orgId} runner={editing} onClose={() => setEditing(null)} />}
@@ -53,6 +62,35 @@ export function RunnerList({ orgId }: { orgId: string }) {
   );
 }
 
+function runnerCount(shown: number, all: number): string {
+  const runners = (count: number) => `${count} ${count === 1 ? "runner" : "runners"}`;
+  return shown === all ? runners(all) : `${shown} of ${runners(all)}`;
+}
+
+/**
+ * The labels an admin set, then those the runner declared, marked as such; `terse` in the table,
+ * whose column already says what they are.
+ */
+function RunnerLabels({ runner, terse = false }: { runner: Runner; terse?: boolean }) {
+  if (runner.labels.length === 0 && runner.declaredLabels.length === 0) return <>{terse ? "—" : "No labels"}</>;
+  return (
+    <>
+      {runner.labels.length > 0 && (
+        <span className="block">
+          {terse ? "" : "Labels: "}
+          {runner.labels.join(", ")}
+        </span>
+      )}
+      {runner.declaredLabels.length > 0 && (
+        <span className={terse ? "block text-xs text-gray-600 dark:text-gray-400" : "block"}>
+          {terse ? "declared: " : "Declared by the runner: "}
+          {runner.declaredLabels.join(", ")}
+        </span>
+      )}
+    </>
+  );
+}
+
 function columns(actions: Actions): DataTableColumn<Runner>[] {
   return [
     { key: "name", header: "Name", cell: (runner) => <span className="font-medium">{runner.name}</span> },
@@ -62,7 +100,7 @@ function columns(actions: Actions): DataTableColumn<Runner>[] {
       header: "Platform",
       cell: (runner) => <span className="whitespace-nowrap">{platformOf(runner)}</span>,
     },
-    { key: "labels", header: "Labels", cell: (runner) => runner.labels.join(", ") || "—" },
+    { key: "labels", header: "Labels", cell: (runner) => <RunnerLabels runner={runner} terse /> },
     { key: "version", header: "Version", cell: (runner) => runner.version },
     { key: "seen", header: "Last seen", cell: (runner) => <LastSeen runner={runner} /> },
     { key: "executing", header: "Executing", cell: (runner) => <Executing runner={runner} /> },
@@ -109,7 +147,7 @@ function RunnerCard({ runner, actions }: { runner: Runner; actions: Actions }) {
         {platformOf(runner)} · version {runner.version}
       </p>
       <p className="wrap-anywhere text-gray-600 dark:text-gray-400">
-        {runner.labels.length > 0 ? `Labels: ${runner.labels.join(", ")}` : "No labels"}
+        <RunnerLabels runner={runner} />
       </p>
       <p className="text-xs text-gray-500 dark:text-gray-400">
         Last seen <LastSeen runner={runner} />
