@@ -96,7 +96,11 @@ const connectionCommon = {
   groupRoles: z
     .array(
       z.object({
-        group: z.string().trim().min(1).max(200),
+        group: z
+          .string({ error: SSO_MESSAGES.groupNameRequired })
+          .trim()
+          .min(1, SSO_MESSAGES.groupNameRequired)
+          .max(200, SSO_MESSAGES.groupNameRequired),
         role: z.enum(SSO_GROUP_ROLES, { error: SSO_MESSAGES.groupRoleOwner }),
       }),
     )
@@ -105,7 +109,8 @@ const connectionCommon = {
   enforce: z.boolean().default(false),
 };
 
-const OidcConnectionInputSchema = z.object({
+/** PUT /sso for OpenID Connect (one member of the union below). */
+export const OidcConnectionInputSchema = z.object({
   protocol: z.literal("oidc"),
   issuer: IssuerSchema,
   clientId: z.string({ error: SSO_MESSAGES.clientIdRequired }).trim().min(1, SSO_MESSAGES.clientIdRequired).max(500),
@@ -123,7 +128,8 @@ const OidcConnectionInputSchema = z.object({
   ...connectionCommon,
 });
 
-const SamlConnectionInputSchema = z.object({
+/** PUT /sso for SAML 2.0 (decision 078). */
+export const SamlConnectionInputSchema = z.object({
   protocol: z.literal("saml"),
   saml: SamlSettingsSchema,
   ...connectionCommon,
@@ -190,6 +196,8 @@ export const SsoConnectionSchema = z.object({
   /** Whether a client secret is stored (its value is never answered). */
   hasClientSecret: z.boolean(),
   domainStatus: z.array(SsoDomainSchema),
+  /** The redirect URI the owner registers at the provider: `<APP_URL>/api/auth/sso/callback`. */
+  callbackUrl: z.string(),
   /** ISO 8601. */
   updatedAt: z.string(),
   /** SAML connections only. */
@@ -218,3 +226,10 @@ export const SsoStartSchema = z.object({
   email: z.string({ error: SSO_MESSAGES.emailInvalid }).trim().toLowerCase().email(SSO_MESSAGES.emailInvalid).max(254),
 });
 export const SsoStartAnswerSchema = z.object({ url: z.string() });
+
+/**
+ * GET /api/auth/sso/status: whether any organization signs in through its provider, so the login
+ * page asks for the address first. Says nothing about which organization or domain.
+ */
+export const SsoStatusSchema = z.object({ enabled: z.boolean() });
+export type SsoStatus = z.infer<typeof SsoStatusSchema>;

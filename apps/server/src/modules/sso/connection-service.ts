@@ -35,6 +35,9 @@ import {
 type Scope = { db: Executor; organizationId: string; appUrl: string };
 type PutInput = z.output<typeof PutSsoConnectionSchema>;
 
+/** The connection as stored; the routes add the callback URL, which depends on APP_URL alone. */
+export type StoredConnection = Omit<SsoConnection, "callbackUrl">;
+
 function samlDetails(row: ConnectionRow, appUrl: string): SamlConnectionDetails {
   const entityId = spEntityId(appUrl, row.organizationId);
   return {
@@ -52,7 +55,7 @@ function samlDetails(row: ConnectionRow, appUrl: string): SamlConnectionDetails 
   };
 }
 
-function toConnection(row: ConnectionRow, domains: DomainRow[], appUrl: string): SsoConnection {
+function toConnection(row: ConnectionRow, domains: DomainRow[], appUrl: string): StoredConnection {
   const saml = row.protocol === "saml";
   return {
     protocol: saml ? "saml" : "oidc",
@@ -75,7 +78,7 @@ function toConnection(row: ConnectionRow, domains: DomainRow[], appUrl: string):
   };
 }
 
-export async function getConnection({ db, organizationId, appUrl }: Scope): Promise<SsoConnection> {
+export async function getConnection({ db, organizationId, appUrl }: Scope): Promise<StoredConnection> {
   const row = await findConnection(db, organizationId);
   if (!row) throw new AppError("not-found", SSO_MESSAGES.notConfigured);
   return toConnection(row, await listDomains(db, organizationId), appUrl);
@@ -184,7 +187,7 @@ async function metadataOrRefusal(
 export async function putConnection(
   scope: OrgScope & Scope & { outbound: OutboundClient },
   input: PutInput,
-): Promise<SsoConnection> {
+): Promise<StoredConnection> {
   const { organizationId } = scope;
   const samlMetadata = await samlMetadataOf(scope.outbound, input);
   return transact(scope, async (tx, log) => {
@@ -239,7 +242,7 @@ export async function putConnection(
 export async function verifyDomain(
   scope: OrgScope & Scope & { resolveTxt: ResolveTxt },
   domain: string,
-): Promise<SsoConnection> {
+): Promise<StoredConnection> {
   const { organizationId } = scope;
   const entry = (await listDomains(scope.db, organizationId)).find((row) => row.domain === domain);
   if (!entry) throw new AppError("not-found", SSO_MESSAGES.domainNotListed);

@@ -7,17 +7,30 @@ import {
 } from "@flowdeck/shared/sso/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { scopeOf } from "../../lib/scope.ts";
-import { getConnection, putConnection, testConnection, verifyDomain } from "./connection-service.ts";
+import {
+  getConnection,
+  putConnection,
+  testConnection,
+  verifyDomain,
+  type StoredConnection,
+} from "./connection-service.ts";
+import { callbackUrl } from "./sign-in.ts";
 
 /**
  * An organization's single sign-on connection (decisions 075, 078): owners, in person. The OIDC
  * client secret goes in and never comes out; a SAML connection's metadata is read when it is saved.
  */
 export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The redirect URI the owner registers at the provider, beside every answer of the connection.
+  const withCallback = async (connection: Promise<StoredConnection>) => ({
+    ...(await connection),
+    callbackUrl: callbackUrl(app.config.appUrl),
+  });
+
   app.get(
     "/api/orgs/:orgId/sso",
     { config: { action: "sso.manage" }, schema: { params: OrgParamsSchema, response: { 200: SsoConnectionSchema } } },
-    async (request) => getConnection({ ...scopeOf(request), appUrl: app.config.appUrl }),
+    async (request) => withCallback(getConnection({ ...scopeOf(request), appUrl: app.config.appUrl })),
   );
 
   // Not marked idempotent: a stored fingerprint of the body would be a hash of the client secret.
@@ -28,7 +41,9 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: OrgParamsSchema, body: PutSsoConnectionSchema, response: { 200: SsoConnectionSchema } },
     },
     async (request) =>
-      putConnection({ ...scopeOf(request), appUrl: app.config.appUrl, outbound: app.outbound }, request.body),
+      withCallback(
+        putConnection({ ...scopeOf(request), appUrl: app.config.appUrl, outbound: app.outbound }, request.body),
+      ),
   );
 
   app.post(
@@ -44,9 +59,11 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: SsoDomainParamsSchema, response: { 200: SsoConnectionSchema } },
     },
     async (request) =>
-      verifyDomain(
-        { ...scopeOf(request), appUrl: app.config.appUrl, resolveTxt: app.resolveTxt },
-        request.params.domain,
+      withCallback(
+        verifyDomain(
+          { ...scopeOf(request), appUrl: app.config.appUrl, resolveTxt: app.resolveTxt },
+          request.params.domain,
+        ),
       ),
   );
 };

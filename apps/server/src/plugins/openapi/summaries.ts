@@ -11,6 +11,7 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   "GET /api/auth/callback/:provider": "Finish signing in with Google or GitHub",
   "POST /api/auth/sso/start": "Start signing in through the organization's identity provider",
   "GET /api/auth/sso/callback": "Finish signing in through the organization's identity provider",
+  "GET /api/auth/sso/status": "Whether any organization on this instance signs in through single sign-on",
   "GET /api/auth/sso/saml/:orgId/metadata": "Flowdeck's SAML service provider metadata for an organization",
   "POST /api/auth/sso/saml/acs": "Finish signing in through a SAML identity provider (its form post)",
   "POST /api/auth/sign-out": "Sign out",
