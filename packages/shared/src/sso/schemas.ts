@@ -56,7 +56,7 @@ export const SamlSettingsSchema = z
       metadataXml: z
         .string({ error: SSO_MESSAGES.samlMetadataInvalid })
         .trim()
-        .min(1, SSO_MESSAGES.samlMetadataInvalid)
+        .min(1, SSO_MESSAGES.samlSettingsRequired)
         .max(SAML_METADATA_XML_MAX, SSO_MESSAGES.samlMetadataXmlTooLong)
         .optional(),
       certificate: z

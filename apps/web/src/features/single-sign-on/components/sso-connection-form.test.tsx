@@ -25,6 +25,28 @@ const SAVED: SsoConnection = {
   updatedAt: "2026-11-28T10:00:00.000Z",
 };
 
+const SAML_SAVED: SsoConnection = {
+  ...SAVED,
+  protocol: "saml",
+  issuer: "https://idp.example.com/saml",
+  clientId: "",
+  scopes: [],
+  hasClientSecret: false,
+  saml: {
+    metadataUrl: "https://idp.example.com/saml/metadata",
+    metadataXml: null,
+    certificate: null,
+    emailAttribute: null,
+    nameAttribute: "displayName",
+    idpEntityId: "https://idp.example.com/saml",
+    ssoUrl: "https://idp.example.com/saml/sso",
+    certificateFingerprints: ["AB:CD:EF"],
+    spEntityId: "https://flowdeck.example.com/api/auth/sso/saml/org-1/metadata",
+    acsUrl: "https://flowdeck.example.com/api/auth/sso/saml/acs",
+    spMetadataUrl: "https://flowdeck.example.com/api/auth/sso/saml/org-1/metadata",
+  },
+};
+
 const renderForm = (connection: SsoConnection | null) =>
   renderWithProviders(<SsoConnectionForm orgId="org-1" connection={connection} />);
 
@@ -95,5 +117,56 @@ describe("the single sign-on form", () => {
     expect(screen.queryByText("flowdeck-verification=aaa")).toBeNull();
     expect(screen.getByRole("button", { name: "Check again for ops.example.org" })).not.toBeNull();
     expect(screen.getByRole("switch", { name: "Enforce single sign-on" })).toHaveProperty("checked", false);
+  });
+
+  it("switches to SAML 2.0: what to register at the provider, and only SAML's fields sent", async () => {
+    const { fetch, sent } = answerRequests(SAML_SAVED);
+    const { user } = renderForm(null);
+    await user.selectOptions(screen.getByLabelText("Protocol"), "SAML 2.0");
+    expect(screen.queryByLabelText(/Client ID/)).toBeNull();
+    expect(screen.queryByLabelText("Provider")).toBeNull();
+    expect(screen.getByText(`${window.location.origin}/api/auth/sso/saml/acs`)).not.toBeNull();
+    expect(screen.getAllByText(`${window.location.origin}/api/auth/sso/saml/org-1/metadata`)).toHaveLength(2);
+
+    await user.type(screen.getByLabelText(/Metadata URL/), "https://idp.example.com/saml/metadata");
+    await user.type(screen.getByLabelText("E-mail attribute"), "mail");
+    await user.clear(screen.getByLabelText("Groups attribute"));
+    await user.type(screen.getByLabelText("Groups attribute"), "memberOf");
+    await user.type(screen.getByLabelText(/Domains/), "example.com");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    await expect.poll(() => fetch.mock.calls.length).toBe(1);
+    expect(sent().body).toEqual({
+      protocol: "saml",
+      saml: { metadataUrl: "https://idp.example.com/saml/metadata", emailAttribute: "mail" },
+      domains: ["example.com"],
+      defaultRole: "viewer",
+      groupClaim: "memberOf",
+      groupRoles: [],
+      enforce: false,
+    });
+  });
+
+  it("asks for the metadata from the source chosen", async () => {
+    const { fetch } = answerRequests(SAML_SAVED);
+    const { user } = renderForm(null);
+    await user.selectOptions(screen.getByLabelText("Protocol"), "SAML 2.0");
+    await user.selectOptions(screen.getByLabelText("Identity provider metadata"), "Pasted as XML");
+    expect(screen.queryByLabelText(/Metadata URL/)).toBeNull();
+    await user.type(screen.getByLabelText(/Domains/), "example.com");
+    await user.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText(SSO_MESSAGES.samlSettingsRequired)).not.toBeNull();
+    await expect.poll(() => document.activeElement).toBe(screen.getByLabelText(/Metadata XML/));
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("shows a saved SAML connection: what its metadata gave and the values to register", () => {
+    renderForm(SAML_SAVED);
+    expect(valueOf("Protocol")).toBe("saml");
+    expect(valueOf("Metadata URL*")).toBe("https://idp.example.com/saml/metadata");
+    expect(valueOf("Name attribute")).toBe("displayName");
+    expect(screen.getByText("https://flowdeck.example.com/api/auth/sso/saml/acs")).not.toBeNull();
+    expect(screen.getByText("https://idp.example.com/saml/sso")).not.toBeNull();
+    expect(screen.getByText("AB:CD:EF")).not.toBeNull();
+    expect(screen.queryByText(SAVED.callbackUrl)).toBeNull();
   });
 });

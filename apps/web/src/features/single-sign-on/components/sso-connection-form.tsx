@@ -14,6 +14,7 @@ import { SwitchField } from "@/components/ui/switch-field.tsx";
 import { useSaveSsoConnection } from "../api/sso-connection.ts";
 import { GroupRoleRows, RoleOptions } from "./group-role-rows.tsx";
 import { OidcFields } from "./oidc-fields.tsx";
+import { SamlFields } from "./saml-fields.tsx";
 import { SsoDomainStatus } from "./sso-domains.tsx";
 import type { SsoFieldProps } from "./sso-field.ts";
 import { fieldOfServerPath, formValuesOf, ssoFormSchema, type SsoFormValues } from "./sso-form-values.ts";
@@ -22,8 +23,9 @@ import { TestConnection } from "./test-connection.tsx";
 export type SsoForm = ZodForm<SsoFormValues, z.output<ReturnType<typeof ssoFormSchema>>>;
 
 /**
- * The organization's connection to its identity provider, saved as a whole. The client secret is
- * write-only: the form says one is stored and takes a new one, never shows it.
+ * The organization's connection to its identity provider, saved as a whole, through OpenID Connect
+ * or SAML 2.0. The client secret is write-only: the form says one is stored and takes a new one,
+ * never shows it.
  */
 export function SsoConnectionForm({ orgId, connection }: { orgId: string; connection: SsoConnection | null }) {
   const secretStored = connection?.hasClientSecret ?? false;
@@ -63,6 +65,8 @@ export function SsoConnectionForm({ orgId, connection }: { orgId: string; connec
 
   const callbackUrl = connection?.callbackUrl ?? `${window.location.origin}/api/auth/sso/callback`;
   const enforce = form.watch("enforce");
+  const protocol = form.watch("protocol");
+  const samlSource = form.watch("samlSource");
   const fieldErrors = Object.keys(form.formState.errors).some((key) => key !== "root");
 
   return (
@@ -70,27 +74,41 @@ export function SsoConnectionForm({ orgId, connection }: { orgId: string; connec
       <SectionCard title="Identity provider" id="sso-provider-heading">
         <div className="space-y-4">
           <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField
-              label="Provider"
-              value={presetId}
-              onChange={(event) => choosePreset(event.target.value)}
-              hint={preset?.help ?? "Choosing one fills in the scopes and claim names it uses."}
-            >
-              <option value="">Other OpenID Connect provider</option>
-              {SSO_PRESETS.map((entry) => (
-                <option key={entry.id} value={entry.id}>
-                  {entry.label}
-                </option>
-              ))}
-            </SelectField>
-            <SelectField label="Protocol" {...form.register("protocol")}>
+            <SelectField label="Protocol" {...form.register("protocol", { onChange: () => setSaved(false) })}>
               <option value="oidc">OpenID Connect</option>
+              <option value="saml">SAML 2.0</option>
             </SelectField>
+            {protocol === "oidc" && (
+              <SelectField
+                label="Provider"
+                value={presetId}
+                onChange={(event) => choosePreset(event.target.value)}
+                hint={preset?.help ?? "Choosing one fills in the scopes and claim names it uses."}
+              >
+                <option value="">Other OpenID Connect provider</option>
+                {SSO_PRESETS.map((entry) => (
+                  <option key={entry.id} value={entry.id}>
+                    {entry.label}
+                  </option>
+                ))}
+              </SelectField>
+            )}
           </div>
-          <OidcFields field={field} preset={preset} secretStored={secretStored} />
-          <CopyableValue label="Redirect URI" value={callbackUrl}>
-            Register this address at the provider as the application's redirect (callback) URI.
-          </CopyableValue>
+          {protocol === "saml" ? (
+            <SamlFields
+              orgId={orgId}
+              field={field}
+              source={{ ...form.register("samlSource"), value: samlSource }}
+              saved={connection?.saml}
+            />
+          ) : (
+            <>
+              <OidcFields field={field} preset={preset} secretStored={secretStored} />
+              <CopyableValue label="Redirect URI" value={callbackUrl}>
+                Register this address at the provider as the application's redirect (callback) URI.
+              </CopyableValue>
+            </>
+          )}
         </div>
       </SectionCard>
 

@@ -2,5 +2,16 @@ import type { UseFormRegisterReturn } from "react-hook-form";
 
 /** A text field of the connection form: registered with the form, with its message. */
 export type SsoFieldProps = (
-  name: "issuer" | "clientId" | "clientSecret" | "scopes" | "groupClaim" | "domains",
+  name:
+    | "issuer"
+    | "clientId"
+    | "clientSecret"
+    | "scopes"
+    | "groupClaim"
+    | "domains"
+    | "saml.metadataUrl"
+    | "saml.metadataXml"
+    | "saml.certificate"
+    | "saml.emailAttribute"
+    | "saml.nameAttribute",
 ) => UseFormRegisterReturn & { error?: string };
