@@ -100,8 +100,19 @@ export async function startTestSamlIdp(): Promise<TestSamlIdp> {
       return;
     }
     if (url.pathname === "/sso") {
-      const person = idp.users.get(url.searchParams.get("login") ?? "");
-      const request = inflateRawSync(Buffer.from(url.searchParams.get("SAMLRequest") ?? "", "base64")).toString("utf8");
+      const samlRequest = url.searchParams.get("SAMLRequest") ?? "";
+      const login = url.searchParams.get("login");
+      // A browser first gets the provider's login form (any known login, no password).
+      if (login === null) {
+        response.writeHead(200, { "content-type": "text/html" });
+        response.end(
+          `<form method="get" action="/sso"><input type="hidden" name="SAMLRequest" value="${escapeXml(samlRequest)}"/>` +
+            `<label>Login <input name="login"/></label><button type="submit">Sign in</button></form>`,
+        );
+        return;
+      }
+      const person = idp.users.get(login);
+      const request = inflateRawSync(Buffer.from(samlRequest, "base64")).toString("utf8");
       const requestId = /\sID="([^"]+)"/.exec(request)?.[1];
       const acs = /AssertionConsumerServiceURL="([^"]+)"/.exec(request)?.[1];
       const audience = /<saml:Issuer[^>]*>([^<]+)</.exec(request)?.[1];
@@ -110,9 +121,11 @@ export async function startTestSamlIdp(): Promise<TestSamlIdp> {
         return;
       }
       const samlResponse = signedResponse(idp, { person, requestId, acs, audience }, idp.answer, own, foreign);
+      // The HTTP-POST binding: a page whose form goes to the ACS (real providers submit it by script).
       response.writeHead(200, { "content-type": "text/html" });
       response.end(
-        `<form method="post" action="${escapeXml(acs)}"><input type="hidden" name="SAMLResponse" value="${samlResponse}"/></form>`,
+        `<form method="post" action="${escapeXml(acs)}"><input type="hidden" name="SAMLResponse" value="${samlResponse}"/>` +
+          `<button type="submit">Continue</button></form>`,
       );
       return;
     }
