@@ -18,8 +18,8 @@ export function SingleSignOnPage() {
       <header>
         <h1 className="text-2xl font-semibold">Single sign-on</h1>
         <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">
-          Let people on your e-mail domains sign in through your organization's OpenID Connect provider, with their
-          groups mapped to roles.
+          Let people on your e-mail domains sign in through your organization's identity provider (OpenID Connect or
+          SAML 2.0), with their groups mapped to roles.
         </p>
       </header>
       {organization ? (
