@@ -23,6 +23,8 @@ export type AnswerChanges = {
   foreignKey?: boolean;
   audience?: string;
   destination?: string;
+  /** The assertion's subject confirmation names this request (InResponseTo) or none (null). */
+  subjectInResponseTo?: string | null;
   /** Shifts the assertion's validity window (ms); -3_600_000 is an assertion an hour old. */
   shiftMs?: number;
 };
@@ -164,6 +166,8 @@ function signedResponse(
   const instant = (offsetMs: number) => new Date(now + offsetMs).toISOString();
   const id = () => `_${randomBytes(16).toString("hex")}`;
   const { person } = request;
+  const subjectInResponseTo =
+    changes.subjectInResponseTo === undefined ? request.requestId : changes.subjectInResponseTo;
   const attribute = (name: string, values: string[]) =>
     `<saml:Attribute Name="${name}">${values.map((value) => `<saml:AttributeValue>${escapeXml(value)}</saml:AttributeValue>`).join("")}</saml:Attribute>`;
   const assertion = `<saml:Assertion xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="${id()}" Version="2.0" IssueInstant="${instant(0)}">
@@ -171,7 +175,7 @@ function signedResponse(
 <saml:Subject>
 <saml:NameID Format="urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress">${escapeXml(person.email)}</saml:NameID>
 <saml:SubjectConfirmation Method="urn:oasis:names:tc:SAML:2.0:cm:bearer">
-<saml:SubjectConfirmationData InResponseTo="${request.requestId}" NotOnOrAfter="${instant(5 * 60_000)}" Recipient="${escapeXml(request.acs)}"/>
+<saml:SubjectConfirmationData${subjectInResponseTo === null ? "" : ` InResponseTo="${escapeXml(subjectInResponseTo)}"`} NotOnOrAfter="${instant(5 * 60_000)}" Recipient="${escapeXml(request.acs)}"/>
 </saml:SubjectConfirmation>
 </saml:Subject>
 <saml:Conditions NotBefore="${instant(-60_000)}" NotOnOrAfter="${instant(5 * 60_000)}">

@@ -184,6 +184,14 @@ describe("refusals, each with a clear message", () => {
     );
   });
 
+  it("an assertion that answers no request, or another one, wrapped in a response to this one", async () => {
+    expect(await refusedWith({ subjectInResponseTo: null }, "unbound")).toBe(SSO_MESSAGES.samlNotThisSignIn);
+    // node-saml itself refuses an assertion for another request than its response names.
+    expect(await refusedWith({ subjectInResponseTo: "_another-request" }, "rebound")).toBe(
+      SSO_MESSAGES.samlNotThisSignIn,
+    );
+  });
+
   it("a replayed response: its InResponseTo works once", async () => {
     const email = person("replay");
     const { client, acs, form } = await signInThroughSamlIdp(t.app, idp, email, "replay");

@@ -46,6 +46,7 @@ export const SSO_MESSAGES = {
   samlResponseMissing: "The identity provider sent no SAML response",
   samlSignatureInvalid:
     "The identity provider's answer is not signed with the certificate of the connection: check the certificate in Settings → Single sign-on",
+  samlNotThisSignIn: "The identity provider's answer does not belong to this sign-in (InResponseTo)",
   samlWrongDestination: "The identity provider's answer was sent for another address than Flowdeck's (destination)",
   /** Signing in. */
   emailInvalid: "Give a valid e-mail address",

@@ -80,8 +80,13 @@ export async function finishSamlSignIn(
     throw new SsoProblem(refusalOf(error));
   }
   if (!profile) throw new SsoProblem(SSO_MESSAGES.idTokenInvalid);
-  if (recipientsOf(profile).some((recipient) => recipient !== acs)) {
-    throw new SsoProblem(SSO_MESSAGES.samlWrongDestination);
+  // The signed assertion itself must be for our ACS and answer this request: an assertion signed
+  // for another sign-in, wrapped in a new response, is refused (node-saml lets one without
+  // InResponseTo through).
+  const confirmations = confirmationsOf(profile).filter((data) => data.recipient === acs);
+  if (confirmations.length === 0) throw new SsoProblem(SSO_MESSAGES.samlWrongDestination);
+  if (!confirmations.some((data) => data.inResponseTo === response.inResponseTo)) {
+    throw new SsoProblem(SSO_MESSAGES.samlNotThisSignIn);
   }
   const userId = await admitPerson(
     { db: context.db, events: context.events, origin },
@@ -98,16 +103,15 @@ async function readResponse(encoded: string) {
   return { inResponseTo: root.$?.InResponseTo ?? "", destination: root.$?.Destination ?? "" };
 }
 
-/** The Recipient of each SubjectConfirmationData in the verified assertion. */
-function recipientsOf(profile: Profile): string[] {
+/** The Recipient and InResponseTo of each SubjectConfirmationData in the verified assertion. */
+function confirmationsOf(profile: Profile): Array<{ recipient?: string; inResponseTo?: string }> {
   type Node = { $?: Record<string, string>; [child: string]: unknown };
   const assertion = (profile.getAssertion?.() as { Assertion?: Node } | undefined)?.Assertion;
   const subjects = (assertion?.Subject as Node[] | undefined) ?? [];
   return subjects
     .flatMap((subject) => (subject.SubjectConfirmation as Node[] | undefined) ?? [])
     .flatMap((confirmation) => (confirmation.SubjectConfirmationData as Node[] | undefined) ?? [])
-    .map((data) => data.$?.Recipient)
-    .filter((recipient): recipient is string => typeof recipient === "string");
+    .map((data) => ({ recipient: data.$?.Recipient, inResponseTo: data.$?.InResponseTo }));
 }
 
 const TRANSIENT = "urn:oasis:names:tc:SAML:2.0:nameid-format:transient";
@@ -144,6 +148,7 @@ function refusalOf(error: unknown): string {
   if (/signature|Cannot obtain assertion/i.test(message)) return SSO_MESSAGES.samlSignatureInvalid;
   if (/audience|AudienceRestriction/i.test(message)) return SSO_MESSAGES.idTokenWrongAudience;
   if (/expired|not yet valid|subject confirmation/i.test(message)) return SSO_MESSAGES.idTokenExpired;
+  if (/subjectInResponseTo/i.test(message)) return SSO_MESSAGES.samlNotThisSignIn;
   if (/InResponseTo/i.test(message)) return SSO_MESSAGES.stateInvalid;
   if (/issuer/i.test(message)) return SSO_MESSAGES.idTokenWrongIssuer;
   return SSO_MESSAGES.idTokenInvalid;
