@@ -11,6 +11,7 @@ import type { Mailer } from "../../lib/mailer.ts";
 import { authAuditHooks } from "./auth-audit.ts";
 import { passwordResetMail } from "./password-reset-mail.ts";
 import { ssoCallbackPlugin, type FinishSsoSignIn } from "./sso-callback.ts";
+import { ssoEnforcementPlugin } from "./sso-enforcement.ts";
 
 /**
  * Forgot-password requests allowed per client address a minute (better-auth's limit, kept in the
@@ -103,6 +104,8 @@ export function createAuth(options: {
     plugins: [
       twoFactorPlugin({ issuer: "Flowdeck", backupCodeOptions: { amount: 10 } }),
       ssoCallbackPlugin({ appUrl: config.appUrl, finish: options.finishSsoSignIn }),
+      // After the two-factor plugin: its hook decides first whether a password sign-in is complete.
+      ssoEnforcementPlugin({ db, events, mailer, appUrl: config.appUrl }),
     ],
     advanced: {
       // Mail goes out after the answer, so "forgot password" takes as long for an unknown address
