@@ -84,6 +84,13 @@ export function createAuth(options: {
       ...(config.oauth.google ? { google: { ...config.oauth.google, disableSignUp: true } } : {}),
       ...(config.oauth.github ? { github: { ...config.oauth.github, disableSignUp: true } } : {}),
     },
+    // The first Google or GitHub sign-in links to the account of the same address, when the
+    // provider says it verified that address (decision 077). Neither is a "trusted provider",
+    // which would link an address the provider has not verified. Flowdeck marks no password
+    // account's address verified, so requiring that would link nobody.
+    account: {
+      accountLinking: { enabled: true, trustedProviders: [], requireLocalEmailVerified: false },
+    },
     rateLimit: {
       enabled: true,
       storage: "database",
