@@ -1,4 +1,6 @@
 import { randomBytes } from "node:crypto";
+import { readdirSync } from "node:fs";
+import path from "node:path";
 import { MESSAGES } from "@flowdeck/shared";
 import { SSO_MESSAGES } from "@flowdeck/shared/sso/messages";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,6 +9,7 @@ import { tokensUrl } from "../api-tokens/token-factory.ts";
 import { auditRows, rowsSince } from "../audit/audit-support.ts";
 import { addMember, TEST_PASSWORD, uniqueDomain } from "../helpers/factories.ts";
 import { TestClient } from "../helpers/http-client.ts";
+import { muteUrl } from "../notifications/support.ts";
 import { outboxMail } from "../helpers/outbox.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import { totpCode } from "../helpers/totp.ts";
@@ -114,6 +117,24 @@ describe("a member on a verified domain of an organization that enforces single 
     expect(token.body).toEqual({ error: { code: "permission-denied", message: SSO_MESSAGES.enforcedApiTokens } });
   });
 
+  it("with two-factor on, is refused at the password step, and a code step begun before cannot finish", async () => {
+    const owner = await organization(false);
+    const person = await member(owner);
+    expect((await signInWithPassword(person.client, person.email)).status).toBe(200);
+    const { totpURI } = await enableTwoFactor(person);
+    const pending = new TestClient(t.app);
+    expect((await signInWithPassword(pending, person.email)).body).toMatchObject({ twoFactorRedirect: true });
+
+    await setEnforce(owner, true);
+    const code = await pending.post("/api/auth/two-factor/verify-totp", { code: totpCode(totpURI) });
+    expect(code.status).toBe(403);
+    expect(code.body).toEqual(enforcedAnswer);
+    expect((await pending.get("/api/me")).status).toBe(401);
+    const again = await signInWithPassword(new TestClient(t.app), person.email);
+    expect(again.status).toBe(403);
+    expect(again.body).toEqual(enforcedAnswer);
+  });
+
   it("signs in with their password again once enforcement is off", async () => {
     const owner = await organization(true);
     const person = await member(owner);
@@ -196,6 +217,10 @@ describe("the owner's break-glass", () => {
   it("signs in with the password and a TOTP code, audited as the owner and mailed to the other admins", async () => {
     const owner = await organization(true);
     const admin = await member(owner, { domain: uniqueDomain(), role: "admin" });
+    const mutedAdmin = await member(owner, { domain: uniqueDomain(), role: "admin" });
+    expect((await signInWithPassword(mutedAdmin.client, mutedAdmin.email)).status).toBe(200);
+    expect((await mutedAdmin.client.put(muteUrl(owner.organizationId), { muted: true })).status).toBe(200);
+    const editor = await member(owner, { domain: uniqueDomain(), role: "editor" });
     const before = await auditRows(t.app, owner.organizationId);
     // Confirming the set-up with a code, signed in already, is no break-glass sign-in.
     const { totpURI } = await enableTwoFactor({ client: owner.client, password: TEST_PASSWORD });
@@ -218,5 +243,8 @@ describe("the owner's break-glass", () => {
     const mail = await outboxMail(t, admin.email, `${owner.email} signed in to SSO Operations without single sign-on`);
     expect(mail.text).toContain("break-glass");
     expect(mail.text).not.toContain(TEST_PASSWORD);
+    // Only the unmuted admin and owners were to be told; nothing else was queued to send.
+    const outbox = readdirSync(path.join(t.config.dataDir, "outbox"));
+    expect(outbox.filter((file) => file.includes(mutedAdmin.email) || file.includes(editor.email))).toEqual([]);
   });
 });
