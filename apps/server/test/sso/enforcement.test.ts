@@ -115,6 +115,9 @@ describe("a member on a verified domain of an organization that enforces single 
     const token = await client.post(tokensUrl(owner.organizationId), { name: "CI", role: "viewer", expiresInDays: 30 });
     expect(token.status).toBe(403);
     expect(token.body).toEqual({ error: { code: "permission-denied", message: SSO_MESSAGES.enforcedApiTokens } });
+    // Setting up two-factor, signed in, replaces the session: no sign-in, so not refused.
+    await enableTwoFactor({ client, password: person.password });
+    expect((await client.get("/api/me")).status).toBe(200);
   });
 
   it("with two-factor on, is refused at the password step, and a code step begun before cannot finish", async () => {
