@@ -250,4 +250,24 @@ describe("the owner's break-glass", () => {
     const outbox = readdirSync(path.join(t.config.dataDir, "outbox"));
     expect(outbox.filter((file) => file.includes(mutedAdmin.email) || file.includes(editor.email))).toEqual([]);
   });
+
+  it("on a device trusted through the code step, is a break-glass sign-in too, audited each time", async () => {
+    const owner = await organization(true);
+    const { totpURI } = await enableTwoFactor({ client: owner.client, password: TEST_PASSWORD });
+    const before = await auditRows(t.app, owner.organizationId);
+    const device = new TestClient(t.app);
+    expect((await signInWithPassword(device, owner.email)).body).toMatchObject({ twoFactorRedirect: true });
+    const code = await device.post("/api/auth/two-factor/verify-totp", { code: totpCode(totpURI), trustDevice: true });
+    expect(code.status).toBe(200);
+    expect((await device.post("/api/auth/sign-out", {})).status).toBe(200);
+
+    const trusted = await signInWithPassword(device, owner.email);
+    expect(trusted.status).toBe(200);
+    expect(trusted.body).not.toMatchObject({ twoFactorRedirect: true });
+    expect((await device.get("/api/me")).status).toBe(200);
+    const rows = (await rowsSince(t.app, owner.organizationId, before)).filter(
+      (row) => row.action === "sso.break_glass",
+    );
+    expect(rows).toHaveLength(2);
+  });
 });
