@@ -43,6 +43,7 @@ const APP_TITLES: { path: string; page: string }[] = [
   { path: "/admin/secrets", page: "Secrets" },
   { path: "/admin/freeze-windows", page: "Freeze windows" },
   { path: "/admin/audit", page: "Audit" },
+  { path: "/admin/single-sign-on", page: "Single sign-on" },
   { path: "/admin/billing", page: "Billing" },
   // /admin leads to the members.
   { path: "/admin", page: "Members" },

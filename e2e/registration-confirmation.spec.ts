@@ -1,57 +1,30 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { E2E_PASSWORD, uniqueDomain, uniqueEmail } from "./support/accounts.ts";
 import { E2E_PORT } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { extractLink, waitForMail } from "./support/outbox.ts";
+import { startSecondServer, type SecondServer } from "./support/second-server.ts";
 
 // A second server with the default REGISTRATION_CONFIRMS_EMAIL (auto, decision 045) and no SMTP, on
 // its own embedded database: its first registration signs in at once, every later one is finished
 // from a link in the outbox. The end-to-end server registers in one step (=off), which every other
 // test uses.
 
-const ROOT = path.resolve(import.meta.dirname, "..");
 const PORT = E2E_PORT + 100;
 const BASE_URL = `http://127.0.0.1:${PORT}`;
-let server: ChildProcess | undefined;
-let dataDir = "";
+let server: SecondServer | undefined;
 
 test.beforeAll(async () => {
   // Starting a server (migrations included) can take longer than a test on a busy machine.
   test.setTimeout(150_000);
-  dataDir = mkdtempSync(path.join(tmpdir(), "flowdeck-e2e-confirm-"));
-  server = spawn(process.execPath, ["apps/server/dist/server.js"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(PORT),
-      APP_URL: BASE_URL,
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      SMTP_URL: "",
-      REGISTRATION_CONFIRMS_EMAIL: "", // the default, whatever the developer's shell has
-      SCHEDULER: "off",
-      LOG_LEVEL: "warn",
-    },
-    stdio: "ignore",
+  server = await startSecondServer({
+    port: PORT,
+    name: "confirm",
+    env: { REGISTRATION_CONFIRMS_EMAIL: "" }, // the default, whatever the developer's shell has
   });
-  // Ready once its database answers.
-  await expect
-    .poll(async () => (await fetch(`${BASE_URL}/readyz`).catch(() => undefined))?.status, { timeout: 120_000 })
-    .toBe(200);
 });
 
 test.afterAll(async () => {
-  if (server?.pid && server.exitCode === null) {
-    const exited = new Promise((resolve) => server!.once("exit", resolve));
-    process.kill(server.pid, "SIGTERM");
-    await exited;
-  }
-  rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 test("the first registration signs in at once; later ones are finished from the mailed link, and an existing address reads the same", async ({
@@ -84,7 +57,7 @@ test("the first registration signs in at once; later ones are finished from the 
 
   const since = new Date();
   await register(email);
-  const mail = await waitForMail({ dataDir, to: email, subjectIncludes: "Finish creating", since });
+  const mail = await waitForMail({ dataDir: server!.dataDir, to: email, subjectIncludes: "Finish creating", since });
   const link = extractLink(mail, "/register/confirm");
 
   await page.goto(link);
@@ -100,8 +73,13 @@ test("the first registration signs in at once; later ones are finished from the 
   await page.context().clearCookies();
   const again = new Date();
   await register(email);
-  const notice = await waitForMail({ dataDir, to: email, subjectIncludes: "already have", since: again });
+  const notice = await waitForMail({
+    dataDir: server!.dataDir,
+    to: email,
+    subjectIncludes: "already have",
+    since: again,
+  });
   expect(notice.text).toContain(`${BASE_URL}/forgot-password`);
   await register(firstOwner);
-  await waitForMail({ dataDir, to: firstOwner, subjectIncludes: "already have", since: again });
+  await waitForMail({ dataDir: server!.dataDir, to: firstOwner, subjectIncludes: "already have", since: again });
 });

@@ -70,6 +70,7 @@ describe("the connection", () => {
       groupRoles: [{ group: "ops-admins", role: "admin" }],
       hasClientSecret: true,
       enforce: false,
+      callbackUrl: "http://localhost:3000/api/auth/sso/callback",
     });
     expect(response.body).not.toHaveProperty("clientSecret");
     const status = Object.fromEntries(

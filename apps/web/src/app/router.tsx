@@ -64,6 +64,10 @@ const protectedPages = [
     page: lazyPage(() => import("@/features/freeze-windows/components/freeze-windows-page.tsx"), "FreezeWindowsPage"),
   },
   { path: "/admin/audit", page: lazyPage(() => import("@/features/audit/components/audit-page.tsx"), "AuditPage") },
+  {
+    path: "/admin/single-sign-on",
+    page: lazyPage(() => import("@/features/single-sign-on/components/single-sign-on-page.tsx"), "SingleSignOnPage"),
+  },
   { path: "/admin/billing", page: lazyPage(() => import("@/features/placeholders/billing-page.tsx"), "BillingPage") },
 ];
 

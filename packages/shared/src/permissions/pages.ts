@@ -35,6 +35,8 @@ export const PAGES = [
   { path: "/admin/secrets", label: "Secrets", section: "Administration", minimumRole: "editor" },
   { path: "/admin/freeze-windows", label: "Freeze windows", section: "Administration", minimumRole: "admin" },
   { path: "/admin/audit", label: "Audit", section: "Administration", minimumRole: "admin" },
+  // The organization's identity provider (decision 076): owners alone, as the server's sso.manage.
+  { path: "/admin/single-sign-on", label: "Single sign-on", section: "Administration", minimumRole: "owner" },
   { path: "/admin/billing", label: "Billing", section: "Administration", minimumRole: "owner" },
 ] as const satisfies readonly PageDefinition[];
 

@@ -37,6 +37,7 @@ describe("page minimums (spec 2)", () => {
     ["/admin/import-export", "admin"],
     ["/admin/runners", "admin"],
     ["/admin/audit", "admin"],
+    ["/admin/single-sign-on", "owner"],
     ["/admin/billing", "owner"],
   ])("%s needs %s", (path, minimum) => {
     expect(findPage(path)?.minimumRole).toBe(minimum);

@@ -1,6 +1,9 @@
 /** What the single sign-on API, its sign-in and the settings page say (decision 075). */
 export const SSO_MESSAGES = {
   cannotManage: "Only owners can manage single sign-on",
+  loadFailed: "Single sign-on could not be loaded",
+  saveFailed: "Single sign-on could not be saved. Please try again.",
+  testFailed: "The connection could not be tested. Please try again.",
   notConfigured: "Single sign-on is not set up for this organization",
   protocolUnsupported: "Only OpenID Connect (oidc) is supported for now",
   issuerInvalid: "Give the issuer as an https URL (http only for a local test provider)",
@@ -13,6 +16,7 @@ export const SSO_MESSAGES = {
   domainTaken: (domain: string) => `The domain ${domain} is already verified for another organization`,
   groupClaimInvalid: "The group claim is a claim name of letters, digits and . _ : / -",
   groupRolesTooMany: "Map at most 100 groups to roles",
+  groupNameRequired: "Give the group's name as the identity provider sends it (at most 200 characters)",
   groupRoleOwner: "A group can map to admin, editor or viewer; the organization's creator stays owner",
   domainNotListed: "That domain is not one of the connection's domains",
   domainNotVerified: (domain: string, record: string) =>

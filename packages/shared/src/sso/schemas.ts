@@ -59,7 +59,11 @@ export const PutSsoConnectionSchema = z.object({
   groupRoles: z
     .array(
       z.object({
-        group: z.string().trim().min(1).max(200),
+        group: z
+          .string({ error: SSO_MESSAGES.groupNameRequired })
+          .trim()
+          .min(1, SSO_MESSAGES.groupNameRequired)
+          .max(200, SSO_MESSAGES.groupNameRequired),
         role: z.enum(SSO_GROUP_ROLES, { error: SSO_MESSAGES.groupRoleOwner }),
       }),
     )
@@ -90,6 +94,8 @@ export const SsoConnectionSchema = z.object({
   /** Whether a client secret is stored (its value is never answered). */
   hasClientSecret: z.boolean(),
   domainStatus: z.array(SsoDomainSchema),
+  /** The redirect URI the owner registers at the provider: `<APP_URL>/api/auth/sso/callback`. */
+  callbackUrl: z.string(),
   /** ISO 8601. */
   updatedAt: z.string(),
 });
@@ -112,3 +118,10 @@ export const SsoStartSchema = z.object({
   email: z.string({ error: SSO_MESSAGES.emailInvalid }).trim().toLowerCase().email(SSO_MESSAGES.emailInvalid).max(254),
 });
 export const SsoStartAnswerSchema = z.object({ url: z.string() });
+
+/**
+ * GET /api/auth/sso/status: whether any organization signs in through its provider, so the login
+ * page asks for the address first. Says nothing about which organization or domain.
+ */
+export const SsoStatusSchema = z.object({ enabled: z.boolean() });
+export type SsoStatus = z.infer<typeof SsoStatusSchema>;

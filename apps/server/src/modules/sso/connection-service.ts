@@ -32,7 +32,10 @@ import {
 
 type Scope = { db: Executor; organizationId: string };
 
-function toConnection(row: ConnectionRow, domains: DomainRow[]): SsoConnection {
+/** The connection as stored; the routes add the callback URL, which depends on APP_URL alone. */
+export type StoredConnection = Omit<SsoConnection, "callbackUrl">;
+
+function toConnection(row: ConnectionRow, domains: DomainRow[]): StoredConnection {
   return {
     protocol: "oidc",
     issuer: row.issuer,
@@ -53,7 +56,7 @@ function toConnection(row: ConnectionRow, domains: DomainRow[]): SsoConnection {
   };
 }
 
-export async function getConnection({ db, organizationId }: Scope): Promise<SsoConnection> {
+export async function getConnection({ db, organizationId }: Scope): Promise<StoredConnection> {
   const row = await findConnection(db, organizationId);
   if (!row) throw new AppError("not-found", SSO_MESSAGES.notConfigured);
   return toConnection(row, await listDomains(db, organizationId));
@@ -74,7 +77,7 @@ function auditedFields(row: ConnectionRow | undefined, domains: readonly string[
 export async function putConnection(
   scope: OrgScope,
   input: z.output<typeof PutSsoConnectionSchema>,
-): Promise<SsoConnection> {
+): Promise<StoredConnection> {
   const { organizationId } = scope;
   const { connection, endedSessionsOf } = await transact(scope, async (tx, log) => {
     const before = await lockConnection(tx, organizationId);
@@ -142,7 +145,7 @@ const verifiedNames = (rows: DomainRow[]) => rows.filter((entry) => entry.verifi
 export async function verifyDomain(
   scope: OrgScope & { resolveTxt: ResolveTxt },
   domain: string,
-): Promise<SsoConnection> {
+): Promise<StoredConnection> {
   const { organizationId } = scope;
   const entry = (await listDomains(scope.db, organizationId)).find((row) => row.domain === domain);
   if (!entry) throw new AppError("not-found", SSO_MESSAGES.domainNotListed);

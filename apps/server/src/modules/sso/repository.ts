@@ -131,6 +131,17 @@ export async function findConnectionForVerifiedDomain(db: Executor, domain: stri
   return row?.connection;
 }
 
+/** Whether any organization's connection has a verified domain: someone could sign in through it. */
+export async function anyVerifiedDomain(db: Executor): Promise<boolean> {
+  const [row] = await db
+    .select({ domain: ssoDomains.domain })
+    .from(ssoDomains)
+    .innerJoin(ssoConnections, eq(ssoConnections.organizationId, ssoDomains.organizationId))
+    .where(isNotNull(ssoDomains.verifiedAt))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function insertSignInState(db: Executor, values: typeof ssoSignInStates.$inferInsert) {
   // Old states that were never used go as new ones come: the table stays small without a job.
   await db.delete(ssoSignInStates).where(lt(ssoSignInStates.expiresAt, new Date()));

@@ -7,17 +7,30 @@ import {
 } from "@flowdeck/shared/sso/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { scopeOf } from "../../lib/scope.ts";
-import { getConnection, putConnection, testConnection, verifyDomain } from "./connection-service.ts";
+import {
+  getConnection,
+  putConnection,
+  testConnection,
+  verifyDomain,
+  type StoredConnection,
+} from "./connection-service.ts";
+import { callbackUrl } from "./sign-in.ts";
 
 /**
  * An organization's single sign-on connection (decision 075): owners, in person. The client
  * secret goes in and never comes out.
  */
 export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
+  // The redirect URI the owner registers at the provider, beside every answer of the connection.
+  const withCallback = async (connection: Promise<StoredConnection>) => ({
+    ...(await connection),
+    callbackUrl: callbackUrl(app.config.appUrl),
+  });
+
   app.get(
     "/api/orgs/:orgId/sso",
     { config: { action: "sso.manage" }, schema: { params: OrgParamsSchema, response: { 200: SsoConnectionSchema } } },
-    async (request) => getConnection(scopeOf(request)),
+    async (request) => withCallback(getConnection(scopeOf(request))),
   );
 
   // Not marked idempotent: a stored fingerprint of the body would be a hash of the client secret.
@@ -27,7 +40,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: "sso.manage" },
       schema: { params: OrgParamsSchema, body: PutSsoConnectionSchema, response: { 200: SsoConnectionSchema } },
     },
-    async (request) => putConnection(scopeOf(request), request.body),
+    async (request) => withCallback(putConnection(scopeOf(request), request.body)),
   );
 
   app.post(
@@ -42,6 +55,7 @@ export const ssoRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { action: "sso.manage" },
       schema: { params: SsoDomainParamsSchema, response: { 200: SsoConnectionSchema } },
     },
-    async (request) => verifyDomain({ ...scopeOf(request), resolveTxt: app.resolveTxt }, request.params.domain),
+    async (request) =>
+      withCallback(verifyDomain({ ...scopeOf(request), resolveTxt: app.resolveTxt }, request.params.domain)),
   );
 };

@@ -1,7 +1,7 @@
-import { SsoStartAnswerSchema, SsoStartSchema } from "@flowdeck/shared/sso/schemas";
+import { SsoStartAnswerSchema, SsoStartSchema, SsoStatusSchema } from "@flowdeck/shared/sso/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { abuseLimit } from "../../lib/rate-limits.ts";
-import { startSignIn } from "./sign-in.ts";
+import { signInThroughProviderOffered, startSignIn } from "./sign-in.ts";
 
 /**
  * The first step of signing in through an organization's identity provider (decision 075): the
@@ -10,6 +10,14 @@ import { startSignIn } from "./sign-in.ts";
  * it makes the session.
  */
 export const ssoSignInRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Whether the login page asks for the address first (decision 076): one yes or no for the whole
+  // instance, so it tells a visitor nothing about which organizations or domains use it.
+  app.get(
+    "/api/auth/sso/status",
+    { config: { public: true }, schema: { response: { 200: SsoStatusSchema } } },
+    async () => ({ enabled: await signInThroughProviderOffered(app.db) }),
+  );
+
   app.post(
     "/api/auth/sso/start",
     {

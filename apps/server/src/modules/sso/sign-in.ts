@@ -11,6 +11,7 @@ import { callProvider, discover, parseJsonObject, SsoProblem, type ProviderMetad
 import { verifyIdToken } from "./id-token.ts";
 import { admitPerson } from "./people.ts";
 import {
+  anyVerifiedDomain,
   consumeSignInState,
   findConnection,
   findConnectionForVerifiedDomain,
@@ -43,6 +44,11 @@ async function discoverOrUnavailable(outbound: OutboundClient, issuer: string): 
     if (error instanceof SsoProblem) throw new AppError("unavailable", error.message);
     throw error;
   }
+}
+
+/** Whether any address can sign in through a provider: some organization has a verified domain. */
+export function signInThroughProviderOffered(db: Database): Promise<boolean> {
+  return anyVerifiedDomain(db);
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   LockKeyhole,
   Mail,
   ScrollText,
+  ShieldUser,
   ShieldCheck,
   Server,
   Settings,
@@ -40,5 +41,6 @@ export const PAGE_ICONS: Record<(typeof PAGES)[number]["path"], LucideIcon> = {
   "/admin/secrets": LockKeyhole,
   "/admin/freeze-windows": Snowflake,
   "/admin/audit": ScrollText,
+  "/admin/single-sign-on": ShieldUser,
   "/admin/billing": CreditCard,
 };

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Alert } from "@/components/ui/alert.tsx";
 import type { ZodForm } from "@/lib/use-zod-form.ts";
 import { useUpdateOrganizationSettings } from "../api/update-settings.ts";
-import { SwitchField } from "./form-controls.tsx";
+import { SwitchField } from "@/components/ui/switch-field.tsx";
 import { SectionCard } from "@/components/ui/section-card.tsx";
 import { SettingsDetailsFields, type SettingsField } from "./settings-details-fields.tsx";
 import { SettingsFormFooter } from "./settings-form-footer.tsx";

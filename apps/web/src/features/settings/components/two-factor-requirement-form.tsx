@@ -4,7 +4,7 @@ import { Alert } from "@/components/ui/alert.tsx";
 import { Button } from "@/components/ui/button.tsx";
 import { useMe } from "@/lib/session/get-me.ts";
 import { useTwoFactorRequirement, useUpdateTwoFactorRequirement } from "../api/two-factor-requirement.ts";
-import { SwitchField } from "./form-controls.tsx";
+import { SwitchField } from "@/components/ui/switch-field.tsx";
 
 /** The owner's "Require two-factor for every member" (docs/decisions/032). */
 export function TwoFactorRequirementForm({ orgId }: { orgId: string }) {
