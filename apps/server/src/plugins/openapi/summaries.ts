@@ -9,6 +9,7 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   "POST /api/auth/sign-in/email": "Sign in with email and password",
   "POST /api/auth/sign-in/social": "Start signing in with Google or GitHub",
   "GET /api/auth/callback/:provider": "Finish signing in with Google or GitHub",
+  "GET /api/auth/sso/status": "Whether the login page asks for the e-mail first (single sign-on is set up)",
   "POST /api/auth/sso/start": "Start signing in through the organization's identity provider",
   "GET /api/auth/sso/callback": "Finish signing in through the organization's identity provider",
   "POST /api/auth/sign-out": "Sign out",
