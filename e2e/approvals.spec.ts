@@ -1,11 +1,6 @@
-import type { ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { E2E_BASE_URL } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { registerInvitedMember } from "./support/invitations.ts";
-import { registerRunner, startRunner } from "./support/runner.ts";
 import { openSignedInPage } from "./support/signed-in-page.ts";
 import { createTask, createWorkflow } from "./support/tasks-and-workflows.ts";
 
@@ -13,20 +8,9 @@ import { createTask, createWorkflow } from "./support/tasks-and-workflows.ts";
 // the editor sees no Approve button (and the API refuses them), the first admin's approval leaves
 // it waiting, the second admin's queues it, and the real runner program executes it.
 
-let runner: ChildProcess | undefined;
-let configDir: string;
-
-test.beforeEach(() => {
-  configDir = mkdtempSync(path.join(tmpdir(), "flowdeck-e2e-approvals-"));
-});
-test.afterEach(() => {
-  if (runner?.pid && runner.exitCode === null) process.kill(runner.pid, "SIGKILL");
-  runner = undefined;
-  rmSync(configDir, { recursive: true, force: true });
-});
-
 test("an editor asks, two admins approve, and the runner executes the run", async ({
   owner,
+  runnerProgram,
   request,
   newRequest,
   browser,
@@ -44,8 +28,7 @@ test("an editor asks, two admins approve, and the runner executes the run", asyn
     data: { approval: { minRole: "admin", approvals: 2 } },
   });
   expect(gated.status()).toBe(200);
-  await registerRunner(request, orgId, configDir, "e2e-approvals-runner");
-  runner = startRunner(configDir);
+  await runnerProgram(orgId, "e2e-approvals-runner");
 
   const owners = { request, organizationId: orgId };
   const editor = await registerInvitedMember(owners, "editor", newRequest);

@@ -73,7 +73,12 @@ test("the first registration signs in at once; later ones are finished from the 
   await page.context().clearCookies();
   const again = new Date();
   await register(email);
-  const notice = await waitForMail({ dataDir: server!.dataDir, to: email, subjectIncludes: "already have", since: again });
+  const notice = await waitForMail({
+    dataDir: server!.dataDir,
+    to: email,
+    subjectIncludes: "already have",
+    since: again,
+  });
   expect(notice.text).toContain(`${BASE_URL}/forgot-password`);
   await register(firstOwner);
   await waitForMail({ dataDir: server!.dataDir, to: firstOwner, subjectIncludes: "already have", since: again });

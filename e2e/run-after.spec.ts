@@ -1,12 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { RUN_AFTER_MESSAGES } from "@flowdeck/shared/workflows/messages";
-import type { ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { expect, test } from "./support/fixtures.ts";
 import { registerInvitedMember } from "./support/invitations.ts";
-import { registerRunner, startRunner } from "./support/runner.ts";
 import { openSignedInPage } from "./support/signed-in-page.ts";
 import { createTask, createWorkflow } from "./support/tasks-and-workflows.ts";
 
@@ -14,27 +9,15 @@ import { createTask, createWorkflow } from "./support/tasks-and-workflows.ts";
 // workflow form, "run Deploy after Build on success" with Build's step output as Deploy's
 // parameter; running Build starts Deploy with that value, and Deploy's run links to Build's.
 
-let runner: ChildProcess | undefined;
-let configDir: string;
-
-test.beforeEach(() => {
-  configDir = mkdtempSync(path.join(tmpdir(), "flowdeck-e2e-run-after-"));
-});
-test.afterEach(() => {
-  if (runner?.pid && runner.exitCode === null) process.kill(runner.pid, "SIGKILL");
-  runner = undefined;
-  rmSync(configDir, { recursive: true, force: true });
-});
-
 test("a workflow set to run after another starts when it succeeds, with its step's output as a parameter", async ({
   owner,
+  runnerProgram,
   request,
   newRequest,
   browser,
 }) => {
   test.setTimeout(60_000);
-  await registerRunner(request, owner.organizationId, configDir, "e2e-run-after-runner");
-  runner = startRunner(configDir);
+  await runnerProgram(owner.organizationId, "e2e-run-after-runner");
   const build = await createTask(request, owner.organizationId, {
     name: "Build the release",
     category: "deployment",

@@ -1,10 +1,5 @@
-import type { ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { expect, test } from "./support/fixtures.ts";
 import { registerInvitedMember } from "./support/invitations.ts";
-import { registerRunner, startRunner } from "./support/runner.ts";
 import { openSignedInPage } from "./support/signed-in-page.ts";
 import { createTask } from "./support/tasks-and-workflows.ts";
 
@@ -12,27 +7,15 @@ import { createTask } from "./support/tasks-and-workflows.ts";
 // workflow from the form Run now builds from it on the real runner program, the step prints the
 // value it read from its environment, and Run again fills the form with that run's value.
 
-let runner: ChildProcess | undefined;
-let configDir: string;
-
-test.beforeEach(() => {
-  configDir = mkdtempSync(path.join(tmpdir(), "flowdeck-e2e-params-"));
-});
-test.afterEach(() => {
-  if (runner?.pid && runner.exitCode === null) process.kill(runner.pid, "SIGKILL");
-  runner = undefined;
-  rmSync(configDir, { recursive: true, force: true });
-});
-
 test("an editor declares a parameter, runs the workflow from the generated form on a runner, and Run again fills it", async ({
   owner,
+  runnerProgram,
   request,
   newRequest,
   browser,
 }) => {
   test.setTimeout(60_000);
-  await registerRunner(request, owner.organizationId, configDir, "e2e-params-runner");
-  runner = startRunner(configDir);
+  await runnerProgram(owner.organizationId, "e2e-params-runner");
   await createTask(request, owner.organizationId, {
     name: "Deploy to host",
     category: "deployment",

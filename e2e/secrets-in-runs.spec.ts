@@ -1,10 +1,5 @@
-import type { ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { expect, test } from "./support/fixtures.ts";
 import { registerInvitedMember } from "./support/invitations.ts";
-import { registerRunner, startRunner } from "./support/runner.ts";
 import { openSignedInPage } from "./support/signed-in-page.ts";
 import { createTask } from "./support/tasks-and-workflows.ts";
 
@@ -14,20 +9,9 @@ import { createTask } from "./support/tasks-and-workflows.ts";
 
 const PASSWORD = "Hx7-correct-horse-battery";
 
-let runner: ChildProcess | undefined;
-let configDir: string;
-
-test.beforeEach(() => {
-  configDir = mkdtempSync(path.join(tmpdir(), "flowdeck-e2e-secrets-"));
-});
-test.afterEach(() => {
-  if (runner?.pid && runner.exitCode === null) process.kill(runner.pid, "SIGKILL");
-  runner = undefined;
-  rmSync(configDir, { recursive: true, force: true });
-});
-
 test("an editor's workflow is given the admin's secret and a parameter, and the output masks the secret", async ({
   owner,
+  runnerProgram,
   ownerPage,
   request,
   newRequest,
@@ -43,8 +27,7 @@ test("an editor's workflow is given the admin's secret and a parameter, and the 
   await created.getByRole("button", { name: "Create secret" }).click();
   await expect(ownerPage.getByRole("row", { name: /DB_PASSWORD/ })).toBeVisible();
 
-  await registerRunner(request, owner.organizationId, configDir, "e2e-secrets-runner");
-  runner = startRunner(configDir);
+  await runnerProgram(owner.organizationId, "e2e-secrets-runner");
   await createTask(request, owner.organizationId, {
     name: "Connect to the database",
     category: "maintenance",

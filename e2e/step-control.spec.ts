@@ -1,35 +1,19 @@
-import type { ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "./support/fixtures.ts";
-import { registerRunner, startRunner } from "./support/runner.ts";
 import { createTask } from "./support/tasks-and-workflows.ts";
 
 // Steps that retry and run on conditions (decision 072), set in the workflow form and run by the
 // real runner program: a flaky step succeeds on its third attempt and the run view lists all three;
 // a clean-up step marked "always" runs after a step that failed.
 
-let runner: ChildProcess | undefined;
-let configDir: string;
-
-test.beforeEach(() => {
-  configDir = mkdtempSync(path.join(tmpdir(), "flowdeck-e2e-steps-"));
-});
-test.afterEach(() => {
-  if (runner?.pid && runner.exitCode === null) process.kill(runner.pid, "SIGKILL");
-  runner = undefined;
-  rmSync(configDir, { recursive: true, force: true });
-});
-
 test("a step retried twice shows its three attempts, and a clean-up step runs after a failure", async ({
   owner,
+  runnerProgram,
   request,
   ownerPage: page,
 }) => {
   test.setTimeout(60_000);
-  await registerRunner(request, owner.organizationId, configDir, "e2e-steps-runner");
-  runner = startRunner(configDir);
+  const { configDir } = await runnerProgram(owner.organizationId, "e2e-steps-runner");
   // Fails on its first two attempts, counting them in a file of this test's own.
   const counter = path.join(configDir, "attempts");
   await createTask(request, owner.organizationId, {

@@ -1,5 +1,10 @@
+import type { ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
 import { registerOrganizationOwner, shareSession, type OwnerAccount } from "./accounts.ts";
+import { registerRunner, startRunner } from "./runner.ts";
 
 type Fixtures = {
   /** A fresh owner of a fresh organization; the test's `request` is signed in as them. */
@@ -8,6 +13,12 @@ type Fixtures = {
   ownerPage: Page;
   /** Another API client with its own cookie jar, for a second user; disposed after the test. */
   newRequest: () => Promise<APIRequestContext>;
+  /**
+   * Registers a real runner program for the organization with the command Flowdeck shows (as the
+   * test's `request`, an admin or owner) and starts it; after the test it is killed by its pid and
+   * its configuration directory, where a step may also keep files, is removed.
+   */
+  runnerProgram: (organizationId: string, name: string) => Promise<{ configDir: string }>;
 };
 
 export const test = base.extend<Fixtures>({
@@ -26,6 +37,19 @@ export const test = base.extend<Fixtures>({
       return context;
     });
     await Promise.all(contexts.map((context) => context.dispose()));
+  },
+  runnerProgram: async ({ request }, use) => {
+    const configDirs: string[] = [];
+    const runners: ChildProcess[] = [];
+    await use(async (organizationId, name) => {
+      const configDir = mkdtempSync(path.join(tmpdir(), "flowdeck-e2e-runner-"));
+      configDirs.push(configDir); // removed even when the registration fails
+      await registerRunner(request, organizationId, configDir, name);
+      runners.push(startRunner(configDir));
+      return { configDir };
+    });
+    for (const runner of runners) if (runner.pid && runner.exitCode === null) process.kill(runner.pid, "SIGKILL");
+    for (const configDir of configDirs) rmSync(configDir, { recursive: true, force: true });
   },
 });
 

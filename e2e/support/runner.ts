@@ -2,7 +2,7 @@ import { execFile, spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import type { APIRequestContext } from "@playwright/test";
-import { expect } from "./fixtures.ts";
+import { expect } from "@playwright/test";
 import { E2E_BASE_URL } from "./env.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");

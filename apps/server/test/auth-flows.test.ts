@@ -293,6 +293,44 @@ describe("Google and GitHub", () => {
       expect(withGoogle.app.auth.options.socialProviders?.google?.disableSignUp).toBe(true);
     });
   });
+
+  describe("with GitHub's client id and secret", () => {
+    let withGitHub: TestApp;
+    beforeAll(async () => {
+      withGitHub = await createTestApp({
+        database: t.database,
+        env: { GITHUB_CLIENT_ID: "Iv1.flowdeck-test", GITHUB_CLIENT_SECRET: "github-test-secret" },
+      });
+    });
+    afterAll(() => withGitHub.close());
+
+    it("says GitHub is configured", async () => {
+      const response = await new TestClient(withGitHub.app).get("/api/account/providers");
+      expect(response.body).toEqual({ google: false, github: true });
+    });
+
+    it("answers GitHub's authorization URL with our client id and the callback the operator registers", async () => {
+      const response = await new TestClient(withGitHub.app).post("/api/auth/sign-in/social", {
+        provider: "github",
+        callbackURL: "/dashboard",
+      });
+      expect(response.status).toBe(200);
+      const url = new URL(response.body.url);
+      expect(`${url.origin}${url.pathname}`).toBe("https://github.com/login/oauth/authorize");
+      expect(url.searchParams.get("client_id")).toBe("Iv1.flowdeck-test");
+      expect(url.searchParams.get("redirect_uri")).toBe("http://localhost:3000/api/auth/callback/github");
+      expect(url.searchParams.get("state")).toMatch(/\S{16,}/);
+      expect(JSON.stringify(response.body)).not.toContain("github-test-secret");
+    });
+
+    it("links a first GitHub sign-in to the account of the same address only when GitHub verified it", () => {
+      expect(withGitHub.app.auth.options.account?.accountLinking).toEqual({
+        enabled: true,
+        trustedProviders: [],
+        requireLocalEmailVerified: false,
+      });
+    });
+  });
 });
 
 describe("login rate limit (LOGIN_RATE_LIMIT=3)", () => {

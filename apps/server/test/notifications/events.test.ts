@@ -31,7 +31,7 @@ const complete = (workflowId: string) =>
   org.users.editor.client.post(workflowsUrl(org.organizationId, `/${workflowId}/complete`));
 
 describe("run outcomes", () => {
-  it("recovered fires once, on the first success after a failure, and not after a success", async () => {
+  it("recovered fires once, on the first success after a failure (skipped runs aside), and not after a success", async () => {
     const rule = await createRule(org.users.owner.client, org.organizationId, {
       name: "Recovered only",
       events: ["run.recovered"],
@@ -47,6 +47,12 @@ describe("run outcomes", () => {
     await t.app.db
       .update(workflowRuns)
       .set({ status: "failed", finishedAt: new Date() })
+      .where(and(eq(workflowRuns.workflowId, workflow.id), eq(workflowRuns.status, "running")));
+    // Then a due time inside a freeze window is recorded as skipped: it never ran, so it is passed over.
+    expect((await run(workflow.id)).status).toBe(201);
+    await t.app.db
+      .update(workflowRuns)
+      .set({ status: "skipped", finishedAt: new Date() })
       .where(and(eq(workflowRuns.workflowId, workflow.id), eq(workflowRuns.status, "running")));
 
     expect((await run(workflow.id)).status).toBe(201);

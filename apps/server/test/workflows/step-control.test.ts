@@ -25,6 +25,7 @@ describe("a workflow's step retries and conditions", () => {
     const workflow = await createLinuxWorkflow(editor(), org.organizationId, ["false", "echo a", "echo b"]);
     const [first, second, third] = workflow.steps.map((step) => step.taskId);
     const saved = await editor().patch(workflowUrl(workflow.id), {
+      parameters: [{ name: "env", type: "text" }],
       stepOptions: [
         { taskId: first, retry: { attempts: 2, delaySeconds: 1, backoff: "doubling", onExitCodes: [75, 2] } },
         { taskId: second, runIf: "always" },
@@ -62,6 +63,31 @@ describe("a workflow's step retries and conditions", () => {
     const key = Object.keys(fields).find((name) => name.startsWith(field));
     expect(key, JSON.stringify(fields)).toBeDefined();
     expect(fields[key!]).toContain(message);
+  });
+
+  it("refuses a step that runs on a parameter the workflow does not declare, and dropping one a step runs on", async () => {
+    const workflow = await createLinuxWorkflow(editor(), org.organizationId, ["echo a", "echo b"]);
+    const [first, second] = workflow.steps.map((step) => step.taskId);
+    const unknown = await editor().patch(workflowUrl(workflow.id), {
+      stepOptions: [{ taskId: second, runIf: { parameter: "env", equals: "prod" } }],
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.fields).toEqual({ "stepOptions.0.runIf": "The workflow has no parameter named env" });
+
+    const declared = await editor().patch(workflowUrl(workflow.id), {
+      parameters: [{ name: "env", type: "text" }],
+      stepOptions: [{ taskId: second, runIf: { parameter: "env", equals: "prod" } }],
+    });
+    expect(declared.status).toBe(200);
+    const dropped = await editor().patch(workflowUrl(workflow.id), { parameters: [] });
+    expect(dropped.status).toBe(400);
+    expect(dropped.body.error.fields.parameters).toBe(
+      "A step runs only on the value of env: change that step before removing the parameter",
+    );
+    // Dropping the step with the parameter is a change that fits.
+    const both = await editor().patch(workflowUrl(workflow.id), { parameters: [], taskIds: [first] });
+    expect(both.status).toBe(200);
+    expect((await editor().get(workflowUrl(workflow.id))).body.parameters).toEqual([]);
   });
 
   it("snapshots them into the run and hands them to the runner in the claim", async () => {

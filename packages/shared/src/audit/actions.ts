@@ -38,6 +38,12 @@ export const AUDIT_ACTIONS = {
   "sso.updated": { entityType: "organization", live: "updated", label: "Single sign-on changed" },
   "sso.tested": { entityType: "organization", live: null, label: "Single sign-on tested" },
   "sso.domain_verified": { entityType: "organization", live: "updated", label: "Single sign-on domain verified" },
+  "sso.sessions_ended": {
+    entityType: "organization",
+    live: null,
+    label: "Sessions ended as single sign-on became required",
+  },
+  "sso.break_glass": { entityType: "user", live: null, label: "Owner signed in without single sign-on (break-glass)" },
   "organization.imported": { entityType: "organization", live: null, label: "Imported from a YAML document" },
   "audit.retention_changed": { entityType: "organization", live: "updated", label: "Audit retention changed" },
   "member.joined": { entityType: "member", live: "created", label: "Member joined" },

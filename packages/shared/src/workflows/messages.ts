@@ -63,4 +63,6 @@ export const STEP_CONTROL_MESSAGES = {
   runIfParameterRequired: "Name the parameter the step depends on",
   runIfEqualsRequired: "Give the value the parameter must have (at most 500 characters)",
   runIfUnknownParameter: (name: string) => `The workflow has no parameter named ${name}`,
+  runIfParameterInUse: (name: string) =>
+    `A step runs only on the value of ${name}: change that step before removing the parameter`,
 } as const;

@@ -11,6 +11,7 @@ import type { Database } from "../../db/database.ts";
 import type { UserActor } from "../../lib/actor.ts";
 import { transact, type OrgScope } from "../../lib/change-log.ts";
 import { hashSecret, newSecret, secretHint } from "../../lib/secrets.ts";
+import { refuseWhenSsoEnforced } from "../sso/enforcement.ts";
 import { insertToken, listLiveTokens, revokeToken as revokeTokenRow, type ApiTokenRow } from "./repository.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -50,6 +51,8 @@ export async function createToken(
   input: z.output<typeof CreateApiTokenSchema>,
 ): Promise<CreatedApiToken> {
   const { creator } = scope;
+  // A token would outlive what the identity provider allows (decision 077).
+  await refuseWhenSsoEnforced(scope.db, creator.email, "api-token");
   if (roleRank(input.role) > roleRank(creator.role ?? "viewer")) {
     throw new AppError("permission-denied", API_TOKEN_MESSAGES.roleAboveYours, {
       role: API_TOKEN_MESSAGES.roleAboveYours,

@@ -12,6 +12,7 @@ import { authAuditHooks } from "./auth-audit.ts";
 import { passwordResetMail } from "./password-reset-mail.ts";
 import type { SsoFinishers } from "../sso/sign-in.ts";
 import { ssoCallbackPlugin } from "./sso-callback.ts";
+import { ssoEnforcementPlugin } from "./sso-enforcement.ts";
 
 /**
  * Forgot-password requests allowed per client address a minute (better-auth's limit, kept in the
@@ -84,6 +85,13 @@ export function createAuth(options: {
       ...(config.oauth.google ? { google: { ...config.oauth.google, disableSignUp: true } } : {}),
       ...(config.oauth.github ? { github: { ...config.oauth.github, disableSignUp: true } } : {}),
     },
+    // The first Google or GitHub sign-in links to the account of the same address, when the
+    // provider says it verified that address (decision 077). Neither is a "trusted provider",
+    // which would link an address the provider has not verified. Flowdeck marks no password
+    // account's address verified, so requiring that would link nobody.
+    account: {
+      accountLinking: { enabled: true, trustedProviders: [], requireLocalEmailVerified: false },
+    },
     rateLimit: {
       enabled: true,
       storage: "database",
@@ -104,6 +112,8 @@ export function createAuth(options: {
     plugins: [
       twoFactorPlugin({ issuer: "Flowdeck", backupCodeOptions: { amount: 10 } }),
       ssoCallbackPlugin({ appUrl: config.appUrl, finish: options.finishSsoSignIn }),
+      // After the two-factor plugin: its hook decides first whether a password sign-in is complete.
+      ssoEnforcementPlugin({ db, events, mailer, appUrl: config.appUrl }),
     ],
     advanced: {
       // Mail goes out after the answer, so "forgot password" takes as long for an unknown address

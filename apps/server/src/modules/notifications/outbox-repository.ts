@@ -120,7 +120,10 @@ export async function findRunToTell(tx: Executor, runId: string) {
   return row;
 }
 
-/** How the workflow's previous run that ended (cancelled, rejected and expired ones aside: they never ran) ended, if any. */
+/**
+ * How the workflow's previous run that ended ended, if any. Cancelled runs are passed over, and
+ * so are rejected, expired and skipped ones: they never ran.
+ */
 export async function findPreviousEndedStatus(tx: Executor, run: { id: string; workflowId: string }) {
   const [previous] = await tx
     .select({ status: workflowRuns.status })
@@ -129,7 +132,15 @@ export async function findPreviousEndedStatus(tx: Executor, run: { id: string; w
       and(
         eq(workflowRuns.workflowId, run.workflowId),
         ne(workflowRuns.id, run.id),
-        notInArray(workflowRuns.status, ["awaiting-approval", "queued", "running", "cancelled", "rejected", "expired"]),
+        notInArray(workflowRuns.status, [
+          "awaiting-approval",
+          "queued",
+          "running",
+          "cancelled",
+          "rejected",
+          "expired",
+          "skipped",
+        ]),
       ),
     )
     .orderBy(desc(workflowRuns.finishedAt), desc(workflowRuns.startedAt))

@@ -89,17 +89,17 @@ export async function decideRunStart(
   return { kind: "start", ...freezeOverride };
 }
 
-/**
- * Freeze windows (decision 071), for a workflow that respects them: in a window the scheduler's due
- * time is skipped with the window's reason; anyone else is refused, naming the window and its end,
- * unless an admin or owner (or a token of that role) gives a reason to override it.
- */
 /** Whether a freeze window holds the workflow's runs at `now` (the scheduler asks before it ends a run under way). */
 export async function frozenAt(tx: Executor, workflow: LockedWorkflow, now: Date) {
   if (!workflow.respectFreezeWindows) return null;
   return (await freezeCalendar(tx, workflow.organizationId)).activeAt(now);
 }
 
+/**
+ * Freeze windows (decision 071), for a workflow that respects them: in a window the scheduler's due
+ * time is skipped with the window's reason; anyone else is refused, naming the window and its end,
+ * unless an admin or owner (or a token of that role) gives a reason to override it.
+ */
 async function freezeDecision(
   tx: Executor,
   options: { workflow: LockedWorkflow; requester: RunRequester; now: Date; override: { reason: string } | undefined },

@@ -13,10 +13,12 @@ import type { Executor } from "../../db/database.ts";
 import { transact, type OrgScope } from "../../lib/change-log.ts";
 import type { OutboundClient } from "../../lib/outbound/outbound-client.ts";
 import type { ResolveTxt } from "../../lib/resolve-txt.ts";
+import { sessionsChanged } from "../../lib/session-cache.ts";
 import { sealClientSecret } from "./client-secret.ts";
 import { discover, SsoProblem } from "./discovery.ts";
 import { fingerprintOf, pemOf, readMetadata, type IdpMetadata } from "./saml/metadata.ts";
 import { acsUrl, certificatesOf, spEntityId } from "./saml/service-provider.ts";
+import { endSessionsOnNewlyEnforcedDomains } from "./enforcement.ts";
 import {
   domainsVerifiedElsewhere,
   findConnection,
@@ -190,9 +192,10 @@ export async function putConnection(
 ): Promise<StoredConnection> {
   const { organizationId } = scope;
   const samlMetadata = await samlMetadataOf(scope.outbound, input);
-  return transact(scope, async (tx, log) => {
+  const { connection, endedSessionsOf } = await transact(scope, async (tx, log) => {
     const before = await lockConnection(tx, organizationId);
-    const domainsBefore = (await listDomains(tx, organizationId)).map((entry) => entry.domain);
+    const domainRowsBefore = await listDomains(tx, organizationId);
+    const domainsBefore = domainRowsBefore.map((entry) => entry.domain);
     if (input.protocol === "oidc" && before?.secretCiphertext == null && input.clientSecret === undefined) {
       throw new AppError("invalid-argument", SSO_MESSAGES.clientSecretRequired);
     }
@@ -234,9 +237,19 @@ export async function putConnection(
       summary: `${before ? "Changed" : "Set up"} single sign-on through ${row.issuer}${secretNote}`,
       changes: changes as never,
     });
-    return toConnection(row, await listDomains(tx, organizationId), scope.appUrl);
+    const domainRows = await listDomains(tx, organizationId);
+    const enforcedBefore = before?.enforce ? verifiedNames(domainRowsBefore) : [];
+    const newlyEnforced = row.enforce ? verifiedNames(domainRows).filter((name) => !enforcedBefore.includes(name)) : [];
+    return {
+      connection: toConnection(row, domainRows, scope.appUrl),
+      endedSessionsOf: await endSessionsOnNewlyEnforcedDomains(tx, log, organizationId, newlyEnforced),
+    };
   });
+  await sessionsChanged(scope.events, endedSessionsOf);
+  return connection;
 }
+
+const verifiedNames = (rows: DomainRow[]) => rows.filter((entry) => entry.verifiedAt).map((entry) => entry.domain);
 
 /** Verifies a domain of the connection by its TXT record (`flowdeck-verification=<token>`). */
 export async function verifyDomain(
@@ -252,7 +265,7 @@ export async function verifyDomain(
     if (!records.some((chunks) => chunks.join("").trim() === record)) {
       throw new AppError("invalid-argument", SSO_MESSAGES.domainNotVerified(domain, record));
     }
-    await transact(scope, async (tx, log) => {
+    const endedSessionsOf = await transact(scope, async (tx, log) => {
       if ((await domainsVerifiedElsewhere(tx, organizationId, [domain])).length > 0) {
         throw new AppError("aborted", SSO_MESSAGES.domainTaken(domain));
       }
@@ -262,7 +275,11 @@ export async function verifyDomain(
         entityId: organizationId,
         summary: `Verified the domain ${domain} for single sign-on by its DNS TXT record`,
       });
+      // An enforcing connection now covers this domain's members too.
+      const enforcing = (await findConnection(tx, organizationId))?.enforce === true;
+      return endSessionsOnNewlyEnforcedDomains(tx, log, organizationId, enforcing ? [domain] : []);
     });
+    await sessionsChanged(scope.events, endedSessionsOf);
   }
   return getConnection(scope);
 }

@@ -1,8 +1,10 @@
-import { and, eq, gt, inArray, isNotNull, isNull, lt, ne, notInArray } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, isNull, lt, ne, notInArray, sql } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
 import {
+  memberships,
   organizations,
   secretDataKeys,
+  session,
   ssoConnections,
   ssoDomains,
   ssoIdentities,
@@ -205,4 +207,73 @@ export async function setCurrentOrganizationIfNone(db: Executor, keys: { userId:
     .update(user)
     .set({ currentOrgId: keys.organizationId })
     .where(and(eq(user.id, keys.userId), isNull(user.currentOrgId)));
+}
+
+/**
+ * The membership that makes this address sign in through single sign-on: in the organization that
+ * verified the address's domain, when its connection enforces it (decision 077). A domain is
+ * verified for one organization at most, so there is one such membership at most.
+ */
+export async function findEnforcingMembership(db: Executor, email: string) {
+  const address = email.trim().toLowerCase();
+  const domain = address.split("@")[1] ?? "";
+  const [row] = await db
+    .select({
+      organizationId: ssoDomains.organizationId,
+      organizationName: organizations.name,
+      issuer: ssoConnections.issuer,
+      userId: user.id,
+      email: user.email,
+      name: user.name,
+      role: memberships.role,
+      twoFactorEnabled: user.twoFactorEnabled,
+    })
+    .from(ssoDomains)
+    .innerJoin(ssoConnections, eq(ssoConnections.organizationId, ssoDomains.organizationId))
+    .innerJoin(organizations, eq(organizations.id, ssoDomains.organizationId))
+    .innerJoin(memberships, eq(memberships.organizationId, ssoDomains.organizationId))
+    .innerJoin(user, eq(user.id, memberships.userId))
+    .where(
+      and(
+        eq(ssoDomains.domain, domain),
+        isNotNull(ssoDomains.verifiedAt),
+        eq(ssoConnections.enforce, true),
+        eq(user.email, address),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/**
+ * Deletes the sessions of the organization's members whose address is on one of `domains`, but
+ * not its owner's; answers whose sessions they were (each person once).
+ */
+export async function deleteMemberSessionsOnDomains(db: Executor, organizationId: string, domains: readonly string[]) {
+  if (domains.length === 0) return [];
+  const people = await db
+    .select({ userId: memberships.userId })
+    .from(memberships)
+    .innerJoin(user, eq(user.id, memberships.userId))
+    .where(
+      and(
+        eq(memberships.organizationId, organizationId),
+        sql`coalesce(${memberships.role}, 'viewer') <> 'owner'`,
+        inArray(sql`split_part(${user.email}, '@', 2)`, [...domains]),
+      ),
+    );
+  const userIds = people.map((row) => row.userId);
+  if (userIds.length === 0) return [];
+  const ended = await db.delete(session).where(inArray(session.userId, userIds)).returning({ userId: session.userId });
+  return [...new Set(ended.map((row) => row.userId))];
+}
+
+/** The addresses of these people. */
+export async function listAddresses(db: Executor, userIds: readonly string[]) {
+  if (userIds.length === 0) return [];
+  const rows = await db
+    .select({ email: user.email })
+    .from(user)
+    .where(inArray(user.id, [...userIds]));
+  return rows.map((row) => row.email);
 }

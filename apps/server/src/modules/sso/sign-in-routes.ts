@@ -1,8 +1,7 @@
 import { SsoStartAnswerSchema, SsoStartSchema, SsoStatusSchema } from "@flowdeck/shared/sso/schemas";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { abuseLimit } from "../../lib/rate-limits.ts";
-import { anyVerifiedDomain } from "./repository.ts";
-import { startSignIn } from "./sign-in.ts";
+import { signInThroughProviderOffered, startSignIn } from "./sign-in.ts";
 
 /**
  * The first step of signing in through an organization's identity provider (decision 075): the
@@ -16,7 +15,7 @@ export const ssoSignInRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     "/api/auth/sso/status",
     { config: { public: true }, schema: { response: { 200: SsoStatusSchema } } },
-    async () => ({ enabled: await anyVerifiedDomain(app.db) }),
+    async () => ({ enabled: await signInThroughProviderOffered(app.db) }),
   );
 
   app.post(

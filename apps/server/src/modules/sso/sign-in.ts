@@ -12,6 +12,7 @@ import { verifyIdToken } from "./id-token.ts";
 import { admitPerson } from "./people.ts";
 import { finishSamlSignIn, startSamlSignIn, type AcsBody } from "./saml/sign-in.ts";
 import {
+  anyVerifiedDomain,
   consumeSignInState,
   findConnection,
   findConnectionForVerifiedDomain,
@@ -43,6 +44,11 @@ async function discoverOrUnavailable(outbound: OutboundClient, issuer: string): 
     if (error instanceof SsoProblem) throw new AppError("unavailable", error.message);
     throw error;
   }
+}
+
+/** Whether any address can sign in through a provider: some organization has a verified domain. */
+export function signInThroughProviderOffered(db: Database): Promise<boolean> {
+  return anyVerifiedDomain(db);
 }
 
 /**

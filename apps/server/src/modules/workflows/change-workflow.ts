@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { AppError } from "@flowdeck/shared";
-import { WORKFLOW_MESSAGES } from "@flowdeck/shared/workflows/messages";
+import { STEP_CONTROL_MESSAGES, WORKFLOW_MESSAGES } from "@flowdeck/shared/workflows/messages";
+import type { RunIf } from "@flowdeck/shared/workflows/step-control";
 import { statusForProgress, progressPercent } from "@flowdeck/shared/workflows/progress";
 import { nextExecution, type NormalizedSchedule } from "@flowdeck/shared/workflows/schedule";
 import { givenValues, type Parameter, type ParameterValue } from "@flowdeck/shared/workflows/parameters";
@@ -111,7 +112,10 @@ export async function createWorkflowIn(
     id,
     input.taskIds.map((taskId, position) => newStep(commands.get(taskId)!, position)),
   );
-  if (input.stepOptions) await setStepOptions(tx, id, input.stepOptions);
+  if (input.stepOptions) {
+    requireDeclaredRunIf(input.stepOptions, input.parameters);
+    await setStepOptions(tx, id, input.stepOptions);
+  }
   if (input.runAfter) {
     await setRunAfter(tx, { organizationId, workflow: { id, parameters: input.parameters }, entries: input.runAfter });
   }
@@ -193,7 +197,14 @@ export async function updateWorkflowIn(
     await cancelChecklistUnderWay(tx, log, { workflow: current, now });
     Object.assign(values, await countsAfterChange(tx, current, { statusSet, userId, now }));
   }
-  if (input.stepOptions) await setStepOptions(tx, workflowId, input.stepOptions);
+  if (input.stepOptions) {
+    requireDeclaredRunIf(input.stepOptions, input.parameters ?? current.parameters);
+    await setStepOptions(tx, workflowId, input.stepOptions);
+  } else if (input.parameters) {
+    const chosen = input.taskIds;
+    const kept = before.steps.filter((step) => !chosen || (step.taskId !== null && chosen.includes(step.taskId)));
+    keepParametersStepsRunOn(kept, input.parameters);
+  }
   if (input.runAfter) {
     const parameters = input.parameters ?? current.parameters;
     await setRunAfter(tx, { organizationId, workflow: { id: workflowId, parameters }, entries: input.runAfter });
@@ -334,6 +345,38 @@ function scheduleParameterValues(
     context: "The schedule cannot start its runs",
   });
   return givenValues(raw, parsed);
+}
+
+/** The parameter a step runs on (decision 072), if it runs on one. */
+function parameterOf(runIf: RunIf): string | null {
+  return typeof runIf === "object" ? runIf.parameter : null;
+}
+
+/**
+ * A step that runs on a parameter's value must name a parameter the workflow declares: on any
+ * other it could never run, and nobody would be told why.
+ */
+function requireDeclaredRunIf(options: readonly { runIf: RunIf }[], declaration: readonly Parameter[]) {
+  const fields: Record<string, string> = {};
+  options.forEach((option, index) => {
+    const name = parameterOf(option.runIf);
+    if (name !== null && !declaration.some((parameter) => parameter.name === name)) {
+      fields[`stepOptions.${index}.runIf`] = STEP_CONTROL_MESSAGES.runIfUnknownParameter(name);
+    }
+  });
+  const [first] = Object.values(fields);
+  if (first) throw new AppError("invalid-argument", first, fields);
+}
+
+/** A new declaration may not drop a parameter that a step, left as it is, runs on. */
+function keepParametersStepsRunOn(steps: readonly { runIf: RunIf }[], declaration: readonly Parameter[]) {
+  for (const step of steps) {
+    const name = parameterOf(step.runIf);
+    if (name !== null && !declaration.some((parameter) => parameter.name === name)) {
+      const message = STEP_CONTROL_MESSAGES.runIfParameterInUse(name);
+      throw new AppError("invalid-argument", message, { parameters: message });
+    }
+  }
 }
 
 function keepDeclared<T>(values: Record<string, T>, names: readonly string[]) {

@@ -1,5 +1,6 @@
 import type { Runner, RunnerList as RunnerListData } from "@flowdeck/shared/runners/schemas";
 import { screen, within } from "@testing-library/react";
+import { FLOWDECK_VERSION } from "@flowdeck/shared/version";
 import { describe, expect, it } from "vitest";
 import { createTestQueryClient, renderWithProviders } from "@/testing/render.tsx";
 import { runnerKeys } from "../api/runner-keys.ts";
@@ -65,6 +66,21 @@ describe("the runner list on a phone", () => {
 
     await user.selectOptions(screen.getByRole("combobox", { name: "Platform" }), "windows");
     expect(screen.getAllByText("No runner matches these filters.")).not.toHaveLength(0);
+  });
+
+  it("marks a runner older than this Flowdeck and says how to update it; a revoked one is left alone", () => {
+    showRunners([
+      aRunner("old-1", { version: "0.0.9" }),
+      aRunner("gone", { version: "0.0.1", revokedAt: "2026-11-26T10:00:00.000Z" }),
+      aRunner("current"),
+    ]);
+    const cards = within(screen.getByRole("list", { name: "3 runners" })).getAllByRole("listitem");
+    expect(cards.map((card) => within(card).queryByText("Outdated") !== null)).toEqual([true, false, false]);
+    const notice = screen.getByRole("status");
+    expect(notice.textContent).toContain(`A runner is older than this Flowdeck (version ${FLOWDECK_VERSION})`);
+    expect(notice.textContent).toContain("old-1.");
+    expect(notice.textContent).not.toContain("gone");
+    expect(notice.textContent).toContain(`npm install -g ${window.location.origin}/runner/flowdeck-runner.tgz`);
   });
 
   it("says what to do when there is no runner yet", () => {

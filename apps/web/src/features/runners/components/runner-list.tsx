@@ -15,6 +15,7 @@ import { useRunners } from "../api/get-runners.ts";
 import { filterRunners, isFiltering, NO_RUNNER_FILTER, type RunnerFilter } from "../lib/runner-filters.ts";
 import { EditRunnerDialog } from "./edit-runner-dialog.tsx";
 import { RunnerFilters } from "./runner-filters.tsx";
+import { OutdatedRunnersNotice, RunnerVersion } from "./runner-version.tsx";
 
 type Actions = { edit: (runner: Runner) => void; revoke: (runner: Runner) => void };
 
@@ -33,6 +34,7 @@ export function RunnerList({ orgId }: { orgId: string }) {
   return (
     <>
       {revoke.isError && <Alert tone="error">{revoke.error.message}</Alert>}
+      <OutdatedRunnersNotice runners={all} />
       {all.length > 0 && <RunnerFilters runners={all} filter={filter} onChange={setFilter} />}
       <TableOrCards
         caption={runners.isPending ? "Runners" : runnerCount(shown.length, all.length)}
@@ -101,7 +103,7 @@ function columns(actions: Actions): DataTableColumn<Runner>[] {
       cell: (runner) => <span className="whitespace-nowrap">{platformOf(runner)}</span>,
     },
     { key: "labels", header: "Labels", cell: (runner) => <RunnerLabels runner={runner} terse /> },
-    { key: "version", header: "Version", cell: (runner) => runner.version },
+    { key: "version", header: "Version", cell: (runner) => <RunnerVersion runner={runner} /> },
     { key: "seen", header: "Last seen", cell: (runner) => <LastSeen runner={runner} /> },
     { key: "executing", header: "Executing", cell: (runner) => <Executing runner={runner} /> },
     {
@@ -144,7 +146,7 @@ function RunnerCard({ runner, actions }: { runner: Runner; actions: Actions }) {
         <RunnerStatus runner={runner} />
       </div>
       <p className="text-gray-600 dark:text-gray-400">
-        {platformOf(runner)} · version {runner.version}
+        {platformOf(runner)} · version <RunnerVersion runner={runner} />
       </p>
       <p className="wrap-anywhere text-gray-600 dark:text-gray-400">
         <RunnerLabels runner={runner} />

@@ -169,4 +169,21 @@ describe("the single sign-on form", () => {
     expect(screen.getByText("AB:CD:EF")).not.toBeNull();
     expect(screen.queryByText(SAVED.callbackUrl)).toBeNull();
   });
+
+  it("checks a domain's TXT record again and says what is missing", async () => {
+    const message = SSO_MESSAGES.domainNotVerified("ops.example.org", "flowdeck-verification=bbb");
+    const { sent } = answerRequests({ error: { code: "invalid-argument", message } }, 400);
+    const { user } = renderForm(SAVED);
+    await user.click(screen.getByRole("button", { name: "Check again for ops.example.org" }));
+    expect(await screen.findByText(message)).not.toBeNull();
+    expect(sent()).toMatchObject({ url: "/api/orgs/org-1/sso/domains/ops.example.org/verify", method: "POST" });
+  });
+
+  it("says in plain words what Test connection found", async () => {
+    const { sent } = answerRequests({ ok: false, message: SSO_MESSAGES.discoveryInvalid });
+    const { user } = renderForm(SAVED);
+    await user.click(screen.getByRole("button", { name: "Test connection" }));
+    expect((await screen.findByRole("alert")).textContent).toContain(SSO_MESSAGES.discoveryInvalid);
+    expect(sent()).toMatchObject({ url: "/api/orgs/org-1/sso/test", method: "POST" });
+  });
 });

@@ -145,7 +145,7 @@ export function SsoConnectionForm({ orgId, connection }: { orgId: string; connec
       <SectionCard title="Enforcement" id="sso-enforce-heading">
         <SwitchField
           label="Enforce single sign-on"
-          description="Members on verified domains then sign in only through the provider; owners keep a password sign-in for emergencies."
+          description="Members on verified domains then sign in only through the provider; the owner keeps a password sign-in, with two-factor, for emergencies."
           checked={enforce}
           onChange={(checked) => {
             form.setValue("enforce", checked, { shouldDirty: true });
