@@ -4,7 +4,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { user } from "../../src/db/schema/index.ts";
 import { auditRows } from "../audit/audit-support.ts";
-import { createUser } from "../helpers/factories.ts";
+import { insertUserWithPassword } from "../../src/modules/users/repository.ts";
+import { addMember, createUser, TEST_PASSWORD } from "../helpers/factories.ts";
+import { TestClient } from "../helpers/http-client.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import { startTestSamlIdp, type AnswerChanges, type TestSamlIdp } from "./saml-idp.ts";
 import { ACS_URL, postToAcs, samlConnectionBody, signInThroughSamlIdp, spEntityIdOf } from "./saml-support.ts";
@@ -235,5 +237,29 @@ describe("two organizations with their own providers", () => {
         .from(user)
         .where(eq(user.email, `intruder@${owner.domain}`)),
     ).toEqual([]);
+  });
+});
+
+describe("enforced single sign-on through SAML", () => {
+  it("refuses a member's password and signs them in through the identity provider", async () => {
+    const enforcing = await registerOwnerOnDomain(t.app);
+    const saved = await enforcing.client.put(
+      ssoUrl(enforcing.organizationId),
+      samlConnectionBody({ metadataXml: idp.metadataXml() }, { domains: [enforcing.domain], enforce: true }),
+    );
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const email = `member@${enforcing.domain}`;
+    const passwordHash = await (await t.app.auth.$context).password.hash(TEST_PASSWORD);
+    const { id } = await insertUserWithPassword(t.app.db, { email, passwordHash });
+    await addMember(t.app, { organizationId: enforcing.organizationId, userId: id, role: "editor" });
+
+    const refused = await new TestClient(t.app).post("/api/auth/sign-in/email", { email, password: TEST_PASSWORD });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.message).toBe(SSO_MESSAGES.enforced);
+
+    idp.users.set("enforced", { email });
+    const { client, acs } = await signInThroughSamlIdp(t.app, idp, email, "enforced");
+    expect(acs.headers.location).toBe("http://localhost:3000/dashboard");
+    expect((await client.get("/api/me")).status).toBe(200);
   });
 });
