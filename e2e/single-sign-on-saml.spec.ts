@@ -1,10 +1,8 @@
-import { request as apiRequest } from "@playwright/test";
-import { registrationBody } from "../apps/server/test/helpers/test-data.ts";
 import { startTestSamlIdp, type TestSamlIdp } from "../apps/server/test/sso/saml-idp.ts";
-import { E2E_PASSWORD, uniqueDomain } from "./support/accounts.ts";
 import { E2E_PORT } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { startSecondServer, type SecondServer } from "./support/second-server.ts";
+import { ownerOnSingleSignOnPage } from "./support/sso-owner.ts";
 
 // Single sign-on through a SAML 2.0 identity provider (decision 078): a test provider on
 // 127.0.0.1 that signs real responses. On a server of its own, as the OIDC journey is: once one
@@ -36,24 +34,7 @@ test("an owner connects a SAML provider by its metadata URL, and a colleague sig
   test.setTimeout(90_000);
   const base = server!.baseUrl;
   const provider = idp!;
-  const domain = uniqueDomain();
-  const owner = await apiRequest.newContext({ baseURL: base });
-  const registered = await owner.post("/api/account/register", {
-    headers: { origin: base },
-    data: registrationBody({
-      email: `owner@${domain}`,
-      password: E2E_PASSWORD,
-      organizationName: "Night Shift",
-      domain,
-    }),
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-
-  const ownerContext = await browser.newContext();
-  await ownerContext.addCookies((await owner.storageState()).cookies);
-  const page = await ownerContext.newPage();
-  await page.goto(`${base}/admin/single-sign-on`);
-  await expect(page.getByRole("heading", { level: 1, name: "Single sign-on" })).toBeVisible({ timeout: 15_000 });
+  const { domain, page, close } = await ownerOnSingleSignOnPage(browser, base);
   await page.getByLabel("Protocol", { exact: true }).selectOption({ label: "SAML 2.0" });
   await expect(page.getByText(`${base}/api/auth/sso/saml/acs`)).toBeVisible();
   await page.getByRole("textbox", { name: "Metadata URL" }).fill(provider.metadataUrl);
@@ -66,8 +47,7 @@ test("an owner connects a SAML provider by its metadata URL, and a colleague sig
 
   await page.getByRole("button", { name: "Test connection" }).click();
   await expect(page.getByText(`Found the SAML identity provider ${provider.entityId}`)).toBeVisible();
-  await ownerContext.close();
-  await owner.dispose();
+  await close();
 
   // A colleague the provider knows, new to Flowdeck, signs in from a browser of their own.
   provider.users.set("ada", { email: `ada@${domain}`, name: "Ada Lovelace" });

@@ -1,10 +1,8 @@
-import { request as apiRequest } from "@playwright/test";
-import { registrationBody } from "../apps/server/test/helpers/test-data.ts";
 import { startTestProvider, type TestProvider } from "../apps/server/test/sso/oidc-provider.ts";
-import { E2E_PASSWORD, uniqueDomain } from "./support/accounts.ts";
 import { E2E_PORT } from "./support/env.ts";
 import { expect, test } from "./support/fixtures.ts";
 import { startSecondServer, type SecondServer } from "./support/second-server.ts";
+import { ownerOnSingleSignOnPage } from "./support/sso-owner.ts";
 
 // Single sign-on through a real OpenID provider (oidc-provider on 127.0.0.1), decisions 075 and
 // 076. On a server of its own: once one organization has it, every login page asks for the
@@ -38,24 +36,7 @@ test("an owner connects the provider, and a colleague signs in through it with t
   const base = server!.baseUrl;
   const idp = provider!;
   // The owner's address is on the organization's registered domain: that domain is verified at once.
-  const domain = uniqueDomain();
-  const owner = await apiRequest.newContext({ baseURL: base });
-  const registered = await owner.post("/api/account/register", {
-    headers: { origin: base },
-    data: registrationBody({
-      email: `owner@${domain}`,
-      password: E2E_PASSWORD,
-      organizationName: "Night Shift",
-      domain,
-    }),
-  });
-  expect(registered.status(), await registered.text()).toBe(201);
-
-  const ownerContext = await browser.newContext();
-  await ownerContext.addCookies((await owner.storageState()).cookies);
-  const page = await ownerContext.newPage();
-  await page.goto(`${base}/admin/single-sign-on`);
-  await expect(page.getByRole("heading", { level: 1, name: "Single sign-on" })).toBeVisible({ timeout: 15_000 });
+  const { domain, page, close } = await ownerOnSingleSignOnPage(browser, base);
   await expect(page.getByText("Single sign-on is not set up yet")).toBeVisible();
   await expect(page.getByText(`${base}/api/auth/sso/callback`)).toBeVisible();
 
@@ -73,8 +54,7 @@ test("an owner connects the provider, and a colleague signs in through it with t
 
   await page.getByRole("button", { name: "Test connection" }).click();
   await expect(page.getByText(`Found the OpenID provider ${idp.issuer}`)).toBeVisible();
-  await ownerContext.close();
-  await owner.dispose();
+  await close();
 
   // A colleague the provider knows, new to Flowdeck, signs in from a browser of their own.
   idp.users.set("ada", { email: `ada@${domain}`, name: "Ada Lovelace" });
