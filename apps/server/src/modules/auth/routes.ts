@@ -18,6 +18,7 @@ export function registerAuthRoutes(
     "POST /request-password-reset": app.rateLimit(perEmailLimit("password-reset", options.abuseRateLimit)),
   };
   for (const endpoint of AUTH_ENDPOINTS) {
+    if (endpoint.routedBy) continue;
     const limit = perAddress[`${endpoint.method} ${endpoint.path}`];
     app.route({
       method: endpoint.method,
