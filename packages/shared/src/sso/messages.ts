@@ -65,8 +65,9 @@ export const SSO_MESSAGES = {
   emailUnverified: "The identity provider has not verified this e-mail address",
   emailOutsideDomains: "This e-mail address is not on a verified domain of the organization's single sign-on",
   /** Enforced single sign-on (decision 077). */
-  enforced: 'Your organization signs in through single sign-on: use "Continue with single sign-on" on the login page',
+  enforced:
+    "Your organization signs in through single sign-on: on the login page, enter your e-mail address and choose Continue",
   enforcedApiTokens: "Your organization signs in through single sign-on: only its owner can create API tokens",
   breakGlassNeedsTwoFactor:
-    'Your organization signs in through single sign-on: use "Continue with single sign-on" on the login page. As its owner you can sign in with your password too once two-factor sign-in is on (Profile → Two-factor sign-in)',
+    "Your organization signs in through single sign-on: on the login page, enter your e-mail address and choose Continue. As its owner you can sign in with your password too once two-factor sign-in is on (Profile → Two-factor sign-in)",
 } as const;
