@@ -8,6 +8,7 @@ import {
   updateWorkflow,
   type LockedWorkflow,
 } from "../workflows/repository.ts";
+import { readTogether } from "../../db/read-together.ts";
 
 /**
  * The checklist of spec 4: each step of a workflow is to do or done, and the workflow's progress
@@ -26,7 +27,10 @@ export async function settleProgress(
   options: { workflow: LockedWorkflow; by: string | null; now: Date; run: RunPhase },
 ) {
   const { workflow, by, now, run } = options;
-  const [counts, completion] = await Promise.all([countSteps(tx, workflow.id), findCompletion(tx, workflow.id)]);
+  const [counts, completion] = await readTogether(tx, [
+    () => countSteps(tx, workflow.id),
+    () => findCompletion(tx, workflow.id),
+  ]);
   const status = statusForProgress(counts.completed, counts.total, run);
   const done = status === "completed";
   const keep = completion?.status === "completed" && completion.completedAt !== null;

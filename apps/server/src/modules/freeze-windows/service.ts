@@ -26,6 +26,7 @@ import {
   listFreezeWindowRows,
   type FreezeWindowRow,
 } from "./repository.ts";
+import { readTogether } from "../../db/read-together.ts";
 
 type Scope = { db: Executor; organizationId: string };
 
@@ -100,9 +101,9 @@ export async function deleteFreezeWindow(scope: OrgScope, windowId: string) {
 
 /** The organization's windows and time zone, as the run gate and Run now read them. */
 export async function freezeCalendar(db: Executor, organizationId: string) {
-  const [rules, timeZone] = await Promise.all([
-    listFreezeWindowRows(db, organizationId) as Promise<FreezeRule[]>,
-    organizationTimezone(db, organizationId),
+  const [rules, timeZone] = await readTogether(db, [
+    () => listFreezeWindowRows(db, organizationId) as Promise<FreezeRule[]>,
+    () => organizationTimezone(db, organizationId),
   ]);
   return {
     /** The window in force at `at`, if any. */

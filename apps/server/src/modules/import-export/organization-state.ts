@@ -13,6 +13,7 @@ import {
   type FileWorkflow,
 } from "./file-form.ts";
 import { listAllCommands, listMemberAddresses } from "./repository.ts";
+import { readTogether } from "../../db/read-together.ts";
 
 /** A thing of the organization, by its name: its id and its file form. */
 export type Stored<T> = { id: string; form: T };
@@ -29,12 +30,12 @@ export type OrganizationState = {
 };
 
 export async function loadOrganizationState(db: Executor, organizationId: string): Promise<OrganizationState> {
-  const [commandRows, workflowRows, ruleRows, secretNames, members] = await Promise.all([
-    listAllCommands(db, organizationId),
-    listAllWorkflows(db, organizationId),
-    listRuleRows(db, organizationId),
-    listSecretNames(db, organizationId),
-    listMemberAddresses(db, organizationId),
+  const [commandRows, workflowRows, ruleRows, secretNames, members] = await readTogether(db, [
+    () => listAllCommands(db, organizationId),
+    () => listAllWorkflows(db, organizationId),
+    () => listRuleRows(db, organizationId),
+    () => listSecretNames(db, organizationId),
+    () => listMemberAddresses(db, organizationId),
   ]);
   const workflows = await withStepsAndRuns(db, organizationId, workflowRows);
   const commandNames = new Map(commandRows.map((row) => [row.id, row.name]));

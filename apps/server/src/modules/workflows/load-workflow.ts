@@ -6,14 +6,15 @@ import { findWorkflow, listSteps, type WorkflowRow } from "./repository.ts";
 import { latestRuns } from "../runs/repository.ts";
 import { listRunAfter } from "./run-after-repository.ts";
 import { toWorkflow } from "./to-workflow.ts";
+import { readTogether } from "../../db/read-together.ts";
 
 /** The workflows of `rows` with their steps, latest run and run-after entries: four queries, whatever their number. */
 export async function withStepsAndRuns(db: Executor, organizationId: string, rows: WorkflowRow[]): Promise<Workflow[]> {
   const ids = rows.map((row) => row.id);
-  const [steps, runs, runAfter] = await Promise.all([
-    listSteps(db, organizationId, ids),
-    latestRuns(db, ids),
-    listRunAfter(db, organizationId, ids),
+  const [steps, runs, runAfter] = await readTogether(db, [
+    () => listSteps(db, organizationId, ids),
+    () => latestRuns(db, ids),
+    () => listRunAfter(db, organizationId, ids),
   ]);
   return rows.map((row) =>
     toWorkflow(
