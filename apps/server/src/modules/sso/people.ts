@@ -8,10 +8,10 @@ import { transact, type RequestOrigin } from "../../lib/change-log.ts";
 import type { EventHub } from "../../lib/event-hub.ts";
 import { findOrganizationCreator, insertMembership, updateMemberRole } from "../members/repository.ts";
 import { findMembership } from "../organizations/repository.ts";
+import { findAccountSummary } from "../users/repository.ts";
 import { SsoProblem } from "./discovery.ts";
 import {
   findIdentityUser,
-  findUserByEmail,
   insertIdentity,
   insertSsoUser,
   listDomains,
@@ -43,7 +43,7 @@ export async function admitPerson(
   }
   const keys = { organizationId, issuer, subject: person.subject };
   const existingId =
-    (await findIdentityUser(context.db, keys)) ?? (await findUserByEmail(context.db, person.email))?.id;
+    (await findIdentityUser(context.db, keys)) ?? (await findAccountSummary(context.db, { email: person.email }))?.id;
   const userId = existingId ?? randomUUID();
   const actor: UserActor = { kind: "user", userId, email: person.email, name: person.name };
   await transact({ ...context, actor, organizationId }, async (tx, log) => {

@@ -189,14 +189,6 @@ export async function insertIdentity(
   await db.insert(ssoIdentities).values(values).onConflictDoNothing();
 }
 
-export async function findUserByEmail(db: Executor, email: string) {
-  const [row] = await db
-    .select({ id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerified })
-    .from(user)
-    .where(eq(user.email, email.toLowerCase()));
-  return row;
-}
-
 /** A person made on their first sign-in through the provider: no password, the address verified by it. */
 export async function insertSsoUser(db: Executor, values: { id: string; email: string; name: string }) {
   await db.insert(user).values({ ...values, email: values.email.toLowerCase(), emailVerified: true });
