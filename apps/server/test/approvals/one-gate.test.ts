@@ -9,7 +9,16 @@ import { createApiToken } from "../api-tokens/token-factory.ts";
 import { bearerClient } from "../helpers/http-client.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import { createLinuxWorkflow, eventually, queueRun, registerRunner } from "../runners/runner-client.ts";
-import { askForRun, createApprovalOrg, createGatedWorkflow, orgUrl, reject, schedulerOf } from "./support.ts";
+import {
+  approve,
+  askForRun,
+  createApprovalOrg,
+  createGatedWorkflow,
+  orgUrl,
+  reject,
+  runUrl,
+  schedulerOf,
+} from "./support.ts";
 
 /**
  * One gate, every path (decision 067): `decideRunStart` (modules/runs/gate.ts) decides whether a
@@ -33,9 +42,9 @@ const files = sourceFiles(SRC).map((file) => ({
   text: readFileSync(file, "utf8"),
 }));
 
-/** The body of the exported function `name` in `text`: from its declaration to the next one. */
+/** The body of the (exported or not) async function `name` in `text`: from its declaration to the next one. */
 function functionBody(text: string, name: string): string {
-  const start = text.search(new RegExp(`\\nexport async function ${name}\\(`));
+  const start = text.search(new RegExp(`\\n(export )?async function ${name}\\(`));
   if (start < 0) return "";
   const next = text.slice(start + 1).search(/\n(export )?(async )?function /);
   return next < 0 ? text.slice(start) : text.slice(start, start + 1 + next);
@@ -47,16 +56,35 @@ const PATHS_BY_CALLER: Record<string, string[]> = {
   "modules/runs/start-due-runs.ts": ["the scheduler", "the concurrency queue"],
   "modules/hooks/call-hook.ts": ["an inbound webhook"],
   "modules/runs/start-followers.ts": ["after another run"],
+  "modules/runs/retry-failed.ts": ["retry failed targets"],
 };
 
 describe("the sources: every run is created behind the gate", () => {
-  it("only the runs repository inserts a run, in insertRun, and no SQL does", () => {
+  it("only the runs repository inserts a run, in insertRun (and a fan-out's targets in insertTargets), and no SQL does", () => {
     const inserts = files.flatMap((file) =>
       [...file.text.matchAll(/\.insert\(workflowRuns\)|insert\s+into\s+"?workflow_runs"?/gi)].map(() => file.name),
     );
-    expect(inserts).toEqual(["modules/runs/repository.ts"]);
+    expect(inserts).toEqual(["modules/runs/repository.ts", "modules/runs/repository.ts"]);
     const repository = files.find((file) => file.name === "modules/runs/repository.ts")!.text;
     expect(functionBody(repository, "insertRun")).toMatch(/\.insert\(workflowRuns\)/);
+    expect(functionBody(repository, "insertTargets")).toMatch(/\.insert\(workflowRuns\)/);
+  });
+
+  it("inserts a fan-out's targets only once its run has passed the gate (startRun or the last approval)", () => {
+    const callers = files.flatMap((file) =>
+      [...file.text.matchAll(/\binsertTargets\(/g)]
+        .map(() => file.name)
+        .filter((name) => !name.endsWith("repository.ts")),
+    );
+    expect(callers).toEqual(["modules/runs/lifecycle.ts"]);
+    const lifecycle = files.find((file) => file.name === "modules/runs/lifecycle.ts")!.text;
+    expect(functionBody(lifecycle, "startFanOut")).toMatch(/\binsertTargets\(/);
+    const starts = [...lifecycle.matchAll(/\bstartFanOut\(/g)].length;
+    expect(starts).toBe(3); // its definition, startRun after the gate, releaseRun after the last approval
+    expect(functionBody(lifecycle, "startRun").indexOf("startFanOut(")).toBeGreaterThan(
+      functionBody(lifecycle, "startRun").indexOf("await decideRunStart("),
+    );
+    expect(functionBody(lifecycle, "releaseRun")).toMatch(/\bstartFanOut\(/);
   });
 
   it("only startRun calls insertRun, after asking the gate and throwing its refusal", () => {
@@ -163,6 +191,28 @@ describe("every path that starts a run waits for approval", () => {
       ]);
       // No person asked: any approver may approve it.
       expect((await admin().post(orgUrl(orgId(), `/runs/${runs[0]!.id}/approve`), { comment: "ok" })).status).toBe(200);
+    },
+    "retry failed targets": async () => {
+      // A fan-out (decision 080) that requires approval: approved, one target failed, retried.
+      const gated = await createGatedWorkflow(admin(), orgId());
+      const fanOut = await admin().patch(orgUrl(orgId(), `/workflows/${gated.id}`), {
+        runnerLabels: ["gate-fleet"],
+        target: { mode: "all" },
+      });
+      expect(fanOut.status).toBe(200);
+      const { client } = await registerRunner(t.app, admin(), orgId(), { labels: ["gate-fleet"] });
+      const first = await askForRun(editor(), orgId(), gated.id);
+      expect(first.status).toBe("awaiting-approval");
+      expect((await approve(admin(), orgId(), first.id)).status).toBe(200);
+      const [target] = (await editor().get(runUrl(orgId(), first.id))).body.targets;
+      expect(target.status).toBe("queued");
+      // Runs approved by earlier cases may be queued first: claim until this one comes.
+      await eventually(async () => (await client.claim()).body.job?.runId === target.id);
+      expect((await client.complete(target.id, "failed")).status).toBe(200);
+      expect((await editor().get(runUrl(orgId(), first.id))).body.status).toBe("failed");
+      const retry = await editor().post(runUrl(orgId(), first.id, "/retry-failed"));
+      expect(retry.status).toBe(201);
+      expect(retry.body).toMatchObject({ status: "awaiting-approval", targets: [] });
     },
     "the concurrency queue": async () => {
       const workflow = await createGatedWorkflow(admin(), orgId());

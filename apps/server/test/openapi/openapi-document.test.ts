@@ -109,6 +109,7 @@ describe("what the reference shows for each operation", () => {
       "POST /api/orgs/{orgId}/tasks",
       "POST /api/orgs/{orgId}/workflows",
       "POST /api/orgs/{orgId}/workflows/{workflowId}/execute",
+      "POST /api/orgs/{orgId}/runs/{runId}/retry-failed",
       "POST /api/orgs/{orgId}/credits/consume",
       "POST /api/orgs/{orgId}/credits/add",
       "POST /api/orgs/{orgId}/documents",

@@ -1,3 +1,4 @@
+import { DEFAULT_TARGET } from "@flowdeck/shared/runs/targets";
 import { WORKFLOW_MESSAGES } from "@flowdeck/shared/workflows/messages";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -54,6 +55,7 @@ describe("creating a workflow", () => {
       // Executed runs: one hour, any runner of the platform.
       timeoutSeconds: 3600,
       runnerLabels: [],
+      target: { ...DEFAULT_TARGET },
       secrets: [],
       // Due while a run is under way: skipped, and none skipped yet.
       concurrencyPolicy: "skip",

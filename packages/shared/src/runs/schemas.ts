@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { RunTargetSchema, TargetInputSchema, TargetSchema } from "./targets.ts";
 import { OrgParamsSchema } from "../organizations/params.ts";
 import { RUNNER_PLATFORMS, StepAttemptSchema } from "../runners/protocol.ts";
 import { StoredRetryPolicySchema, StoredRunIfSchema } from "../workflows/step-control.ts";
@@ -42,6 +43,12 @@ export const ExecuteWorkflowSchema = z
      * audited and shown on the run. Without it, such a run is refused naming the window.
      */
     override: FreezeOverrideSchema.optional(),
+    /**
+     * Narrows the workflow's target for this run (decision 080): one of its matching runners
+     * (`{ "mode": "runner", "runnerId": "…" }`), or any one runner of a workflow on every matching
+     * runner; never wider than the workflow's selector.
+     */
+    target: TargetInputSchema.optional(),
   })
   .nullish()
   .transform((body) => body ?? { mode: "executed" as const });
@@ -139,6 +146,12 @@ export const RunDetailSchema = WorkflowRunSchema.extend({
   requiredLabels: z.array(z.string()),
   /** A run of a workflow that requires approval: what it needs and the decisions so far (decision 067). */
   approval: RunApprovalSchema.nullable(),
+  /** Where it was asked to go (decision 080); null for a checklist and for runs from before targets. */
+  target: TargetSchema.nullable(),
+  /** A run on every matching runner: one target per runner, in name order; empty otherwise. */
+  targets: z.array(RunTargetSchema),
+  /** A fan-out's target: the run it belongs to; null otherwise. */
+  parentRunId: z.string().nullable(),
 });
 export type RunDetail = z.infer<typeof RunDetailSchema>;
 
@@ -169,6 +182,12 @@ export const RunOptionsSchema = z.object({
    * one within 24 hours; null when none (decision 071).
    */
   freeze: FreezeNoticeSchema.extend({ active: z.boolean() }).nullable(),
+  /** Where its runs go (decision 080): Run now may narrow it to one of `runners`. */
+  target: TargetSchema,
+  /** The organization's runners that match the workflow's labels, by name: where a run may go. */
+  runners: z.array(
+    z.object({ id: z.string(), name: z.string(), platform: z.enum(RUNNER_PLATFORMS), online: z.boolean() }),
+  ),
 });
 export type RunOptions = z.infer<typeof RunOptionsSchema>;
 
@@ -178,6 +197,8 @@ export const RunViewParamsSchema = OrgParamsSchema.extend({ runId: z.string().tr
 export const RunLogQuerySchema = z.object({
   after: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(5000).default(2000),
+  /** A fan-out's target (decision 080): reads that target's output. */
+  targetId: z.string().trim().min(1).max(100).optional(),
 });
 
 export const RunLogChunkSchema = z.object({

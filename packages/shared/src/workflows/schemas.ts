@@ -1,3 +1,4 @@
+import { TargetInputSchema, TargetSchema } from "../runs/targets.ts";
 import { z } from "zod";
 import { RunAfterInputSchema, RunAfterSchema } from "./run-after.ts";
 import { OrgParamsSchema } from "../organizations/params.ts";
@@ -164,6 +165,8 @@ export const CreateWorkflowSchema = z.object({
   timeoutSeconds: timeoutField.optional(),
   /** Only runners with all of these labels execute its runs. */
   runnerLabels: RunnerLabelsSchema.optional(),
+  /** Where its runs go (decision 080): any one matching runner, a chosen one, or every one. */
+  target: TargetInputSchema.optional(),
   stepOptions: StepOptionsSchema.optional(),
   /** A due time that comes while a run is under way: skipped, queued, or the run is cancelled. */
   concurrencyPolicy: concurrencyPolicyField.optional(),
@@ -195,6 +198,7 @@ export const UpdateWorkflowSchema = z.object({
   schedule: ScheduleInputSchema.optional(),
   timeoutSeconds: timeoutField.optional(),
   runnerLabels: RunnerLabelsSchema.optional(),
+  target: TargetInputSchema.optional(),
   stepOptions: StepOptionsSchema.optional(),
   concurrencyPolicy: concurrencyPolicyField.optional(),
   secrets: WorkflowSecretsSchema.optional(),
@@ -286,6 +290,8 @@ export const WorkflowSchema = z.object({
   updatedAt: z.string(),
   timeoutSeconds: z.number().int(),
   runnerLabels: z.array(z.string()),
+  /** Where its runs go (decision 080). */
+  target: TargetSchema,
   /** The secrets its steps are given, by name; never a value. */
   secrets: z.array(z.string()),
   concurrencyPolicy: z.enum(CONCURRENCY_POLICIES),

@@ -37,6 +37,7 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { Target } from "@flowdeck/shared/runs/targets";
 import { APPROVAL_DECISIONS, type ApprovalDecision, type ApprovalPolicy } from "@flowdeck/shared/runs/approvals";
 import { apiTokens } from "./api-tokens.ts";
 import { user } from "./auth.ts";
@@ -69,6 +70,13 @@ export const workflows = pgTable(
     timeoutSeconds: integer("timeout_seconds").notNull().default(DEFAULT_RUN_TIMEOUT_SECONDS),
     /** Only runners carrying every one of these labels may execute its runs. */
     runnerLabels: text("runner_labels").array().notNull().default([]),
+    /** Where its runs go (decision 080): any one matching runner, a chosen one, or every one. */
+    target: jsonb("target")
+      .$type<Target>()
+      .notNull()
+      .default(
+        sql`'{"mode":"any","runnerId":null,"batchSize":null,"keepGoing":false,"successThreshold":100,"offlineWaitMinutes":0}'::jsonb`,
+      ),
     /** The organization's secrets its steps are given, by name (never a value). */
     secretNames: text("secret_names").array().notNull().default([]),
     /** Due while a run is under way: skip, queue or cancel (decision 028). */
@@ -216,6 +224,19 @@ export const workflowRuns = pgTable(
     triggeredByRunId: text("triggered_by_run_id").references((): AnyPgColumn => workflowRuns.id, {
       onDelete: "set null",
     }),
+    /**
+     * Decision 080: a fan-out's target (one machine of it) names the run it belongs to, and goes
+     * with it. Lists, history, retention, health and the one-under-way rule count runs, not targets.
+     */
+    parentRunId: text("parent_run_id").references((): AnyPgColumn => workflowRuns.id, { onDelete: "cascade" }),
+    /** Only this runner may claim it: a pinned run, or a fan-out's target (a plain id: a deleted runner claims nothing). */
+    targetRunnerId: text("target_runner_id"),
+    /** Where it was asked to go, as the workflow (or Run now) said when it started. */
+    target: jsonb("target").$type<Target>(),
+    /** A fan-out's target waiting for its batch: not claimable until the run releases it. */
+    held: boolean("held").notNull().default(false),
+    /** A target whose runner was offline at the start is skipped if not claimed by then. */
+    claimDeadline: timestamp("claim_deadline", { withTimezone: true }),
   },
   (table) => [
     // A workflow's runs newest first with a tie-break: retention's cap, the history's keyset pages,
@@ -229,7 +250,7 @@ export const workflowRuns = pgTable(
     // At most one run under way per workflow, whatever the number of schedulers and clicks.
     uniqueIndex("workflow_runs_one_under_way")
       .on(table.workflowId)
-      .where(sql`${table.status} in ('awaiting-approval', 'queued', 'running')`),
+      .where(sql`${table.status} in ('awaiting-approval', 'queued', 'running') and ${table.parentRunId} is null`),
     // What a runner's claim scans: the organization's queued runs, oldest first.
     index("workflow_runs_queue_idx")
       .on(table.organizationId, table.platform, table.startedAt)
@@ -238,6 +259,9 @@ export const workflowRuns = pgTable(
       .on(table.leaseExpiresAt)
       .where(sql`${table.status} = 'running' and ${table.kind} = 'executed'`),
     index("workflow_runs_runner_idx").on(table.runnerId),
+    index("workflow_runs_parent_idx")
+      .on(table.parentRunId)
+      .where(sql`${table.parentRunId} is not null`),
     // What the sweeper's expiry and the Approvals list scan: the runs that wait.
     index("workflow_runs_awaiting_idx")
       .on(table.organizationId, table.approvalExpiresAt)
@@ -246,7 +270,11 @@ export const workflowRuns = pgTable(
     check("workflow_runs_kind_valid", oneOf(table.kind, RUN_KINDS)),
     check("workflow_runs_status_valid", oneOf(table.status, RUN_STATUSES)),
     check("workflow_runs_platform_valid", oneOf(table.platform, TASK_PLATFORMS)),
-    check("workflow_runs_executed_has_platform", sql`${table.kind} = 'checklist' or ${table.platform} is not null`),
+    // A fan-out has no platform of its own: each of its targets has its runner's.
+    check(
+      "workflow_runs_executed_has_platform",
+      sql`${table.kind} = 'checklist' or ${table.platform} is not null or ${table.target}->>'mode' = 'all'`,
+    ),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
 import {
   notificationAttempts,
@@ -126,6 +126,7 @@ export async function findStillQueuedRuns(db: Executor, now: Date, minutes: numb
       and(
         eq(workflowRuns.organizationId, notificationRules.organizationId),
         eq(workflowRuns.status, "queued"),
+        isNull(workflowRuns.parentRunId),
         sql`${workflowRuns.startedAt} <= ${new Date(now.getTime() - minutes * 60_000).toISOString()}::timestamptz`,
       ),
     )
@@ -153,6 +154,7 @@ export async function findLongRunningRuns(db: Executor, now: Date, limit: number
       and(
         eq(workflowRuns.organizationId, notificationRules.organizationId),
         eq(workflowRuns.status, "running"),
+        isNull(workflowRuns.parentRunId),
         sql`${workflowRuns.startedAt} <= ${now.toISOString()}::timestamptz - make_interval(mins => ${notificationRules.longRunningMinutes})`,
       ),
     )

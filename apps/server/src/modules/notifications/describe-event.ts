@@ -10,6 +10,7 @@ export type EventPayload = {
   rule?: { name?: string } | null;
   report?: WeeklyReport | null;
   output?: { step?: string; lastLines?: string } | null;
+  failedTargets?: string[] | null;
 };
 
 /** One line for the delivery log and the mail's subject: "Nightly backup: run failed". */
@@ -17,7 +18,7 @@ export function summarize(payload: EventPayload): string {
   const workflow = payload.workflow?.name ?? "A workflow";
   switch (payload.event as DeliveredEvent) {
     case "run.failed":
-      return `${workflow}: run failed`;
+      return `${workflow}: run failed${onRunners(payload)}`;
     case "run.timed-out":
       return `${workflow}: run timed out`;
     case "run.lost":
@@ -45,6 +46,12 @@ export function summarize(payload: EventPayload): string {
     default:
       return NOTIFICATION_EVENT_LABELS[payload.event as DeliveredEvent] ?? String(payload.event);
   }
+}
+
+/** " on web-1, web-2": the runners whose targets failed, for a run on every matching runner. */
+function onRunners(payload: EventPayload) {
+  const names = payload.failedTargets ?? [];
+  return names.length > 0 ? ` on ${names.join(", ")}` : "";
 }
 
 /** "12 runs: 10 succeeded, 2 failed", or "no runs". */

@@ -23,6 +23,8 @@ export type NotificationEventData = {
   minutes?: number;
   /** For a failed or timed-out run: the last lines its failing step wrote (masked). */
   output?: { step: string; lastLines: string };
+  /** For a failed run on every matching runner: the names of the runners whose targets failed. */
+  failedTargets?: string[];
   /**
    * Said once per rule and target: a second event with the same key (the scheduler's next tick,
    * the long-running check on another instance) is not told again.
@@ -92,6 +94,7 @@ function toPayload(event: NotificationEventData, rule: Rule | null): Record<stri
     scheduledFor: iso(event.scheduledFor),
     minutes: event.minutes ?? null,
     ...(event.output && { output: event.output }),
+    ...(event.failedTargets && { failedTargets: event.failedTargets }),
   };
 }
 

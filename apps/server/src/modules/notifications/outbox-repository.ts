@@ -132,6 +132,7 @@ export async function findPreviousEndedStatus(tx: Executor, run: { id: string; w
       and(
         eq(workflowRuns.workflowId, run.workflowId),
         ne(workflowRuns.id, run.id),
+        isNull(workflowRuns.parentRunId),
         notInArray(workflowRuns.status, [
           "awaiting-approval",
           "queued",

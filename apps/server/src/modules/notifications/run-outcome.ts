@@ -2,6 +2,11 @@ import type { Executor } from "../../db/database.ts";
 import { maskerForRun } from "../secrets/for-runs.ts";
 import { mailMembersOfFailure, notify, type NotificationEventData } from "./notify.ts";
 import { findFailedStepOutput, findPreviousEndedStatus, findRunToTell } from "./outbox-repository.ts";
+import { listTargets } from "../runs/repository.ts";
+
+async function listFailedTargets(tx: Executor, runId: string) {
+  return (await listTargets(tx, runId)).filter((target) => (FAILURES as readonly string[]).includes(target.status));
+}
 
 const FAILURES = ["failed", "timed-out", "lost"] as const;
 /** A run that awaited approval and never started (decision 067): told to the rules that ask, never mailed to all. */
@@ -29,13 +34,17 @@ export async function notifyRunOutcome(tx: Executor, options: { runId: string; s
   } else {
     return;
   }
+  // A fan-out (decision 080) names the machines that failed, and quotes the first one's output.
+  const failedTargets = failure && run.run.target?.mode === "all" ? await listFailedTargets(tx, run.run.id) : [];
+  const quoted = failedTargets[0] ? { ...run.run, id: failedTargets[0].id } : run.run;
   const event = {
     type,
     organizationId: run.run.organizationId,
     at: options.at,
     workflow: { id: run.run.workflowId, name: run.workflowName },
     run: { ...run.run, status: options.status, finishedAt: options.at },
-    output: failure ? await failedOutput(tx, run.run) : undefined,
+    output: failure ? await failedOutput(tx, quoted) : undefined,
+    ...(failedTargets.length > 0 && { failedTargets: failedTargets.map((target) => target.runnerName) }),
   };
   await notify(tx, event);
   if (failure) await mailMembersOfFailure(tx, event);

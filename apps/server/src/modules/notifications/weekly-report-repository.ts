@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, lt, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, isNull, lt, sql } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/database.ts";
 import { documents, memberships, organizations, workflowRuns, workflows } from "../../db/schema/index.ts";
@@ -25,7 +25,13 @@ export async function countWeek(
   const runs = await tx
     .select({ status: workflowRuns.status, count: count() })
     .from(workflowRuns)
-    .where(and(eq(workflowRuns.organizationId, organizationId), inWeek(workflowRuns.startedAt)))
+    .where(
+      and(
+        eq(workflowRuns.organizationId, organizationId),
+        inWeek(workflowRuns.startedAt),
+        isNull(workflowRuns.parentRunId),
+      ),
+    )
     .groupBy(workflowRuns.status);
   const failingWorkflows = await tx
     .select({ name: workflows.name, failures: count() })
@@ -35,6 +41,7 @@ export async function countWeek(
       and(
         eq(workflowRuns.organizationId, organizationId),
         inWeek(workflowRuns.startedAt),
+        isNull(workflowRuns.parentRunId),
         inArray(workflowRuns.status, [...failures] as (typeof workflowRuns.$inferSelect)["status"][]),
       ),
     )

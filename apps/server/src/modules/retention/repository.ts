@@ -47,6 +47,7 @@ export async function deleteExpiredRuns(tx: Executor, now: Date, limit: number) 
         select r.id from ${workflowRuns} r
         join ${organizations} o on o.id = r.organization_id
         where not r.pinned and r.status not in ('awaiting-approval', 'queued', 'running')
+          and r.parent_run_id is null
           and r.started_at < ${now.toISOString()}::timestamptz - make_interval(days => o.keep_runs_days)
         limit ${limit}
         for update of r skip locked
@@ -67,7 +68,7 @@ export async function deleteRunsOverCap(tx: Executor, limit: number) {
         join ${organizations} o on o.id = w.organization_id
         cross join lateral (
           select r.id, r.pinned, r.status from ${workflowRuns} r
-          where r.workflow_id = w.id
+          where r.workflow_id = w.id and r.parent_run_id is null
           order by r.started_at desc, r.id desc
           offset o.max_runs_per_workflow
         ) x

@@ -15,7 +15,8 @@ import type { Database } from "../../db/database.ts";
 import type { RunnerActor } from "../../lib/actor.ts";
 import type { EventHub } from "../../lib/event-hub.ts";
 import { endRun } from "../runs/lifecycle.ts";
-import { runningRunsOf } from "../runs/repository.ts";
+import { runsHeldBy } from "../runs/repository.ts";
+import { TARGET_MESSAGES } from "@flowdeck/shared/runs/targets";
 import {
   currentRuns,
   findRunner,
@@ -192,8 +193,17 @@ export async function revokeRunner({
     const current = await findRunner(tx, organizationId, runnerId);
     if (!current) throw new AppError("not-found", RUNNER_MESSAGES.notFound);
     if (!current.revokedAt) await updateRunnerRow(tx, runnerId, { revokedAt: now });
-    for (const run of await runningRunsOf(tx, runnerId)) {
-      await endRun(tx, log, { organizationId, runId: run.id, status: "lost", reason: "runner-revoked", now });
+    // Its running runs are lost; the queued ones only it could take (pinned, a fan-out's targets) never start.
+    for (const run of await runsHeldBy(tx, runnerId)) {
+      const running = run.status === "running";
+      await endRun(tx, log, {
+        organizationId,
+        runId: run.id,
+        status: running ? "lost" : "skipped",
+        reason: "runner-revoked",
+        now,
+        ...(!running && { skipReason: TARGET_MESSAGES.runnerRevoked }),
+      });
     }
     log.record({ action: "runner.revoked", entityId: runnerId, summary: `Revoked the runner "${current.name}"` });
   });

@@ -2,11 +2,12 @@ import { AppError } from "@flowdeck/shared";
 import { RUNNER_MESSAGES } from "@flowdeck/shared/runners/messages";
 import type { RunnerPlatform } from "@flowdeck/shared/runners/protocol";
 import type { RunDetail, RunMode } from "@flowdeck/shared/runs/schemas";
+import type { Target } from "@flowdeck/shared/runs/targets";
 import type { OrgScope } from "../../lib/change-log.ts";
 import { runIdempotent, type Idempotency } from "../../lib/idempotency.ts";
 import { lockOrThrow } from "../workflows/change-workflow.ts";
 import { listSteps } from "../workflows/repository.ts";
-import { defaultExecution } from "./execution.ts";
+import { resolveExecution } from "./execution.ts";
 import { requesterOf } from "./gate.ts";
 import { startRun } from "./lifecycle.ts";
 import { secretsGivenNote } from "../secrets/for-runs.ts";
@@ -35,6 +36,8 @@ export async function executeWorkflow({
     note?: string;
     confirmName?: string;
     override?: { reason: string };
+    /** Narrows the workflow's target for this run (decision 080). */
+    target?: Target | undefined;
   };
 }): Promise<RunDetail> {
   const { organizationId, actor } = scope;
@@ -51,9 +54,12 @@ export async function executeWorkflow({
       const execution =
         request.mode === "checklist"
           ? null
-          : request.platform
-            ? { platform: request.platform }
-            : await defaultExecution(tx, workflow, await listSteps(tx, organizationId, [workflowId]), now);
+          : await resolveExecution(tx, {
+              workflow,
+              steps: await listSteps(tx, organizationId, [workflowId]),
+              now,
+              asked: { platform: request.platform, target: request.target },
+            });
       const run = await startRun(tx, log, {
         workflow,
         // A script's token is "api"; a person's Run now is "manual".

@@ -8,8 +8,14 @@ import { creditsPerRun, listCommandLines, listRunnerPresence } from "./repositor
 import { requireSecrets } from "../secrets/for-runs.ts";
 import { freezeCalendar } from "../freeze-windows/service.ts";
 import { labelsOfRunner } from "@flowdeck/shared/runners/labels";
+import { narrowTarget, normalizeTarget, TARGET_MESSAGES, type Target } from "@flowdeck/shared/runs/targets";
 
-export type ExecutionRequest = { platform: RunnerPlatform };
+/**
+ * Where an executed run goes (decision 080): the platform whose command lines it runs and its
+ * target — any one matching runner, the one runner it is pinned to, or (platform null) every
+ * matching runner, each target with its own runner's platform.
+ */
+export type ExecutionRequest = { platform: RunnerPlatform | null; target: Target };
 
 type CommandLines = Map<string, Record<RunnerPlatform, string | null>>;
 
@@ -36,12 +42,13 @@ export function platformsWithCommands(lines: CommandLines) {
 }
 
 /** The organization's runners that could take a run asking for `labels`: every label, on any platform. */
-async function matchingRunners(tx: Executor, organizationId: string, labels: readonly string[], now: Date) {
+export async function matchingRunners(tx: Executor, organizationId: string, labels: readonly string[], now: Date) {
   const onlineSince = now.getTime() - RUNNER_TIMINGS.offlineAfterMs;
   return (await listRunnerPresence(tx, organizationId))
     .filter((row) => labels.every((label) => labelsOfRunner(row).includes(label)))
-    .map((row) => ({ os: row.os, online: row.lastSeenAt.getTime() > onlineSince }));
+    .map((row) => ({ id: row.id, name: row.name, os: row.os, online: row.lastSeenAt.getTime() > onlineSince }));
 }
+export type MatchingRunner = Awaited<ReturnType<typeof matchingRunners>>[number];
 
 /** How many runners of `platform` with all of `labels` are registered and online. */
 export async function countMatchingRunners(
@@ -91,33 +98,44 @@ export async function snapshotExecution(
   },
 ) {
   const { workflow, steps, request, startedBy } = options;
+  const { platform, target } = request;
   const lines = await commandLines(tx, workflow.organizationId, steps);
-  if (!platformsWithCommands(lines).includes(request.platform)) {
+  if (platform && !platformsWithCommands(lines).includes(platform)) {
     throw new AppError("invalid-argument", RUNNER_MESSAGES.noCommandsForPlatform);
   }
   await requireSecrets(tx, workflow.organizationId, workflow.secretNames, "secrets");
-  const creditsCharged = options.charge ? await chargeForRun(tx, { workflow, userId: startedBy }) : 0;
+  // A fan-out is charged per target, when its targets are made (fan-out.ts).
+  const charge = options.charge && target.mode !== "all";
+  const creditsCharged = charge ? await chargeForRun(tx, { workflow, userId: startedBy }) : 0;
   return {
     run: {
-      platform: request.platform,
+      platform,
       requiredLabels: workflow.runnerLabels,
       secretNames: workflow.secretNames,
       timeoutSeconds: workflow.timeoutSeconds,
       creditsCharged,
+      target,
+      targetRunnerId: target.mode === "runner" ? target.runnerId : null,
     },
-    steps: new Map(
-      steps.map((step) => [
-        step.id,
-        {
-          command: lines.get(step.id)?.[request.platform] ?? null,
-          continueOnError: step.continueOnError,
-          timeoutSeconds: step.timeoutSeconds,
-          retry: step.retry,
-          runIf: step.runIf,
-        },
-      ]),
-    ),
+    // A fan-out's own steps are its targets' (each snapshots its platform's lines).
+    steps: platform ? stepSnapshots(lines, steps, platform) : undefined,
   };
+}
+
+/** Each step as a run on `platform` keeps it: its command line then, and how it runs. */
+export function stepSnapshots(lines: CommandLines, steps: readonly StepRow[], platform: RunnerPlatform) {
+  return new Map(
+    steps.map((step) => [
+      step.id,
+      {
+        command: lines.get(step.id)?.[platform] ?? null,
+        continueOnError: step.continueOnError,
+        timeoutSeconds: step.timeoutSeconds,
+        retry: step.retry,
+        runIf: step.runIf,
+      },
+    ]),
+  );
 }
 
 /** Takes the organization's credits per run, if it charges any, as a ledger row 'Run of <workflow>'. */
@@ -138,25 +156,60 @@ export async function chargeForRun(tx: Executor, options: { workflow: LockedWork
 }
 
 /**
- * Where a run goes when nobody chose the platform (the scheduler, the API, the queue): see
- * `choosePlatform`. A workflow without any command line is refused with a clear 400: its run
- * could never be claimed, and a checklist is only ever started by a person asking for one.
+ * Where a run goes (decision 080): the workflow's target, narrowed by what one run asked for
+ * (`narrowTarget`: never wider than the workflow's selector). Any one runner: the platform asked
+ * for, else `choosePlatform`'s; a chosen runner: its platform; every matching runner: each
+ * target's own. A workflow without any command line is refused with a clear 400: its run could
+ * never be claimed, and a checklist is only ever started by a person asking for one.
  */
-export async function defaultExecution(
+export async function resolveExecution(
   tx: Executor,
-  workflow: LockedWorkflow,
-  steps: readonly StepRow[],
-  now: Date,
+  options: {
+    workflow: LockedWorkflow;
+    steps: readonly StepRow[];
+    now: Date;
+    asked?: { platform?: RunnerPlatform | undefined; target?: Target | undefined };
+  },
 ): Promise<ExecutionRequest> {
+  const { workflow, steps, now, asked } = options;
   const lines = await commandLines(tx, workflow.organizationId, steps);
+  const available = platformsWithCommands(lines);
+  if (available.length === 0) throw new AppError("invalid-argument", RUNNER_MESSAGES.noCommandsAnywhere);
+  const matching = await matchingRunners(tx, workflow.organizationId, workflow.runnerLabels, now);
+  const narrowed = narrowTarget(normalizeTarget(workflow.target), asked?.target, (id) =>
+    matching.some((runner) => runner.id === id),
+  );
+  if (!narrowed.ok) throw new AppError("invalid-argument", narrowed.message, { target: narrowed.message });
+  const { target } = narrowed;
+  if (target.mode === "all") return { platform: null, target };
+  if (target.mode === "runner") {
+    const runner = await findPinnedRunner(tx, workflow.organizationId, target.runnerId);
+    if (asked?.platform && asked.platform !== runner.os) {
+      throw new AppError("invalid-argument", RUNNER_MESSAGES.noCommandsForPlatform);
+    }
+    return { platform: runner.os, target };
+  }
+  if (asked?.platform) return { platform: asked.platform, target };
   const platform = await choosePlatform(tx, {
     organizationId: workflow.organizationId,
     labels: workflow.runnerLabels,
-    available: platformsWithCommands(lines),
+    available,
     now,
   });
-  if (!platform) throw new AppError("invalid-argument", RUNNER_MESSAGES.noCommandsAnywhere);
-  return { platform };
+  return { platform: platform ?? available[0]!, target };
+}
+
+/** Where nobody asked for anything (the scheduler, a webhook, a run's end): the workflow's own target. */
+export function defaultExecution(tx: Executor, workflow: LockedWorkflow, steps: readonly StepRow[], now: Date) {
+  return resolveExecution(tx, { workflow, steps, now });
+}
+
+/** The runner a run is pinned to, if it is still one of the organization's (not revoked). */
+async function findPinnedRunner(tx: Executor, organizationId: string, runnerId: string | null) {
+  const runner = (await listRunnerPresence(tx, organizationId)).find((row) => row.id === runnerId);
+  if (!runner)
+    throw new AppError("invalid-argument", TARGET_MESSAGES.runnerNotFound, { target: TARGET_MESSAGES.runnerNotFound });
+  return { id: runner.id, os: runner.os as RunnerPlatform };
 }
 
 /**
@@ -179,5 +232,9 @@ export async function runOptions(db: Executor, workflow: LockedWorkflow, steps: 
     requiresApproval: workflow.approval !== null,
     confirmName: workflow.confirmName,
     freeze: workflow.respectFreezeWindows ? (await freezeCalendar(db, workflow.organizationId)).noticeAt(now) : null,
+    target: normalizeTarget(workflow.target),
+    runners: rows
+      .map((row) => ({ id: row.id, name: row.name, platform: row.os as RunnerPlatform, online: row.online }))
+      .sort((a, b) => a.name.localeCompare(b.name)),
   };
 }

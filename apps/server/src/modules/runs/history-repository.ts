@@ -1,5 +1,5 @@
 import { HISTORY_MESSAGES, type RunHistoryQuery } from "@flowdeck/shared/runs/history";
-import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gte, isNull, lte, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
 import { afterCursor, cursorPosition, keysetOrder, type KeysetColumns } from "../../db/keyset.ts";
 import { runners, user, workflowRunDays, workflowRuns, workflows } from "../../db/schema/index.ts";
@@ -30,9 +30,11 @@ export async function listHistory(
       and(
         eq(workflowRuns.organizationId, organizationId),
         eq(workflowRuns.workflowId, workflowId),
+        // Runs, not a fan-out's targets (decision 080); a runner filter finds the fan-outs it took part in.
+        isNull(workflowRuns.parentRunId),
         query.status ? eq(workflowRuns.status, query.status) : undefined,
         query.trigger ? eq(workflowRuns.trigger, query.trigger) : undefined,
-        query.runnerId ? eq(workflowRuns.runnerId, query.runnerId) : undefined,
+        query.runnerId ? ranOn(query.runnerId) : undefined,
         query.from ? gte(workflowRuns.startedAt, new Date(query.from)) : undefined,
         query.to ? lte(workflowRuns.startedAt, new Date(query.to)) : undefined,
         afterCursor(HISTORY_ORDER, query.cursor, HISTORY_MESSAGES.cursorInvalid),
@@ -40,6 +42,14 @@ export async function listHistory(
     )
     .orderBy(...keysetOrder(HISTORY_ORDER))
     .limit(query.limit + 1);
+}
+
+/** The run was executed by the runner, or is a fan-out one of whose targets was. */
+function ranOn(runnerId: string) {
+  return or(
+    eq(workflowRuns.runnerId, runnerId),
+    sql`exists (select 1 from ${workflowRuns} t where t.parent_run_id = ${workflowRuns.id} and t.runner_id = ${runnerId})`,
+  );
 }
 
 /**
@@ -53,7 +63,7 @@ export async function workflowHealth(db: Executor, organizationId: string, now: 
     from ${workflows} w
     left join lateral (
       select r.status, r.started_at from ${workflowRuns} r
-      where r.workflow_id = w.id order by r.started_at desc, r.id desc limit 1
+      where r.workflow_id = w.id and r.parent_run_id is null order by r.started_at desc, r.id desc limit 1
     ) l on true
     cross join lateral (
       select coalesce(sum(d.ended), 0)::int as ended, coalesce(sum(d.succeeded), 0)::int as succeeded

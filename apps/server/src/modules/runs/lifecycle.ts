@@ -11,7 +11,7 @@ import { APPROVAL_MESSAGES } from "@flowdeck/shared/runs/messages";
 import type { Role } from "@flowdeck/shared";
 import type { AuditAction } from "@flowdeck/shared/audit/actions";
 import type { StepStatus } from "@flowdeck/shared/workflows/constants";
-import { snapshotParameters } from "@flowdeck/shared/workflows/parameters";
+import { snapshotParameters, type RunParameter } from "@flowdeck/shared/workflows/parameters";
 import { RUNNER_MESSAGES } from "@flowdeck/shared/runners/messages";
 import { WORKFLOW_MESSAGES } from "@flowdeck/shared/workflows/messages";
 import type { Executor } from "../../db/database.ts";
@@ -28,6 +28,8 @@ import { chargeForRun, snapshotExecution, type ExecutionRequest } from "./execut
 import { decideRunStart, requesterUserId, type RunRequester } from "./gate.ts";
 import { checkParameterValues } from "./run-parameters.ts";
 import { startFollowers } from "./start-followers.ts";
+import { isFanOut, nextFanOutMoves, prepareTargets } from "./fan-out.ts";
+import { TARGET_MESSAGES, type Target } from "@flowdeck/shared/runs/targets";
 import {
   claimQueuedRun,
   endOpenSteps,
@@ -36,7 +38,10 @@ import {
   findWorkflowName,
   insertRun,
   insertRunSteps,
+  insertTargets,
+  listTargets,
   lockRun,
+  releaseTargets,
   peekRun,
   setCancelRequested,
   setRunEnded,
@@ -80,6 +85,8 @@ export type EndReason =
   | "workflow-changed"
   /** An approver rejected it: the rejection is recorded. */
   | "rejected"
+  /** Every target of a fan-out ended (decision 080): the run's outcome follows from theirs. */
+  | "targets-ended"
   /** Nobody approved it in time (the sweeper). */
   | "approval-expired";
 
@@ -97,6 +104,10 @@ const END_RECORD: Record<EndReason, EndRecord | null> = {
   "checklist-done": null,
   "workflow-changed": null,
   rejected: null,
+  "targets-ended": {
+    action: "run.finished",
+    summary: (name, status) => `A run of "${name}" on every matching runner ${status}`,
+  },
   "approval-expired": {
     action: "run.expired",
     summary: (name) => `A run of "${name}" expired: nobody approved it in time`,
@@ -232,18 +243,21 @@ export async function startRun(
         }
       : undefined,
   });
-  await insertRunSteps(
-    tx,
-    run.id,
-    steps.map((step) => ({
-      stepId: step.id,
-      position: step.position,
-      name: step.name,
-      // A checklist skips a deleted command's step; a runner reports it skipped itself.
-      status: !skipReason && (step.taskId || snapshot) ? "pending" : "skipped",
-      ...snapshot?.steps.get(step.id),
-    })),
-  );
+  const fanOut = snapshot?.run.target.mode === "all";
+  // A fan-out's steps are its targets' (decision 080).
+  if (!fanOut)
+    await insertRunSteps(
+      tx,
+      run.id,
+      steps.map((step) => ({
+        stepId: step.id,
+        position: step.position,
+        name: step.name,
+        // A checklist skips a deleted command's step; a runner reports it skipped itself.
+        status: !skipReason && (step.taskId || snapshot) ? "pending" : "skipped",
+        ...snapshot?.steps?.get(step.id),
+      })),
+    );
   if (skipReason) return { ...run, status: "skipped" as const, skipReason };
   if (awaiting) {
     log.record({
@@ -261,6 +275,11 @@ export async function startRun(
   }
   await resetForRun(tx, { workflow, stepCount: steps.length, now });
   log.measure((metrics) => metrics.runStarted({ trigger, kind: execution ? "executed" : "checklist" }));
+  if (fanOut && execution) {
+    const parent = { id: run.id, trigger, startedBy, parameters: snapshotParameters(workflow.parameters, values) };
+    await startFanOut(tx, log, { workflow, parent, target: execution.target, now });
+    return { ...run, status: "running" as const };
+  }
   // Lists hear of it as their workflow's change (the caller's audit row); runners through their queue.
   if (execution) log.wakeRunners(workflow.organizationId);
   return { ...run, status: execution ? ("queued" as const) : ("running" as const) };
@@ -339,15 +358,18 @@ async function releaseRun(
   const { workflow, run, now } = options;
   await countExecutions(tx, [workflow], now);
   let creditsCharged = 0;
+  const fanOut = isFanOut(run);
   if (run.kind === "executed") {
     await requireSecrets(tx, workflow.organizationId, run.secretNames, "secrets");
-    creditsCharged = await chargeForRun(tx, { workflow, userId: run.startedBy });
+    // A fan-out is charged per target, when they are made.
+    if (!fanOut) creditsCharged = await chargeForRun(tx, { workflow, userId: run.startedBy });
   }
   await setRunReleased(tx, run.id, { creditsCharged });
   const steps = await listSteps(tx, workflow.organizationId, [workflow.id]);
   await resetForRun(tx, { workflow, stepCount: steps.length, now });
   log.measure((metrics) => metrics.runStarted({ trigger: run.trigger, kind: run.kind }));
-  if (run.kind === "executed") log.wakeRunners(workflow.organizationId);
+  if (fanOut && run.target) await startFanOut(tx, log, { workflow, parent: run, target: run.target, now });
+  else if (run.kind === "executed") log.wakeRunners(workflow.organizationId);
   if (creditsCharged > 0)
     log.announce({ entity: "organization", id: workflow.organizationId, action: "updated" }, workflow.organizationId);
   announceRun(log, run);
@@ -400,9 +422,21 @@ export async function requestCancel(
   const { organizationId, runId, now } = options;
   const locked = await lockRunAfterWorkflow(tx, organizationId, runId);
   if (!locked) throw new AppError("not-found", RUNNER_MESSAGES.runNotFound);
-  const { run } = locked;
+  const { run, workflow } = locked;
   if (!isActive(run.status)) return false;
   log.record({ action: "run.cancelled", entityId: runId, summary: "Cancelled a run" });
+  if (isFanOut(run) && run.status === "running") {
+    // Every target stops: a queued one ends now, a running one hears it on its runner's next call.
+    await setCancelRequested(tx, runId, now);
+    for (const target of await listTargets(tx, runId)) {
+      if (target.status !== "running") continue;
+      await setCancelRequested(tx, target.id, now);
+      announceRun(log, { ...run, id: target.id, runnerId: target.runnerId });
+    }
+    await settleFanOut(tx, log, { workflow, parentRunId: runId, now });
+    announceRun(log, run);
+    return true;
+  }
   if (run.kind === "executed" && run.status === "running") {
     await setCancelRequested(tx, runId, now);
     announceRun(log, run);
@@ -495,6 +529,8 @@ export async function endRun(
     now: Date;
     /** Checked again under the lock (the sweeper: is the lease still expired?). */
     onlyIf?: (run: RunRecord) => boolean;
+    /** Why a run ending skipped did not run (a fan-out's target whose runner stayed offline). */
+    skipReason?: string;
   },
 ) {
   const { organizationId, runId, status, reason, now } = options;
@@ -503,21 +539,16 @@ export async function endRun(
   const { workflow, run } = peek;
   if (!isActive(run.status)) return undefined;
   if (options.onlyIf && !options.onlyIf(run)) return undefined;
-  await setRunEnded(tx, runId, status, now);
+  if (run.parentRunId) {
+    // A fan-out's target: the run it belongs to tells, counts and records (decision 080).
+    await endTarget(tx, log, { workflow, target: run, status, now, skipReason: options.skipReason });
+    await settleFanOut(tx, log, { workflow, parentRunId: run.parentRunId, now });
+    return run;
+  }
+  await setRunEnded(tx, runId, status, now, options.skipReason);
   await notifyRunOutcome(tx, { runId, status, at: now });
   await endOpenSteps(tx, runId, openStepsEnd(run.kind, status), now);
-  const refunded = status === "cancelled" && run.claimedAt === null && run.creditsCharged > 0;
-  if (refunded) {
-    await giveCredits(tx, { organizationId, amount: run.creditsCharged, max: MAX_CREDIT_BALANCE });
-    await insertTransaction(tx, {
-      organizationId,
-      userId: null,
-      amount: run.creditsCharged,
-      type: "addition",
-      description: `Refund: run of ${workflow.name} cancelled before it started`,
-    });
-    log.announce({ entity: "organization", id: organizationId, action: "updated" }, organizationId);
-  }
+  await refundUnstarted(tx, log, { workflow, run, status });
   // A run that waited for approval never started: the workflow's progress is as it was.
   if (run.status !== "awaiting-approval") await settleProgress(tx, { workflow, by: null, now, run: "ended" });
   const record = END_RECORD[reason];
@@ -534,6 +565,119 @@ export async function endRun(
   log.measure((metrics) => metrics.runEnded({ trigger: run.trigger, kind: run.kind, status }));
   await startFollowers(tx, log, { run, workflow, status, now });
   return run;
+}
+
+/** A run cancelled before any runner claimed it gets back what queueing it cost. */
+async function refundUnstarted(
+  tx: Executor,
+  log: ChangeLog,
+  options: { workflow: LockedWorkflow; run: RunRecord; status: FinalStatus },
+) {
+  const { workflow, run, status } = options;
+  if (status !== "cancelled" || run.claimedAt !== null || run.creditsCharged <= 0) return;
+  const { organizationId } = run;
+  await giveCredits(tx, { organizationId, amount: run.creditsCharged, max: MAX_CREDIT_BALANCE });
+  await insertTransaction(tx, {
+    organizationId,
+    userId: null,
+    amount: run.creditsCharged,
+    type: "addition",
+    description: `Refund: run of ${workflow.name} cancelled before it started`,
+  });
+  log.announce({ entity: "organization", id: organizationId, action: "updated" }, organizationId);
+}
+
+/**
+ * Makes a fan-out's targets (decision 080, `fan-out.ts`) as it starts — or as its last approval
+ * releases it — and settles it at once: targets skipped from the start may already end it.
+ */
+async function startFanOut(
+  tx: Executor,
+  log: ChangeLog,
+  options: {
+    workflow: LockedWorkflow;
+    parent: { id: string; trigger: RunTrigger; startedBy: string | null; parameters: RunParameter[] };
+    target: Target;
+    now: Date;
+  },
+) {
+  const { workflow, parent, target, now } = options;
+  const steps = await listSteps(tx, workflow.organizationId, [workflow.id]);
+  const prepared = await prepareTargets(tx, { workflow, parent, steps, target, now });
+  const inserted = await insertTargets(
+    tx,
+    { ...parent, workflowId: workflow.id, organizationId: workflow.organizationId },
+    prepared.map((one) => one.row),
+  );
+  for (const [index, row] of inserted.entries()) await insertRunSteps(tx, row.id, prepared[index]!.steps);
+  log.announce({ entity: "organization", id: workflow.organizationId, action: "updated" }, workflow.organizationId);
+  await settleFanOut(tx, log, { workflow, parentRunId: parent.id, now });
+  log.wakeRunners(workflow.organizationId);
+}
+
+/**
+ * One target of a fan-out ends: its status, its open steps, its refund; its viewers and the
+ * fan-out's hear of it. Nothing is recorded or told for it alone: the fan-out's end says it all.
+ */
+async function endTarget(
+  tx: Executor,
+  log: ChangeLog,
+  options: {
+    workflow: LockedWorkflow;
+    target: RunRecord;
+    status: FinalStatus;
+    now: Date;
+    skipReason?: string | undefined;
+  },
+) {
+  const { workflow, target, status, now } = options;
+  await setRunEnded(tx, target.id, status, now, options.skipReason);
+  await endOpenSteps(tx, target.id, openStepsEnd("executed", status), now);
+  await refundUnstarted(tx, log, { workflow, run: target, status });
+  announceRun(log, target);
+}
+
+/**
+ * After a target ended (or the fan-out was cancelled): targets whose batch turn came are released
+ * to their runners, unclaimed ones stop when the run stops after a failure or was cancelled, and
+ * once every target has ended the fan-out ends with the outcome `nextFanOutMoves` gives.
+ */
+async function settleFanOut(
+  tx: Executor,
+  log: ChangeLog,
+  options: { workflow: LockedWorkflow; parentRunId: string; now: Date },
+) {
+  const { workflow, parentRunId, now } = options;
+  const parent = await lockRun(tx, workflow.organizationId, parentRunId);
+  if (!parent || !isActive(parent.status) || !parent.target) return;
+  const cancelled = parent.cancelRequestedAt !== null;
+  const targets = await listTargets(tx, parentRunId);
+  const moves = nextFanOutMoves(targets, { target: parent.target, cancelled });
+  for (const id of moves.stop) {
+    const target = await lockRun(tx, workflow.organizationId, id);
+    if (!target || !isActive(target.status)) continue;
+    await endTarget(tx, log, {
+      workflow,
+      target,
+      status: cancelled ? "cancelled" : "skipped",
+      now,
+      skipReason: cancelled ? undefined : TARGET_MESSAGES.stoppedAfterFailure,
+    });
+  }
+  if (moves.release.length > 0) {
+    await releaseTargets(tx, moves.release);
+    log.wakeRunners(workflow.organizationId);
+  }
+  announceRun(log, parent);
+  if (moves.outcome) {
+    await endRun(tx, log, {
+      organizationId: workflow.organizationId,
+      runId: parentRunId,
+      status: moves.outcome,
+      reason: moves.outcome === "cancelled" ? "cancelled" : "targets-ended",
+      now,
+    });
+  }
 }
 
 function isActive(status: string) {

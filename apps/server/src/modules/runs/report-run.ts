@@ -82,7 +82,8 @@ export async function reportStep({
       await markOutputsTruncated(tx, runId);
     }
     if (!step) return;
-    if (report.outcome === "succeeded" && step.stepId) {
+    // A fan-out's target leaves the workflow's checklist alone: one machine's success is not the run's.
+    if (report.outcome === "succeeded" && step.stepId && !run.parentRunId) {
       await mark(tx, { workflow, stepId: step.stepId, status: "completed", by: null, now });
       await settleProgress(tx, { workflow, by: null, now, run: "under-way" });
       log.announce({ entity: "workflow", id: workflow.id, action: "updated" });

@@ -8,7 +8,7 @@ import {
 } from "@flowdeck/shared/runs/constants";
 import type { RunnerPlatform } from "@flowdeck/shared/runners/protocol";
 import type { RunParameter } from "@flowdeck/shared/workflows/parameters";
-import { and, asc, desc, eq, gt, inArray, isNull, lt, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
 import {
   organizations,
@@ -98,7 +98,7 @@ export async function insertRun(
     /** An executed run waits queued for a runner; without it, a checklist is under way at once. */
     execution?: Pick<
       typeof workflowRuns.$inferInsert,
-      "platform" | "requiredLabels" | "secretNames" | "timeoutSeconds" | "creditsCharged"
+      "platform" | "requiredLabels" | "secretNames" | "timeoutSeconds" | "creditsCharged" | "target" | "targetRunnerId"
     > | null;
     /** The gate held it for approval (decision 067): it waits, neither queued nor under way. */
     awaiting?: Pick<
@@ -124,7 +124,10 @@ export async function insertRun(
         : values.awaiting
           ? "awaiting-approval"
           : values.execution
-            ? "queued"
+            ? // A fan-out is under way at once: its targets are what runners claim (decision 080).
+              values.execution.target?.mode === "all"
+              ? "running"
+              : "queued"
             : "running",
       skipReason: values.skipReason ?? null,
       finishedAt: values.skipReason ? values.at : null,
@@ -159,9 +162,65 @@ export async function insertRunSteps(
   await db.insert(workflowRunSteps).values(steps.map((step) => ({ ...step, runId })));
 }
 
+/** A fan-out's targets (decision 080): one queued (or skipped) run per runner, under their run. */
+export async function insertTargets(
+  db: Executor,
+  parent: { id: string; workflowId: string; organizationId: string; trigger: RunTrigger; startedBy: string | null },
+  targets: {
+    runnerId: string;
+    platform: RunnerPlatform;
+    status: "queued" | "skipped";
+    skipReason: string | null;
+    held: boolean;
+    claimDeadline: Date | null;
+    secretNames: string[];
+    timeoutSeconds: number;
+    creditsCharged: number;
+    parameters: RunParameter[];
+    at: Date;
+  }[],
+) {
+  if (targets.length === 0) return [];
+  return db
+    .insert(workflowRuns)
+    .values(
+      targets.map((target) => ({
+        workflowId: parent.workflowId,
+        organizationId: parent.organizationId,
+        trigger: parent.trigger,
+        startedBy: parent.startedBy,
+        parentRunId: parent.id,
+        kind: "executed" as const,
+        platform: target.platform,
+        targetRunnerId: target.runnerId,
+        status: target.status,
+        skipReason: target.skipReason,
+        finishedAt: target.status === "skipped" ? target.at : null,
+        held: target.held,
+        claimDeadline: target.claimDeadline,
+        secretNames: target.secretNames,
+        timeoutSeconds: target.timeoutSeconds,
+        creditsCharged: target.creditsCharged,
+        parameters: target.parameters,
+        startedAt: target.at,
+      })),
+    )
+    .returning({ id: workflowRuns.id, targetRunnerId: workflowRuns.targetRunnerId, status: workflowRuns.status });
+}
+
+/** The run's batch moved on: these held targets may be claimed now. */
+export async function releaseTargets(db: Executor, targetIds: readonly string[]) {
+  if (targetIds.length === 0) return;
+  await db
+    .update(workflowRuns)
+    .set({ held: false })
+    .where(inArray(workflowRuns.id, [...targetIds]));
+}
+
 /**
  * Takes the oldest queued run this runner may execute: its organization's, for its platform, and
- * asking only for labels the runner has. FOR UPDATE SKIP LOCKED: a run another claimer is taking
+ * asking only for labels the runner has; a run pinned to a runner (a chosen runner, a fan-out's
+ * target) only by that runner, and a target held for its batch by nobody. FOR UPDATE SKIP LOCKED: a run another claimer is taking
  * is passed over, never waited for, so two runners never get the same run.
  */
 export async function claimQueuedRun(
@@ -180,6 +239,8 @@ export async function claimQueuedRun(
         eq(workflowRuns.kind, "executed"),
         eq(workflowRuns.platform, runner.os as "linux"),
         sql`${workflowRuns.requiredLabels} <@ ${sql.param(runner.labels)}::text[]`,
+        or(isNull(workflowRuns.targetRunnerId), eq(workflowRuns.targetRunnerId, runner.id)),
+        eq(workflowRuns.held, false),
       ),
     )
     .orderBy(asc(workflowRuns.startedAt), asc(workflowRuns.id))
@@ -202,15 +263,19 @@ export async function setRunReleased(db: Executor, runId: string, values: { cred
   await db
     .update(workflowRuns)
     .set({
-      status: sql`case when ${workflowRuns.kind} = 'executed' then 'queued' else 'running' end`,
+      // A fan-out is under way at once: its targets are queued (decision 080).
+      status: sql`case when ${workflowRuns.kind} = 'executed' and ${workflowRuns.target}->>'mode' is distinct from 'all' then 'queued' else 'running' end`,
       creditsCharged: values.creditsCharged,
     })
     .where(and(eq(workflowRuns.id, runId), eq(workflowRuns.status, "awaiting-approval")));
 }
 
-/** The run ends: its status, its finish, and no lease any more. */
-export async function setRunEnded(db: Executor, runId: string, status: FinalStatus, at: Date) {
-  await db.update(workflowRuns).set({ status, finishedAt: at, leaseExpiresAt: null }).where(eq(workflowRuns.id, runId));
+/** The run ends: its status, its finish, and no lease any more; a skipped one says why. */
+export async function setRunEnded(db: Executor, runId: string, status: FinalStatus, at: Date, skipReason?: string) {
+  await db
+    .update(workflowRuns)
+    .set({ status, finishedAt: at, leaseExpiresAt: null, ...(skipReason && { skipReason }) })
+    .where(eq(workflowRuns.id, runId));
 }
 
 /** A person asked a running run to stop: its runner hears it on its next call. */
@@ -326,7 +391,13 @@ export async function findActiveRun(db: Executor, workflowId: string) {
   const [row] = await db
     .select({ id: workflowRuns.id, kind: workflowRuns.kind, status: workflowRuns.status })
     .from(workflowRuns)
-    .where(and(eq(workflowRuns.workflowId, workflowId), inArray(workflowRuns.status, [...ACTIVE_RUN_STATUSES])));
+    .where(
+      and(
+        eq(workflowRuns.workflowId, workflowId),
+        inArray(workflowRuns.status, [...ACTIVE_RUN_STATUSES]),
+        isNull(workflowRuns.parentRunId),
+      ),
+    );
   return row;
 }
 
@@ -382,6 +453,8 @@ export async function findRun(db: Executor, organizationId: string, runId: strin
       approvalExpiresAt: workflowRuns.approvalExpiresAt,
       requestedByTokenId: workflowRuns.requestedByTokenId,
       requestedByTokenName: workflowRuns.requestedByTokenName,
+      target: workflowRuns.target,
+      parentRunId: workflowRuns.parentRunId,
     })
     .from(workflowRuns)
     .innerJoin(workflows, eq(workflows.id, workflowRuns.workflowId))
@@ -417,7 +490,13 @@ export async function listRecentRuns(db: Executor, organizationId: string, workf
     .from(workflowRuns)
     .leftJoin(user, eq(user.id, workflowRuns.startedBy))
     .leftJoin(runners, eq(runners.id, workflowRuns.runnerId))
-    .where(and(eq(workflowRuns.organizationId, organizationId), eq(workflowRuns.workflowId, workflowId)))
+    .where(
+      and(
+        eq(workflowRuns.organizationId, organizationId),
+        eq(workflowRuns.workflowId, workflowId),
+        isNull(workflowRuns.parentRunId),
+      ),
+    )
     .orderBy(desc(workflowRuns.startedAt), desc(workflowRuns.id))
     .limit(limit);
   const steps = await listStepsOfRuns(
@@ -436,7 +515,7 @@ export async function latestRuns(db: Executor, workflowIds: readonly string[]): 
     sql`, `,
   );
   const latestIds = sql`(select l.id from unnest(array[${ids}]::text[]) w(id) cross join lateral (
-    select r.id from ${workflowRuns} r where r.workflow_id = w.id
+    select r.id from ${workflowRuns} r where r.workflow_id = w.id and r.parent_run_id is null
     order by r.started_at desc, r.id desc limit 1) l)`;
   return db
     .select(runColumns)
@@ -501,18 +580,72 @@ export async function overdueRuns(db: Executor, now: Date, graceMs: number, limi
     .limit(limit);
 }
 
-/** The runs a runner is executing (revoking it loses them). */
-export async function runningRunsOf(db: Executor, runnerId: string) {
+/** The runs a runner is executing (revoking it loses them), and the queued ones only it may take. */
+export async function runsHeldBy(db: Executor, runnerId: string) {
   return db
-    .select({ id: workflowRuns.id, organizationId: workflowRuns.organizationId, workflowId: workflowRuns.workflowId })
+    .select({
+      id: workflowRuns.id,
+      organizationId: workflowRuns.organizationId,
+      workflowId: workflowRuns.workflowId,
+      status: workflowRuns.status,
+    })
     .from(workflowRuns)
-    .where(and(eq(workflowRuns.runnerId, runnerId), eq(workflowRuns.status, "running")));
+    .where(
+      or(
+        and(eq(workflowRuns.runnerId, runnerId), eq(workflowRuns.status, "running")),
+        and(eq(workflowRuns.targetRunnerId, runnerId), eq(workflowRuns.status, "queued")),
+      ),
+    );
+}
+
+/** Queued targets whose runner did not come online in time (decision 080). */
+export async function targetsPastDeadline(db: Executor, now: Date, limit: number) {
+  return db
+    .select({
+      id: workflowRuns.id,
+      organizationId: workflowRuns.organizationId,
+      workflowId: workflowRuns.workflowId,
+      waitedMinutes: sql<number>`round(extract(epoch from ${workflowRuns.claimDeadline} - ${workflowRuns.startedAt}) / 60)::int`,
+    })
+    .from(workflowRuns)
+    .where(and(eq(workflowRuns.status, "queued"), lt(workflowRuns.claimDeadline, now)))
+    .limit(limit);
+}
+
+/**
+ * A fan-out's targets in the order the matrix shows them (runner name), each with its runner's
+ * name and the exit code that tells its story: the first failing step's, else the last step's that ran.
+ */
+export async function listTargets(db: Executor, parentRunId: string) {
+  return db
+    .select({
+      id: workflowRuns.id,
+      runnerId: workflowRuns.targetRunnerId,
+      runnerName: sql<string>`coalesce(${runners.name}, '')`,
+      platform: workflowRuns.platform,
+      status: workflowRuns.status,
+      skipReason: workflowRuns.skipReason,
+      claimedAt: workflowRuns.claimedAt,
+      finishedAt: workflowRuns.finishedAt,
+      cancelRequestedAt: workflowRuns.cancelRequestedAt,
+      held: workflowRuns.held,
+      creditsCharged: workflowRuns.creditsCharged,
+      exitCode: sql<number | null>`(select s.exit_code from ${workflowRunSteps} s where s.run_id = ${workflowRuns.id}
+        and s.exit_code is not null
+        order by (s.status = 'failed') desc, case when s.status = 'failed' then s.position else -s.position end limit 1)`,
+    })
+    .from(workflowRuns)
+    .leftJoin(runners, eq(runners.id, workflowRuns.targetRunnerId))
+    .where(eq(workflowRuns.parentRunId, parentRunId))
+    .orderBy(asc(runners.name), asc(workflowRuns.id));
 }
 
 /** The organization's runners that are not revoked: where a run can go. */
 export async function listRunnerPresence(db: Executor, organizationId: string) {
   return db
     .select({
+      id: runners.id,
+      name: runners.name,
       os: runners.os,
       labels: runners.labels,
       declaredLabels: runners.declaredLabels,

@@ -23,6 +23,7 @@ import {
 } from "@flowdeck/shared/runs/approvals";
 import { decideRun, listPendingApprovals } from "./approvals.ts";
 import { executeWorkflow } from "./execute-workflow.ts";
+import { retryFailedTargets } from "./retry-failed.ts";
 import { getHistoryRunners, getRunHistory, getRunOptions, getWorkflowHealth } from "./history.ts";
 import { MAX_STREAMS_PER_PERSON, streamLimitsOf } from "../../lib/stream-limits.ts";
 import { createRunFeeds } from "./run-stream.ts";
@@ -182,6 +183,23 @@ export const runRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: OrgParamsSchema, response: { 200: PendingApprovalListSchema } },
     },
     async (request) => listPendingApprovals({ ...reader(request), actor: request.actor }),
+  );
+
+  // Fleets (decision 080): a new run over only the targets that failed.
+  app.post(
+    `${RUN}/retry-failed`,
+    {
+      config: { action: "workflows.run", idempotent: true },
+      schema: { params: RunViewParamsSchema, response: { 201: RunDetailSchema } },
+    },
+    async (request, reply) => {
+      const run = await retryFailedTargets({
+        ...scopeOf(request),
+        runId: request.params.runId,
+        idempotency: request.idempotency,
+      });
+      return reply.status(201).send(run);
+    },
   );
 
   app.post(

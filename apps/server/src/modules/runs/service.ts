@@ -6,7 +6,8 @@ import type { Executor } from "../../db/database.ts";
 import { transact, type OrgScope } from "../../lib/change-log.ts";
 import { countMatchingRunners } from "./execution.ts";
 import { requestCancel } from "./lifecycle.ts";
-import { findRun, listLogChunks } from "./repository.ts";
+import { findRun, listLogChunks, listTargets } from "./repository.ts";
+import { normalizeTarget, TARGET_MESSAGES, type RunTarget } from "@flowdeck/shared/runs/targets";
 import { toRun } from "./to-run.ts";
 import { listApprovalDecisions } from "./approvals-repository.ts";
 import { toRunApproval } from "./run-approval.ts";
@@ -31,6 +32,7 @@ export async function getRun({ db, organizationId, runId }: Scope): Promise<RunD
         })
       : null;
   const approval = run.approval ? toRunApproval(run, await listApprovalDecisions(db, [runId])) : null;
+  const targets = run.target?.mode === "all" ? (await listTargets(db, runId)).map(toRunTarget) : [];
   return {
     ...toRun(run, found.steps),
     workflowName: run.workflowName,
@@ -39,22 +41,63 @@ export async function getRun({ db, organizationId, runId }: Scope): Promise<RunD
     matchingRunners,
     requiredLabels: run.requiredLabels,
     approval,
+    target: run.target ? normalizeTarget(run.target) : null,
+    targets,
+    parentRunId: run.parentRunId,
   };
 }
 
-export async function getRunLog({ db, organizationId, runId, after, limit }: Scope & { after: number; limit: number }) {
-  await getRun({ db, organizationId, runId });
-  const items = await listLogChunks(db, runId, after, limit);
-  return { items, next: items.at(-1)?.id ?? after } satisfies RunLogPage;
+function toRunTarget(row: Awaited<ReturnType<typeof listTargets>>[number]): RunTarget {
+  return {
+    id: row.id,
+    runnerId: row.runnerId,
+    runnerName: row.runnerName,
+    platform: row.platform ?? "linux",
+    status: row.status,
+    exitCode: row.exitCode,
+    startedAt: row.claimedAt?.toISOString() ?? null,
+    endedAt: row.finishedAt?.toISOString() ?? null,
+    skipReason: row.skipReason,
+  };
 }
 
-/** The whole output as text, step by step, for download. */
-export async function runLogText({ db, organizationId, runId }: Scope): Promise<{ name: string; text: string }> {
-  const run = await getRun({ db, organizationId, runId });
+/**
+ * The run whose output is read: the run itself, or with `targetId` one target of a fan-out
+ * (decision 080); 404 for a target of another run.
+ */
+async function runForLog(scope: Scope & { targetId?: string | undefined }) {
+  const run = await getRun(scope);
+  if (!scope.targetId) return run;
+  const target = run.targets.find((candidate) => candidate.id === scope.targetId);
+  if (!target) throw new AppError("not-found", TARGET_MESSAGES.targetNotFound);
+  return getRun({ ...scope, runId: target.id });
+}
+
+export async function getRunLog(scope: Scope & { after: number; limit: number; targetId?: string | undefined }) {
+  const run = await runForLog(scope);
+  const items = await listLogChunks(scope.db, run.id, scope.after, scope.limit);
+  return { items, next: items.at(-1)?.id ?? scope.after } satisfies RunLogPage;
+}
+
+/** The whole output as text, step by step, for download; a fan-out's, target by target under each runner's name. */
+export async function runLogText(scope: Scope): Promise<{ name: string; text: string }> {
+  const run = await getRun(scope);
+  const name = `${run.workflowName} run ${run.startedAt.slice(0, 19)}`;
+  if (run.targets.length === 0) return { name, text: await stepLogText(scope.db, run) };
+  const parts: string[] = [];
+  for (const target of run.targets) {
+    const text = await stepLogText(scope.db, await getRun({ ...scope, runId: target.id }));
+    const said = target.skipReason ? `${target.status}: ${target.skipReason}` : target.status;
+    parts.push(`${parts.length > 0 ? "\n" : ""}==== ${target.runnerName} (${said}) ====\n${text}`);
+  }
+  return { name, text: parts.join("") };
+}
+
+async function stepLogText(db: Executor, run: RunDetail) {
   const parts: string[] = [];
   let position = -1;
   for (let after = 0; ;) {
-    const items = await listLogChunks(db, runId, after, 5000);
+    const items = await listLogChunks(db, run.id, after, 5000);
     if (items.length === 0) break;
     for (const chunk of items) {
       if (chunk.position !== position) {
@@ -66,7 +109,7 @@ export async function runLogText({ db, organizationId, runId }: Scope): Promise<
     }
     after = items.at(-1)!.id;
   }
-  return { name: `${run.workflowName} run ${run.startedAt.slice(0, 19)}`, text: parts.join("") };
+  return parts.join("");
 }
 
 /**

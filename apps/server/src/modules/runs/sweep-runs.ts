@@ -1,6 +1,7 @@
 import { transact, type ChangeContext } from "../../lib/change-log.ts";
 import { endRun, expireApproval } from "./lifecycle.ts";
-import { expiredApprovals, expiredLeases, overdueRuns } from "./repository.ts";
+import { expiredApprovals, expiredLeases, overdueRuns, targetsPastDeadline } from "./repository.ts";
+import { TARGET_MESSAGES } from "@flowdeck/shared/runs/targets";
 
 const BATCH = 100;
 
@@ -28,6 +29,20 @@ export async function sweepRuns(options: { context: ChangeContext; now: Date; le
   for (const run of await expiredApprovals(context.db, now, BATCH)) {
     await transact(context, (tx, log) =>
       expireApproval(tx, log, { organizationId: run.organizationId, runId: run.id, now }),
+    );
+  }
+  // A fan-out's target waited for its offline runner long enough (decision 080).
+  for (const run of await targetsPastDeadline(context.db, now, BATCH)) {
+    await transact(context, (tx, log) =>
+      endRun(tx, log, {
+        organizationId: run.organizationId,
+        runId: run.id,
+        status: "skipped",
+        reason: "lease-expired",
+        now,
+        skipReason: TARGET_MESSAGES.offlineWaited(run.waitedMinutes),
+        onlyIf: (locked) => locked.status === "queued" && locked.claimDeadline !== null && locked.claimDeadline < now,
+      }),
     );
   }
   for (const run of await overdueRuns(context.db, now, leaseMs, BATCH)) {

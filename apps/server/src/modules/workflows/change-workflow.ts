@@ -19,6 +19,7 @@ import { loadWorkflow } from "./load-workflow.ts";
 import { setRunAfter } from "./set-run-after.ts";
 import { cancelChecklistUnderWay } from "../runs/lifecycle.ts";
 import { requireSecrets } from "../secrets/for-runs.ts";
+import { checkedTarget } from "./check-target.ts";
 import { checkParameterValues } from "../runs/run-parameters.ts";
 import {
   countSteps,
@@ -98,6 +99,9 @@ export async function createWorkflowIn(
     createdBy: attributedUserId(actor),
     ...(input.timeoutSeconds !== undefined && { timeoutSeconds: input.timeoutSeconds }),
     ...(input.runnerLabels !== undefined && { runnerLabels: input.runnerLabels }),
+    ...(input.target !== undefined && {
+      target: await checkedTarget(tx, organizationId, input.target, input.runnerLabels ?? []),
+    }),
     ...(input.secrets !== undefined && { secretNames: input.secrets }),
     ...(input.concurrencyPolicy !== undefined && { concurrencyPolicy: input.concurrencyPolicy }),
     ...(await scheduleValues(tx, organizationId, input.schedule, now)),
@@ -164,6 +168,14 @@ export async function updateWorkflowIn(
   if (input.dueDate !== undefined) values.dueDate = input.dueDate ? new Date(input.dueDate) : null;
   if (input.timeoutSeconds !== undefined) values.timeoutSeconds = input.timeoutSeconds;
   if (input.runnerLabels !== undefined) values.runnerLabels = input.runnerLabels;
+  if (input.target !== undefined || (input.runnerLabels !== undefined && current.target.mode === "runner")) {
+    values.target = await checkedTarget(
+      tx,
+      organizationId,
+      input.target ?? current.target,
+      input.runnerLabels ?? current.runnerLabels,
+    );
+  }
   if (input.secrets !== undefined) {
     // Only names added now must exist: one deleted since still shows, and Run now names it.
     const added = input.secrets.filter((name) => !current.secretNames.includes(name));

@@ -1,3 +1,4 @@
+import type { Target } from "@flowdeck/shared/runs/targets";
 import { DEFAULT_RUN_IF, type RetryPolicy, type RunIf } from "@flowdeck/shared/workflows/step-control";
 import type { KeysetQuery } from "@flowdeck/shared";
 import type { ConcurrencyPolicy, StepStatus, WorkflowStatus } from "@flowdeck/shared/workflows/constants";
@@ -119,6 +120,7 @@ export type WorkflowValues = {
   updatedBy: string | null;
   timeoutSeconds: number;
   runnerLabels: string[];
+  target: Target;
   secretNames: string[];
   concurrencyPolicy: ConcurrencyPolicy;
   skippedRuns: number;

@@ -1,3 +1,4 @@
+import { normalizeTarget } from "@flowdeck/shared/runs/targets";
 import type { Workflow, WorkflowStep } from "@flowdeck/shared/workflows/schemas";
 import type { StepRow, WorkflowRow } from "./repository.ts";
 import type { RunRow } from "../runs/repository.ts";
@@ -57,6 +58,7 @@ export function toWorkflow(
     updatedAt: row.updatedAt.toISOString(),
     timeoutSeconds: row.timeoutSeconds,
     runnerLabels: row.runnerLabels,
+    target: normalizeTarget(row.target),
     secrets: row.secretNames,
     concurrencyPolicy: row.concurrencyPolicy,
     skippedRuns: row.skippedRuns,

@@ -77,6 +77,7 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   "GET /api/orgs/:orgId/runs/:runId/logs": "Read a run's output",
   "GET /api/orgs/:orgId/runs/:runId/log.txt": "Download a run's whole log as text",
   "POST /api/orgs/:orgId/runs/:runId/cancel": "Cancel a run",
+  "POST /api/orgs/:orgId/runs/:runId/retry-failed": "Retry the failed targets of a run on every matching runner",
   "POST /api/orgs/:orgId/runs/:runId/approve": "Approve a run that awaits approval",
   "POST /api/orgs/:orgId/runs/:runId/reject": "Reject a run that awaits approval",
   "GET /api/orgs/:orgId/approvals": "List the runs waiting for your approval",

@@ -51,6 +51,9 @@ const run = {
   matchingRunners: null,
   requiredLabels: ["prod"],
   approval,
+  target: null,
+  targets: [],
+  parentRunId: null,
 } satisfies RunDetail;
 
 function show(person: { userId: string; role: "editor" | "admin" }) {

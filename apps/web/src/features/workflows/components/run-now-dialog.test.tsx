@@ -1,3 +1,4 @@
+import { DEFAULT_TARGET } from "@flowdeck/shared/runs/targets";
 import type { RunOptions } from "@flowdeck/shared/runs/schemas";
 import { ParametersInputSchema } from "@flowdeck/shared/workflows/parameters";
 import { screen } from "@testing-library/react";
@@ -23,6 +24,8 @@ const options: RunOptions = {
   requiresApproval: false,
   confirmName: false,
   freeze: null,
+  target: { ...DEFAULT_TARGET },
+  runners: [{ id: "runner-1", name: "web-1", platform: "linux", online: true }],
 };
 
 const valueOf = (element: HTMLElement) => (element as HTMLInputElement).value;

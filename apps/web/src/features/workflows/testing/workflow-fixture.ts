@@ -1,3 +1,4 @@
+import { DEFAULT_TARGET } from "@flowdeck/shared/runs/targets";
 import type { Workflow, WorkflowStep } from "@flowdeck/shared/workflows/schemas";
 
 /** Every day at 02:30. */
@@ -35,6 +36,7 @@ export function workflow(overrides: Partial<Workflow>): Workflow {
     updatedAt: "2026-11-20T09:00:00.000Z",
     timeoutSeconds: 3600,
     runnerLabels: [],
+    target: { ...DEFAULT_TARGET },
     secrets: [],
     concurrencyPolicy: "skip",
     skippedRuns: 0,
