@@ -42,9 +42,16 @@ export async function getRun({ db, organizationId, runId }: Scope): Promise<RunD
   };
 }
 
-export async function getRunLog({ db, organizationId, runId, after, limit }: Scope & { after: number; limit: number }) {
+export async function getRunLog({
+  db,
+  organizationId,
+  runId,
+  after,
+  until,
+  limit,
+}: Scope & { after: number; until?: number; limit: number }) {
   await getRun({ db, organizationId, runId });
-  const items = await listLogChunks(db, runId, after, limit);
+  const items = await listLogChunks(db, runId, after, limit, until);
   return { items, next: items.at(-1)?.id ?? after } satisfies RunLogPage;
 }
 
