@@ -2,7 +2,7 @@
 // score of the built app's /, /login, and signed in /dashboard, /workflows and the run view of a run
 // with 20,000 lines of output, through npx, so Lighthouse is no dependency of ours.
 import { execFile } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -24,18 +24,28 @@ const pages = (runView) => [
 ];
 /** Every page, on a phone (issue 33 item 6). */
 const TARGET = 95;
+/** A directory to keep each run's JSON report in (to read the LCP element and the waterfall). */
+const KEEP_REPORTS = process.env.BENCH_LIGHTHOUSE_REPORTS;
+/** Only the pages whose path or name contains one of these words (comma-separated), e.g. `run view`. */
+const ONLY = process.env.BENCH_LIGHTHOUSE_PAGES?.split(",").map((word) => word.trim());
 
 export async function benchLighthouse() {
   console.log(`\nLighthouse ${LIGHTHOUSE} (mobile, simulated throttling), ${REPEATS} runs per page`);
   const server = await startServer();
   const outDir = mkdtempSync(path.join(tmpdir(), "flowdeck-lighthouse-"));
+  if (KEEP_REPORTS) mkdirSync(KEEP_REPORTS, { recursive: true });
   try {
     const session = await registerOwner(server.url);
     const runView = await seedRunWithOutput(server.url, session, RUN_VIEW_LINES);
-    for (const page of pages(runView)) {
+    const chosen = pages(runView).filter(
+      (page) => !ONLY || ONLY.some((word) => (page.name ?? page.path).includes(word)),
+    );
+    for (const [index, page] of chosen.entries()) {
       const runs = [];
       for (let repeat = 0; repeat < REPEATS; repeat++) {
-        const measure = () => lighthouse(`${server.url}${page.path}`, page.signedIn ? session.cookie : null, outDir);
+        const kept = KEEP_REPORTS && path.join(KEEP_REPORTS, `page-${index + 1}-run-${repeat + 1}.json`);
+        const measure = () =>
+          lighthouse(`${server.url}${page.path}`, page.signedIn ? session.cookie : null, outDir, kept);
         // On a loaded machine Lighthouse now and then fails to record the trace (NO_NAVSTART): once more.
         runs.push(await measure().catch(measure));
       }
@@ -54,7 +64,7 @@ export async function benchLighthouse() {
   }
 }
 
-async function lighthouse(url, cookie, outDir) {
+async function lighthouse(url, cookie, outDir, kept) {
   const output = path.join(outDir, "report.json");
   const args = [
     "-y",
@@ -71,6 +81,7 @@ async function lighthouse(url, cookie, outDir) {
     env: { ...process.env, CHROME_PATH: process.env.CHROME_PATH ?? "/usr/bin/chromium" },
     maxBuffer: 64 * 1024 * 1024,
   });
+  if (kept) copyFileSync(output, kept);
   const report = JSON.parse(readFileSync(output, "utf8"));
   const audit = (id) => report.audits[id]?.numericValue ?? NaN;
   if (report.finalDisplayedUrl && !report.finalDisplayedUrl.startsWith(url)) {

@@ -44,8 +44,3 @@ export type KeysetPage<T> = {
   nextCursor: string | null;
   pageSize: number;
 };
-
-/** "1,234", or "10,000+" when the count was capped. */
-export function formatCount(total: number, capped: boolean): string {
-  return `${total.toLocaleString("en-US")}${capped ? "+" : ""}`;
-}

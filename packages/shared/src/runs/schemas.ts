@@ -193,13 +193,40 @@ export type RunOptions = z.infer<typeof RunOptionsSchema>;
 
 export const RunViewParamsSchema = OrgParamsSchema.extend({ runId: z.string().trim().min(1).max(100) });
 
-/** GET /api/orgs/:orgId/runs/:runId/logs?after=<id>: the run's output after a chunk, in order. */
+/**
+ * GET /api/orgs/:orgId/runs/:runId/logs?after=<id>: the run's output after a chunk, in order;
+ * with `until=<id>`, only up to that chunk (the output the run view's stream left out before its tail).
+ */
 export const RunLogQuerySchema = z.object({
   after: z.coerce.number().int().min(0).default(0),
+  until: z.coerce.number().int().min(0).optional(),
   limit: z.coerce.number().int().min(1).max(5000).default(2000),
   /** A fan-out's target (decision 080): reads that target's output. */
   targetId: z.string().trim().min(1).max(100).optional(),
 });
+
+/**
+ * GET /api/orgs/:orgId/runs/:runId/stream?after=<id>&tail=<bytes>: `tail` asks a stream opened at
+ * the start (`after=0`, no Last-Event-ID) for only the output's last chunks whose bytes together stay
+ * within it (at least the last chunk), after an `earlier` event saying what was left out.
+ */
+export const RunStreamQuerySchema = RunLogQuerySchema.pick({ after: true }).extend({
+  tail: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64 * 1024 * 1024)
+    .optional(),
+});
+
+/** The run stream's `earlier` event: the output before the tail, which it did not send. */
+export const RunLogEarlierSchema = z.object({
+  /** The last chunk left out: GET …/logs?until=<until> reads them. */
+  until: z.number().int(),
+  /** The bytes left out, by step position. */
+  steps: z.array(z.object({ position: z.number().int(), bytes: z.number().int() })),
+});
+export type RunLogEarlier = z.infer<typeof RunLogEarlierSchema>;
 
 export const RunLogChunkSchema = z.object({
   id: z.number().int(),

@@ -218,11 +218,3 @@ export function decideRunIf(
   const value = parameter(runIf.parameter);
   return value === runIf.equals ? { run: true } : { run: false, reason: `${runIf.parameter} is not ${runIf.equals}` };
 }
-
-/** How the workflow form and the run view say when a step runs. */
-export function describeRunIf(runIf: RunIf): string {
-  if (runIf === "success") return "after success";
-  if (runIf === "failure") return "only after a failure";
-  if (runIf === "always") return "always";
-  return `only when ${runIf.parameter} is ${runIf.equals}`;
-}

@@ -8,7 +8,7 @@ import {
 } from "@flowdeck/shared/runs/constants";
 import type { RunnerPlatform } from "@flowdeck/shared/runners/protocol";
 import type { RunParameter } from "@flowdeck/shared/workflows/parameters";
-import { and, asc, desc, eq, gt, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
 import {
   organizations,
@@ -531,7 +531,7 @@ export async function findWorkflowName(db: Executor, workflowId: string) {
 }
 
 /** The run's output after chunk `after`, in order. */
-export async function listLogChunks(db: Executor, runId: string, after: number, limit: number) {
+export async function listLogChunks(db: Executor, runId: string, after: number, limit: number, until?: number) {
   return db
     .select({
       id: runLogChunks.id,
@@ -540,9 +540,50 @@ export async function listLogChunks(db: Executor, runId: string, after: number, 
       text: runLogChunks.text,
     })
     .from(runLogChunks)
-    .where(and(eq(runLogChunks.runId, runId), gt(runLogChunks.id, after)))
+    .where(
+      and(
+        eq(runLogChunks.runId, runId),
+        gt(runLogChunks.id, after),
+        until === undefined ? undefined : lte(runLogChunks.id, until),
+      ),
+    )
     .orderBy(asc(runLogChunks.id))
     .limit(limit);
+}
+
+/**
+ * The last chunk before the run's output tail: the tail is its last chunks whose bytes together
+ * stay within `bytes`, and at least the very last one. Null when the whole output is the tail.
+ */
+export async function findLastChunkBeforeTail(db: Executor, runId: string, bytes: number): Promise<number | null> {
+  const fromEnd = db
+    .select({
+      id: runLogChunks.id,
+      rank: sql<number>`row_number() over (order by ${runLogChunks.id} desc)`.as("rank"),
+      bytesFromEnd: sql<number>`sum(${runLogChunks.bytes}) over (order by ${runLogChunks.id} desc)`.as(
+        "bytes_from_end",
+      ),
+    })
+    .from(runLogChunks)
+    .where(eq(runLogChunks.runId, runId))
+    .as("from_end");
+  const [row] = await db
+    .select({ id: fromEnd.id })
+    .from(fromEnd)
+    .where(and(gt(fromEnd.bytesFromEnd, bytes), gt(fromEnd.rank, 1)))
+    .orderBy(desc(fromEnd.id))
+    .limit(1);
+  return row?.id ?? null;
+}
+
+/** The bytes of each step's output up to a chunk. */
+export async function sumLogBytesByStep(db: Executor, runId: string, until: number) {
+  return db
+    .select({ position: runLogChunks.position, bytes: sql<number>`sum(${runLogChunks.bytes})`.mapWith(Number) })
+    .from(runLogChunks)
+    .where(and(eq(runLogChunks.runId, runId), lte(runLogChunks.id, until)))
+    .groupBy(runLogChunks.position)
+    .orderBy(asc(runLogChunks.position));
 }
 
 /** Runs awaiting approval whose request has expired (decision 067). */

@@ -11,6 +11,7 @@ import {
   RunLogPageSchema,
   RunLogQuerySchema,
   RunOptionsSchema,
+  RunStreamQuerySchema,
   RunViewParamsSchema,
 } from "@flowdeck/shared/runs/schemas";
 import { WorkflowParamsSchema } from "@flowdeck/shared/workflows/schemas";
@@ -131,12 +132,12 @@ export const runRoutes: FastifyPluginAsyncZod = async (app) => {
     `${RUN}/stream`,
     {
       config: { action: "workflows.read" },
-      schema: { params: RunViewParamsSchema, querystring: RunLogQuerySchema.pick({ after: true }) },
+      schema: { params: RunViewParamsSchema, querystring: RunStreamQuerySchema },
     },
     async (request, reply) => {
       const lastEventId = Number(request.headers["last-event-id"]);
       const after = Number.isSafeInteger(lastEventId) && lastEventId > 0 ? lastEventId : request.query.after;
-      await feeds.watch({ ...scope(request, request.params), request, reply, after });
+      await feeds.watch({ ...scope(request, request.params), request, reply, after, tail: request.query.tail });
     },
   );
 

@@ -1,11 +1,11 @@
-import type { RunLogChunk } from "@flowdeck/shared/runs/schemas";
+import type { RunLogChunk, RunLogEarlier } from "@flowdeck/shared/runs/schemas";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Executor } from "../../db/database.ts";
 import type { EventHub, RunSignal } from "../../lib/event-hub.ts";
 import { streamOwner } from "../../lib/actor.ts";
 import { openEventStream, type EventStream } from "../../lib/sse.ts";
 import type { StreamLimits } from "../../lib/stream-limits.ts";
-import { listLogChunks } from "./repository.ts";
+import { findLastChunkBeforeTail, listLogChunks, sumLogBytesByStep } from "./repository.ts";
 import { getRun } from "./service.ts";
 
 /** Output chunks read, and sent, at most this many at a time. */
@@ -143,21 +143,32 @@ export function createRunFeeds(options: {
     }
   }
 
+  /** What a viewer opening at the start with `tail` bytes is not sent: null when the tail is all. */
+  async function earlierThanTail(runId: string, tail: number): Promise<RunLogEarlier | null> {
+    const until = await findLastChunkBeforeTail(db, runId, tail);
+    if (until === null) return null;
+    return { until, steps: await sumLogBytesByStep(db, runId, until) };
+  }
+
   /**
    * GET …/runs/:runId/stream: 404 for another organization's run (before the stream opens); then
    * `run` events (the run as GET …/runs/:runId answers it) and `log` events (new chunks, the last
-   * one's id as the event's id, so a reconnecting browser resumes after it).
+   * one's id as the event's id, so a reconnecting browser resumes after it). Opened at the start
+   * with `tail`, it sends an `earlier` event after the first `run` and the output from the tail on.
    */
   async function watch(options: {
     organizationId: string;
     runId: string;
     after: number;
+    /** Bytes of output to start with, from the end (a long run's output arrives tail first). */
+    tail?: number;
     request: FastifyRequest;
     reply: FastifyReply;
   }) {
-    const { organizationId, runId, after, request, reply } = options;
+    const { organizationId, runId, after, tail, request, reply } = options;
     const keys = { runId, organizationId };
     const run = await getRun({ db, ...keys });
+    const earlier = after === 0 && tail !== undefined ? await earlierThanTail(runId, tail) : null;
     limits.assertRoom(organizationId);
     const stream = openEventStream(request, reply, { heartbeatMs, retryMs: RETRY_MS });
     if (!stream) return;
@@ -165,7 +176,8 @@ export function createRunFeeds(options: {
     const release = limits.admit({ organizationId, owner: streamOwner(request.actor), stream });
     stream.onClose(release);
     const feed = feedOf(runId, organizationId);
-    const viewer: Viewer = { stream, cursor: after, live: false, missedLog: false, missedState: false };
+    const cursor = earlier?.until ?? after;
+    const viewer: Viewer = { stream, cursor, live: false, missedLog: false, missedState: false };
     feed.viewers.add(viewer);
     stream.onClose(() => {
       streams.delete(stream);
@@ -176,6 +188,7 @@ export function createRunFeeds(options: {
       }
     });
     stream.send("run", run);
+    if (earlier) stream.send("earlier", earlier);
     try {
       await catchUp(viewer, keys);
     } catch {

@@ -73,9 +73,11 @@ async function runForLog(scope: Scope & { targetId?: string | undefined }) {
   return getRun({ ...scope, runId: target.id });
 }
 
-export async function getRunLog(scope: Scope & { after: number; limit: number; targetId?: string | undefined }) {
+export async function getRunLog(
+  scope: Scope & { after: number; until?: number | undefined; limit: number; targetId?: string | undefined },
+) {
   const run = await runForLog(scope);
-  const items = await listLogChunks(scope.db, run.id, scope.after, scope.limit);
+  const items = await listLogChunks(scope.db, run.id, scope.after, scope.limit, scope.until);
   return { items, next: items.at(-1)?.id ?? scope.after } satisfies RunLogPage;
 }
 

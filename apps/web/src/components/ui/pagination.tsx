@@ -1,4 +1,5 @@
-import { formatCount, type KeysetPage } from "@flowdeck/shared/keyset";
+import type { KeysetPage } from "@flowdeck/shared/keyset";
+import { formatCount } from "@flowdeck/shared/keyset-count";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import type { CursorPages } from "@/lib/use-cursor-pages.ts";
 import { Button } from "./button.tsx";

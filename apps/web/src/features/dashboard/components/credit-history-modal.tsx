@@ -5,7 +5,7 @@ import {
 } from "@flowdeck/shared/credits/amounts";
 import type { CreditTransaction } from "@flowdeck/shared/credits/schemas";
 import clsx from "clsx";
-import { formatCount } from "@flowdeck/shared/keyset";
+import { formatCount } from "@flowdeck/shared/keyset-count";
 import { useId, useState } from "react";
 import { Alert } from "@/components/ui/alert.tsx";
 import { Badge } from "@/components/ui/badge.tsx";

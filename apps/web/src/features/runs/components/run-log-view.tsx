@@ -1,5 +1,5 @@
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { useEffect, useRef } from "react";
+import { useEffect, useLayoutEffect, useRef } from "react";
 import type { LogLine } from "../lib/log-lines.ts";
 
 const LINE_HEIGHT = 20;
@@ -9,9 +9,19 @@ const LINE_HEIGHT = 20;
  * It follows new output while the reader is at the bottom, and stops following once they scroll up.
  * stderr is red and marked for screen readers; the runner's own notes are in italics.
  */
-export function RunLogView({ lines, label }: { lines: readonly LogLine[]; label: string }) {
+export function RunLogView({
+  lines,
+  label,
+  onScrolledToTop,
+}: {
+  lines: readonly LogLine[];
+  label: string;
+  /** The reader reached the first line held: the run view loads the output before it. */
+  onScrolledToTop?: () => void;
+}) {
   const scroller = useRef<HTMLDivElement>(null);
   const following = useRef(true);
+  const held = useRef({ first: lines[0], count: lines.length });
   // The virtualizer re-renders this component itself; none of its functions go to memoised children.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
@@ -25,6 +35,15 @@ export function RunLogView({ lines, label }: { lines: readonly LogLine[]; label:
     if (following.current && lines.length > 0) virtualizer.scrollToIndex(lines.length - 1, { align: "end" });
   }, [lines.length, virtualizer]);
 
+  // Earlier output put in front keeps the lines the reader was looking at where they were.
+  useLayoutEffect(() => {
+    const before = held.current;
+    held.current = { first: lines[0], count: lines.length };
+    const element = scroller.current;
+    if (!element || following.current || before.count === 0 || lines[0] === before.first) return;
+    element.scrollTop += (lines.length - before.count) * LINE_HEIGHT;
+  }, [lines]);
+
   if (lines.length === 0) return null;
   return (
     <div
@@ -35,6 +54,7 @@ export function RunLogView({ lines, label }: { lines: readonly LogLine[]; label:
       onScroll={(event) => {
         const element = event.currentTarget;
         following.current = element.scrollTop + element.clientHeight >= element.scrollHeight - LINE_HEIGHT * 2;
+        if (element.scrollTop === 0) onScrolledToTop?.();
       }}
       className="max-h-96 overflow-auto rounded-md bg-gray-950 font-mono text-xs text-gray-100"
     >

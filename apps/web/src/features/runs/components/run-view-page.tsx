@@ -1,6 +1,6 @@
 import { can, MESSAGES, type Role } from "@flowdeck/shared";
 import type { RunDetail, RunStep } from "@flowdeck/shared/runs/schemas";
-import type { ReactNode } from "react";
+import { Suspense, type ReactNode } from "react";
 import { Download, XCircle } from "lucide-react";
 import { Link, useParams } from "react-router";
 import { Breadcrumbs } from "@/components/ui/breadcrumbs.tsx";
@@ -9,18 +9,22 @@ import { Button } from "@/components/ui/button.tsx";
 import { SkeletonText } from "@/components/ui/skeleton.tsx";
 import { useCurrentOrganization } from "@/lib/session/use-current-organization.ts";
 import { useMe } from "@/lib/session/get-me.ts";
+import { formatBytes } from "@/lib/format-bytes.ts";
+import { lazyNamed } from "@/lib/lazy-named.ts";
 import { formatDateTime } from "@/lib/format-date.ts";
 import { useCancelRun } from "../api/cancel-run.ts";
 import { usePinRun } from "../api/pin-run.ts";
 import { useRun } from "../api/get-run.ts";
 import { runPath } from "../api/run-keys.ts";
 import { runKindText, runStepsText, waitingText } from "../lib/run-kind.ts";
-import { useRunStream, type LogLine } from "../lib/use-run-stream.ts";
-import { ApprovalPanel } from "./approval-panel.tsx";
+import { useRunStream, type EarlierOutput, type LogLine } from "../lib/use-run-stream.ts";
 import { RunLogView } from "./run-log-view.tsx";
 import { RunParametersList } from "./run-parameters-list.tsx";
-import { describeRunIf } from "@flowdeck/shared/workflows/step-control";
+import { describeRunIf } from "@flowdeck/shared/workflows/run-if-text";
 import { RunStatusBadge, StepStatusBadge } from "@/components/ui/run-status-badge.tsx";
+
+// Only a run awaiting or past an approval shows it; its decision form (zod) loads then.
+const ApprovalPanel = lazyNamed(() => import("./approval-panel.tsx"), "ApprovalPanel");
 
 /** /workflows/runs/:runId: a run, one section per step with its output as it arrives. */
 export function RunViewPage({ renderRunAgain }: { renderRunAgain?: (run: RunDetail) => ReactNode } = {}) {
@@ -64,7 +68,8 @@ function RunView({
   const pin = usePinRun(orgId);
   // The first read (and its error, such as another organization's run); the stream keeps it current.
   const run = useRun(orgId, runId);
-  const logs = useRunStream(orgId, runId);
+  // Opened once the run is shown: the header paints from GET …/runs/:runId, not after the output.
+  const logs = useRunStream(orgId, runId, { enabled: run.data !== undefined });
   const cancel = useCancelRun(orgId);
 
   if (!run.data) {
@@ -160,7 +165,11 @@ function RunView({
         {detail.freezeOverride && (
           <Alert tone="info">Started during a freeze window, overridden: “{detail.freezeOverride}”</Alert>
         )}
-        {detail.approval && <ApprovalPanel orgId={orgId} run={detail} approval={detail.approval} person={person} />}
+        {detail.approval && (
+          <Suspense fallback={null}>
+            <ApprovalPanel orgId={orgId} run={detail} approval={detail.approval} person={person} />
+          </Suspense>
+        )}
         <RunParametersList run={detail} />
         {waiting && (
           <Alert tone="info">
@@ -182,6 +191,7 @@ function RunView({
             key={step.id}
             step={step}
             lines={logs.lines.get(step.position) ?? []}
+            earlier={logs.earlier}
             executed={detail.kind === "executed"}
           />
         ))}
@@ -190,8 +200,20 @@ function RunView({
   );
 }
 
-function StepSection({ step, lines, executed }: { step: RunStep; lines: readonly LogLine[]; executed: boolean }) {
+function StepSection({
+  step,
+  lines,
+  earlier,
+  executed,
+}: {
+  step: RunStep;
+  lines: readonly LogLine[];
+  /** The output the run view has not loaded yet, before the tail it started with. */
+  earlier: EarlierOutput | null;
+  executed: boolean;
+}) {
   const headingId = `step-${step.id}`;
+  const leftOut = earlier?.steps.find((left) => left.position === step.position)?.bytes ?? 0;
   return (
     <li aria-labelledby={headingId} className="rounded-lg border border-gray-200 p-4 dark:border-gray-800">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -230,10 +252,27 @@ function StepSection({ step, lines, executed }: { step: RunStep; lines: readonly
           {step.command === null ? "No command for this platform: skipped." : `$ ${step.command}`}
         </pre>
       )}
-      <div className="mt-2">
-        <RunLogView lines={lines} label={`Output of ${step.name}`} />
+      <div className="mt-2 space-y-2">
+        {earlier && leftOut > 0 && <EarlierOutputButton earlier={earlier} bytes={leftOut} />}
+        <RunLogView
+          lines={lines}
+          label={`Output of ${step.name}`}
+          onScrolledToTop={earlier && leftOut > 0 ? earlier.load : undefined}
+        />
       </div>
     </li>
+  );
+}
+
+/** The earlier part of a long output, loaded on demand (scrolling to the log's top loads it too). */
+function EarlierOutputButton({ earlier, bytes }: { earlier: EarlierOutput; bytes: number }) {
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <Button variant="secondary" busy={earlier.loading} onClick={earlier.load}>
+        {earlier.loading ? "Loading earlier output…" : `Show earlier output (${formatBytes(bytes)})`}
+      </Button>
+      {earlier.error && <Alert tone="error">{earlier.error}</Alert>}
+    </div>
   );
 }
 

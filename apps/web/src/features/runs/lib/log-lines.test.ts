@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { append } from "./log-lines.ts";
+import { append, prepend } from "./log-lines.ts";
 
 const empty = () => ({ lines: new Map(), count: 0 });
 
@@ -27,5 +27,20 @@ describe("the run view's log lines", () => {
       { stream: "stdout", text: "red" },
       { stream: "stderr", text: "bold\n" },
     ]);
+  });
+
+  it("put the output before the tail in front of it, joining the line the tail's first chunk cut", () => {
+    const tail = append(empty(), [
+      { id: 3, position: 0, stream: "stdout", text: "ee\nfour\n" },
+      { id: 4, position: 1, stream: "stdout", text: "five\n" },
+    ]);
+    const logs = prepend(tail, [
+      { id: 1, position: 0, stream: "stdout", text: "one\ntwo\nthr" },
+      { id: 2, position: 2, stream: "stderr", text: "gone\n" },
+    ]);
+    expect(logs.lines.get(0)?.map((line) => line.text)).toEqual(["one\n", "two\n", "three\n", "four\n"]);
+    expect(logs.lines.get(1)?.map((line) => line.text)).toEqual(["five\n"]);
+    expect(logs.lines.get(2)).toEqual([{ stream: "stderr", text: "gone\n" }]);
+    expect(logs.count).toBe(6);
   });
 });

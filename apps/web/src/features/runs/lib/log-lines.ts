@@ -25,3 +25,25 @@ export function append(previous: { lines: Map<number, LogLine[]>; count: number 
   }
   return { lines, count };
 }
+
+/**
+ * Puts chunks printed before the lines held (the output the stream left out before its tail) in
+ * front of them, step by step, joining a line the tail's first chunk cut.
+ */
+export function prepend(held: { lines: Map<number, LogLine[]>; count: number }, chunks: readonly RunLogChunk[]) {
+  const earlier = append({ lines: new Map(), count: 0 }, chunks);
+  const lines = new Map(earlier.lines);
+  let count = earlier.count + held.count;
+  for (const [position, later] of held.lines) {
+    const before = lines.get(position) ?? [];
+    const last = before.at(-1);
+    const first = later[0];
+    if (last && first && !last.text.endsWith("\n") && last.stream === first.stream) {
+      lines.set(position, [...before.slice(0, -1), { ...last, text: last.text + first.text }, ...later.slice(1)]);
+      count--;
+    } else {
+      lines.set(position, [...before, ...later]);
+    }
+  }
+  return { lines, count };
+}

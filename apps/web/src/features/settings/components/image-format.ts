@@ -1,9 +1,5 @@
 import type { ImageMetadata } from "@flowdeck/shared/images/schemas";
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} bytes`;
-  return `${Math.round((bytes / 1024) * 10) / 10} KB`;
-}
+import { formatBytes } from "@/lib/format-bytes.ts";
 
 /** "PNG · 300×100 · 12 KB (uploaded 45 KB)": what the server stored. */
 export function describeStoredImage(metadata: ImageMetadata): string {

@@ -6,7 +6,8 @@ import type { ReactNode } from "react";
 import { ImageUploadSection } from "@/components/ui/image-upload-section.tsx";
 import { useRemoveLogo } from "../api/remove-logo.ts";
 import { useUploadLogo } from "../api/upload-logo.ts";
-import { describeStoredImage, formatBytes } from "./image-format.ts";
+import { formatBytes } from "@/lib/format-bytes.ts";
+import { describeStoredImage } from "./image-format.ts";
 
 /**
  * Spec 2 "Organization settings": the logo. A chosen image is previewed beside the current one

@@ -1,4 +1,4 @@
-import { formatCount } from "@flowdeck/shared/keyset";
+import { formatCount } from "@flowdeck/shared/keyset-count";
 import { TASK_CATEGORY_LABELS } from "@flowdeck/shared/tasks/constants";
 import type { WorkflowCommand } from "@flowdeck/shared/workflows/schemas";
 import { Search } from "lucide-react";

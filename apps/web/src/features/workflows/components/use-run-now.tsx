@@ -2,14 +2,22 @@ import { can } from "@flowdeck/shared";
 import type { RunOptions } from "@flowdeck/shared/runs/schemas";
 import type { ParameterValue, ParameterValues } from "@flowdeck/shared/workflows/parameters";
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import type { Notice } from "@/components/ui/notice.tsx";
 import { ApiError } from "@/lib/api-client.ts";
 import { useIntent } from "@/lib/idempotency-key.ts";
 import { useCurrentOrganization } from "@/lib/session/use-current-organization.ts";
 import { useExecuteWorkflow } from "../api/execute-workflow.ts";
 import { runOptionsQueryOptions } from "../api/get-run-options.ts";
-import { RunNowDialog, type RunChoice, type RunExtras } from "./run-now-dialog.tsx";
+import { lazyNamed } from "@/lib/lazy-named.ts";
+import type { RunChoice, RunExtras } from "./run-now-dialog.tsx";
+
+// The dialog and its form library load with the first Run now, beside the run's options.
+const loadDialog = () => import("./run-now-dialog.tsx");
+const RunNowDialog = lazyNamed(
+  () => loadDialog().then((module) => ({ RunNowDialog: module.RunNowDialog })),
+  "RunNowDialog",
+);
 
 /**
  * Run now and Run again: reads what the workflow offers afresh (runners come and go, parameters
@@ -66,7 +74,11 @@ export function useRunNow({
     setChecking(true);
     try {
       setRefusal(undefined);
-      setAsking({ options: await queryClient.fetchQuery(runOptionsQueryOptions(orgId, workflow.id)), values });
+      const [options] = await Promise.all([
+        queryClient.fetchQuery(runOptionsQueryOptions(orgId, workflow.id)),
+        loadDialog(),
+      ]);
+      setAsking({ options, values });
     } catch (error) {
       onNotice({ tone: "error", text: (error as Error).message });
     } finally {
@@ -75,16 +87,18 @@ export function useRunNow({
   };
 
   const dialog = asking && (
-    <RunNowDialog
-      workflowName={workflow.name}
-      options={asking.options}
-      initialValues={asking.values}
-      busy={execute.isPending}
-      error={refusal}
-      onRun={run}
-      onClose={() => setAsking(undefined)}
-      canOverrideFreeze={can(role, "freezeWindows.manage")}
-    />
+    <Suspense fallback={null}>
+      <RunNowDialog
+        workflowName={workflow.name}
+        options={asking.options}
+        initialValues={asking.values}
+        busy={execute.isPending}
+        error={refusal}
+        onRun={run}
+        onClose={() => setAsking(undefined)}
+        canOverrideFreeze={can(role, "freezeWindows.manage")}
+      />
+    </Suspense>
   );
   return { open, busy: execute.isPending || checking, dialog };
 }

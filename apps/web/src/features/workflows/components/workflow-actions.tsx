@@ -1,11 +1,14 @@
 import type { Workflow } from "@flowdeck/shared/workflows/schemas";
 import { CheckCheck, Pencil, Play, PlayCircle, Trash2, Webhook } from "lucide-react";
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { Button } from "@/components/ui/button.tsx";
 import { useChangeWorkState, type WorkState } from "../api/change-work-state.ts";
 import { useRunNow } from "./use-run-now.tsx";
-import { WebhooksDialog } from "./webhooks-dialog.tsx";
 import { type Notice } from "@/components/ui/notice.tsx";
+import { lazyNamed } from "@/lib/lazy-named.ts";
+
+// Opened by a few, rarely: its forms load on the first click, not with the list.
+const WebhooksDialog = lazyNamed(() => import("./webhooks-dialog.tsx"), "WebhooksDialog");
 
 export type WorkflowHandlers = {
   onEdit: (workflow: Workflow) => void;
@@ -66,7 +69,11 @@ export function WorkflowActions({ orgId, workflow, onEdit, onDelete, onNotice }:
         <Webhook aria-hidden="true" className="size-4" />
         Webhooks{hidden}
       </Button>
-      {webhooksOpen && <WebhooksDialog orgId={orgId} workflow={workflow} open onClose={() => setWebhooksOpen(false)} />}
+      {webhooksOpen && (
+        <Suspense fallback={null}>
+          <WebhooksDialog orgId={orgId} workflow={workflow} open onClose={() => setWebhooksOpen(false)} />
+        </Suspense>
+      )}
       <span className="ml-auto flex gap-1">
         <Button
           variant="ghost"

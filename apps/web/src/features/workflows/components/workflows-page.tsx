@@ -1,20 +1,25 @@
 import { can, type Role } from "@flowdeck/shared";
 import type { Workflow } from "@flowdeck/shared/workflows/schemas";
 import { Plus } from "lucide-react";
-import { useState, type ReactNode } from "react";
+import { Suspense, useState, type ReactNode } from "react";
 import { Button } from "@/components/ui/button.tsx";
+import { SkeletonText } from "@/components/ui/skeleton.tsx";
+import { lazyNamed } from "@/lib/lazy-named.ts";
 import { useCurrentOrganization } from "@/lib/session/use-current-organization.ts";
 import { useCursorPages, useLeaveEmptiedPage } from "@/lib/use-cursor-pages.ts";
 import { useViewMode } from "@/lib/use-view-mode.ts";
 import { useWorkflowStats } from "../api/get-workflow-stats.ts";
 import { useWorkflows } from "../api/get-workflows.ts";
 import { useWorkflowFilters } from "../lib/use-workflow-filters.ts";
-import { DeleteWorkflowDialog } from "./delete-workflow-dialog.tsx";
-import { WorkflowForm } from "./workflow-form.tsx";
 import { WorkflowList } from "./workflow-list.tsx";
 import { WorkflowStatCards } from "./workflow-stat-cards.tsx";
 import { WorkflowsToolbar } from "./workflows-toolbar.tsx";
 import { NoticeAlert, useNotice } from "@/components/ui/notice.tsx";
+
+// What editing and deleting need (the form library, the schedule editor, the dialog) loads on the
+// first click, not with the list (bench/README.md, 29 November 2026).
+const WorkflowForm = lazyNamed(() => import("./workflow-form.tsx"), "WorkflowForm");
+const DeleteWorkflowDialog = lazyNamed(() => import("./delete-workflow-dialog.tsx"), "DeleteWorkflowDialog");
 
 const PAGE_SIZE = 12;
 
@@ -59,6 +64,8 @@ function WorkflowsView({
   const [view, setView] = useViewMode("flowdeck-workflows-view");
   const [form, setForm] = useState<FormState>(null);
   const [deleting, setDeleting] = useState<Workflow | null>(null);
+  // Mounted from the first Delete on, so it closes (and gives focus back) as a dialog does.
+  const [deleteAsked, setDeleteAsked] = useState(false);
   // Success messages fade after a while; errors stay until dismissed.
   const [notice, setNotice] = useNotice({ fade: true });
   const pages = useCursorPages(filters.status);
@@ -98,19 +105,21 @@ function WorkflowsView({
       <NoticeAlert notice={notice} onDismiss={() => setNotice(null)} />
 
       {form && canEdit && (
-        <WorkflowForm
-          key={form.key}
-          orgId={orgId}
-          workflow={form.workflow}
-          timezone={data?.timezone}
-          canManageSecrets={canManageSecrets}
-          role={role}
-          onCancel={() => setForm(null)}
-          onSaved={(text) => {
-            setForm(null);
-            setNotice({ tone: "success", text });
-          }}
-        />
+        <Suspense fallback={<SkeletonText lines={6} />}>
+          <WorkflowForm
+            key={form.key}
+            orgId={orgId}
+            workflow={form.workflow}
+            timezone={data?.timezone}
+            canManageSecrets={canManageSecrets}
+            role={role}
+            onCancel={() => setForm(null)}
+            onSaved={(text) => {
+              setForm(null);
+              setNotice({ tone: "success", text });
+            }}
+          />
+        </Suspense>
       )}
 
       <WorkflowStatCards stats={stats.data} loading={stats.isPending} />
@@ -137,21 +146,28 @@ function WorkflowsView({
           pages={pages}
           renderRuns={renderRuns}
           onEdit={openForm}
-          onDelete={setDeleting}
+          onDelete={(workflow) => {
+            setDeleteAsked(true);
+            setDeleting(workflow);
+          }}
           onNotice={setNotice}
         />
       </div>
 
-      <DeleteWorkflowDialog
-        orgId={orgId}
-        workflow={deleting}
-        onClose={() => setDeleting(null)}
-        onDone={(result) => {
-          setDeleting(null);
-          setNotice(result);
-          if (result.tone === "success" && form?.workflow?.id === deleting?.id) setForm(null);
-        }}
-      />
+      {deleteAsked && (
+        <Suspense fallback={null}>
+          <DeleteWorkflowDialog
+            orgId={orgId}
+            workflow={deleting}
+            onClose={() => setDeleting(null)}
+            onDone={(result) => {
+              setDeleting(null);
+              setNotice(result);
+              if (result.tone === "success" && form?.workflow?.id === deleting?.id) setForm(null);
+            }}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }
