@@ -2,6 +2,7 @@
 import autocannon from "autocannon";
 import { parseArgs } from "node:util";
 import { benchRunners } from "./lib/bench-runners.js";
+import { benchFanOut } from "./lib/bench-fan-out.js";
 import { benchFirstPaint } from "./lib/bench-first-paint.js";
 import { benchLighthouse } from "./lib/bench-lighthouse.js";
 import { benchRunScale } from "./lib/bench-run-scale.js";
@@ -23,6 +24,7 @@ const SELECTED = ROUTES.filter((route) => !ONLY || ONLY.some((part) => route.nam
 async function main() {
   const flags = {
     runners: { type: "boolean" },
+    "fan-out": { type: "boolean" },
     "runs-scale": { type: "boolean" },
     lighthouse: { type: "boolean" },
     "first-paint": { type: "boolean" },
@@ -33,13 +35,14 @@ async function main() {
   if (only.lighthouse) return benchLighthouse();
   if (only["first-paint"]) return benchFirstPaint();
   if (only.scale) return benchScale();
-  if (only.runners || only["runs-scale"] || only.viewers) {
+  if (only.runners || only["runs-scale"] || only.viewers || only["fan-out"]) {
     // Both measure on PostgreSQL only (bench/README.md says why).
     const adminUrl = process.env.BENCH_DATABASE_URL;
     if (!adminUrl)
-      throw new Error("--runners, --runs-scale and --viewers need BENCH_DATABASE_URL (a PostgreSQL server)");
+      throw new Error("--runners, --fan-out, --runs-scale and --viewers need BENCH_DATABASE_URL (a PostgreSQL server)");
     if (only.viewers) await benchViewers(adminUrl);
     if (only.runners) await benchRunners(adminUrl);
+    if (only["fan-out"]) await benchFanOut(adminUrl);
     if (only["runs-scale"]) await benchRunScale(adminUrl);
     return;
   }

@@ -3,7 +3,8 @@ import { TARGET_MESSAGES } from "@flowdeck/shared/runs/targets";
 import { WORKFLOW_MESSAGES } from "@flowdeck/shared/workflows/messages";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { organizations, runners as runnersTable, workflowRuns } from "../../src/db/schema/index.ts";
+import { organizations, runners as runnersTable, workflowRuns, workflows } from "../../src/db/schema/index.ts";
+import { createScheduler } from "../../src/jobs/scheduler.ts";
 import { createRunSweeper } from "../../src/jobs/run-sweeper.ts";
 import { createApiToken } from "../api-tokens/token-factory.ts";
 import { createOrgWithRoles, type OrgWithRoles } from "../helpers/factories.ts";
@@ -188,6 +189,32 @@ describe("a fan-out", () => {
     const ended = await read(run.id);
     // The Windows target was never meant to run; the offline one counts against 100 %.
     expect(ended.status).toBe("failed");
+    // The health panel counts the run once, not its three targets.
+    const health = await editor().get(`/api/orgs/${orgId()}/workflow-health`);
+    const row = health.body.items.find((item: { workflowId: string }) => item.workflowId === workflow.id);
+    expect(row).toMatchObject({ ended: 1, succeeded: 0, lastStatus: "failed" });
+  });
+
+  it("is one run to the concurrency policy: a due time while it runs is skipped", async () => {
+    const label = freshLabel();
+    const [runner] = await fleet(label, ["policy-a"]);
+    await fleet(label, ["policy-b"]);
+    const workflow = await workflowOn(label, { mode: "all" });
+    await editor().patch(`/api/orgs/${orgId()}/workflows/${workflow.id}`, {
+      schedule: { type: "daily", isEnabled: true, time: "09:00" },
+      concurrencyPolicy: "skip",
+    });
+    const run = (await execute(workflow.id)).body;
+    await runOn(runner!.client, "succeeded");
+    const due = new Date(Date.now() + 60_000);
+    await t.app.db.update(workflows).set({ nextExecution: due }).where(eq(workflows.id, workflow.id));
+    const tick = await createScheduler({ db: t.app.db, events: t.app.events }).tick(due);
+    expect(tick.ran).not.toContain(workflow.id);
+    const history = await editor().get(`/api/orgs/${orgId()}/workflows/${workflow.id}/history`);
+    expect(history.body.items.map((item: { id: string }) => item.id)).toEqual([run.id]);
+    const after = await editor().get(`/api/orgs/${orgId()}/workflows/${workflow.id}`);
+    expect(after.body.skippedRuns).toBe(1);
+    await editor().post(runUrl(run.id, "/cancel"));
   });
 
   it("waits for an offline runner until its deadline, then skips it", async () => {
