@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { organizations, runners as runnersTable, workflowRuns, workflows } from "../../src/db/schema/index.ts";
 import { createScheduler } from "../../src/jobs/scheduler.ts";
 import { createRunSweeper } from "../../src/jobs/run-sweeper.ts";
+import { createDeliveryJob } from "../../src/jobs/notification-delivery.ts";
+import { createRule, startReceiver } from "../notifications/support.ts";
 import { createApiToken } from "../api-tokens/token-factory.ts";
 import { createOrgWithRoles, type OrgWithRoles } from "../helpers/factories.ts";
 import { bearerClient } from "../helpers/http-client.ts";
@@ -22,7 +24,8 @@ const LEASE_MS = 60_000;
 let t: TestApp;
 let org: OrgWithRoles;
 beforeAll(async () => {
-  t = await createTestApp({ env: { RUNNER_CLAIM_HOLD_SECONDS: "0" } });
+  // The test receiver listens on 127.0.0.1, which Flowdeck calls only when the operator allows it.
+  t = await createTestApp({ env: { RUNNER_CLAIM_HOLD_SECONDS: "0", OUTBOUND_ALLOW: "127.0.0.1/32" } });
   org = await createOrgWithRoles(t.app);
 });
 afterAll(() => t.close());
@@ -272,17 +275,44 @@ describe("a fan-out", () => {
   });
 
   it("loses only the target whose runner stops calling, and names the failed targets to the rules", async () => {
-    const label = freshLabel();
-    const [quiet, fine] = await fleet(label, ["lost-quiet", "lost-fine"]);
-    const workflow = await workflowOn(label, { mode: "all", keepGoing: true });
-    const run = (await execute(workflow.id)).body;
-    const claimed = (await quiet!.client.claim()).body.job.runId;
-    await runOn(fine!.client, "succeeded");
-    expect((await read(run.id)).status).toBe("running");
-    await sweeper().sweep(new Date(Date.now() + 2 * LEASE_MS));
-    const ended = await read(run.id);
-    expect(ended.status).toBe("failed");
-    expect(ended.targets.find((target: { id: string }) => target.id === claimed).status).toBe("lost");
+    const receiver = await startReceiver([200]);
+    try {
+      const rule = await createRule(admin(), orgId(), {
+        name: "Fleet hook",
+        events: ["run.failed", "run.lost"],
+        emailRoles: [],
+        webhookUrl: receiver.url,
+      });
+      const label = freshLabel();
+      const [quiet, fine] = await fleet(label, ["lost-quiet", "lost-fine"]);
+      const workflow = await workflowOn(label, { mode: "all", keepGoing: true });
+      const run = (await execute(workflow.id)).body;
+      const claimed = (await quiet!.client.claim()).body.job.runId;
+      await runOn(fine!.client, "succeeded");
+      expect((await read(run.id)).status).toBe("running");
+      await sweeper().sweep(new Date(Date.now() + 2 * LEASE_MS));
+      const ended = await read(run.id);
+      expect(ended.status).toBe("failed");
+      expect(ended.targets.find((target: { id: string }) => target.id === claimed).status).toBe("lost");
+
+      // One call for the run (none for its lost target), naming the runner whose target failed.
+      const deliveries = createDeliveryJob({
+        db: t.app.db,
+        mailer: t.app.mailer,
+        outbound: t.app.outbound,
+        appUrl: "http://localhost:3000",
+      });
+      // A pass sends a few per organization (earlier failures were mailed too), at the sweep's time: until none is left.
+      const later = new Date(Date.now() + 3 * LEASE_MS);
+      while ((await deliveries.tick(later)).attempted > 0);
+      const bodies = receiver.calls.map((call) => JSON.parse(call.body));
+      expect(bodies.map((body) => [body.event, body.run.id, body.failedTargets])).toEqual([
+        ["run.failed", run.id, ["lost-quiet"]],
+      ]);
+      await admin().delete(`/api/orgs/${orgId()}/notification-rules/${rule.id}`);
+    } finally {
+      await receiver.close();
+    }
   });
 
   it("retries only the failed targets, with the same parameters, as a new run", async () => {
