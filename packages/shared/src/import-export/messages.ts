@@ -17,6 +17,8 @@ export const IMPORT_EXPORT_MESSAGES = {
   missingWorkflow: (name: string) => `No workflow named "${name}" in the file or the organization`,
   missingSecret: (name: string) => `The organization has no secret named ${name}: add it in Settings → Secrets first`,
   missingMember: (email: string) => `No member of the organization has the address ${email}`,
+  missingRunner: (name: string) =>
+    `The organization has no runner named ${name}: register it on the Runners page first`,
   stepOptionsDiffer: (name: string) =>
     `The command "${name}" appears twice with different options: a workflow keeps one set of options per command`,
   refused: (count: number) => `The file has ${count === 1 ? "1 error" : `${count} errors`}: nothing was imported`,

@@ -26,7 +26,7 @@ export const APPROVAL_FIELDS = ["minRole", "members", "approvals", "expiresAfter
 export const RUN_AFTER_FIELDS = ["workflow", "on", "parameters"] as const;
 
 /** The fields a file may leave out of a workflow to keep what the organization has (see import-document.ts). */
-export const KEPT_WHEN_ABSENT = ["approval", "respectFreezeWindows", "confirmName", "runAfter"] as const;
+export const KEPT_WHEN_ABSENT = ["approval", "respectFreezeWindows", "confirmName", "runAfter", "target"] as const;
 
 const sortedKeys = (value: Record<string, string>) => canonical(value) as Record<string, string>;
 

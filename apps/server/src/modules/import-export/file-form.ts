@@ -1,3 +1,4 @@
+import { DEFAULT_TARGET, normalizeTarget, type Target } from "@flowdeck/shared/runs/targets";
 import { DEFAULT_RUN_IF, type RetryPolicy, type RunIf } from "@flowdeck/shared/workflows/step-control";
 import { DEFAULT_RUN_TIMEOUT_SECONDS } from "@flowdeck/shared/workflows/constants";
 import { ParameterSchema, type Parameter } from "@flowdeck/shared/workflows/parameters";
@@ -46,6 +47,8 @@ export type FileWorkflow = {
   timeoutSeconds: number;
   concurrencyPolicy: string;
   runnerLabels: string[];
+  /** Where its runs go (decision 080); a chosen runner by name. */
+  target: FileTarget;
   secrets: string[];
   /** The guardrails (decision 067), approvers by address. */
   approval: FileApproval | null;
@@ -58,6 +61,22 @@ export type FileWorkflow = {
   runAfter: FileRunAfter[];
   steps: FileStep[];
 };
+
+/** A workflow's target in the file: a chosen runner by its name, an id means nothing elsewhere. */
+export type FileTarget = Omit<Target, "runnerId" | "runnerIds"> & { runner: string | null };
+
+/** The target as the file writes it, every field in one order. */
+export function targetForm(target: Target, runnerName: string | null): FileTarget {
+  const { mode, batchSize, keepGoing, successThreshold, offlineWaitMinutes } = normalizeTarget(target);
+  return {
+    mode,
+    runner: mode === "runner" ? runnerName : null,
+    batchSize,
+    keepGoing,
+    successThreshold,
+    offlineWaitMinutes,
+  };
+}
 
 export type FileRule = {
   name: string;
@@ -91,6 +110,7 @@ export const FIELDS = {
     "timeoutSeconds",
     "concurrencyPolicy",
     "runnerLabels",
+    "target",
     "secrets",
     "approval",
     "respectFreezeWindows",
@@ -167,8 +187,10 @@ export function workflowFromApi(
   workflow: Workflow,
   commandNames: ReadonlyMap<string, string>,
   emails: ReadonlyMap<string, string>,
+  runnerNames: ReadonlyMap<string, string>,
 ): FileWorkflow {
   const links = linksFromApi(workflow, emails);
+  const pinned = workflow.target.runnerId;
   return {
     name: workflow.name,
     description: workflow.description,
@@ -178,6 +200,7 @@ export function workflowFromApi(
     timeoutSeconds: workflow.timeoutSeconds,
     concurrencyPolicy: workflow.concurrencyPolicy,
     runnerLabels: workflow.runnerLabels,
+    target: targetForm(workflow.target, pinned ? (runnerNames.get(pinned) ?? pinned) : null),
     secrets: workflow.secrets,
     approval: links.approval,
     respectFreezeWindows: links.respectFreezeWindows,
@@ -206,7 +229,11 @@ export function workflowFromApi(
  * The file's workflow after CreateWorkflowSchema, whose task ids are still the commands' names and
  * run-after workflow ids the workflows' names; `approvers` are the addresses the file named.
  */
-export function workflowFromData(data: CreateWorkflowData, approvers: readonly string[] = []): FileWorkflow {
+export function workflowFromData(
+  data: CreateWorkflowData,
+  approvers: readonly string[] = [],
+  runnerName: string | null = null,
+): FileWorkflow {
   const options = new Map((data.stepOptions ?? []).map((option) => [option.taskId, option]));
   const links = linksFromData(data, approvers);
   return {
@@ -217,6 +244,7 @@ export function workflowFromData(data: CreateWorkflowData, approvers: readonly s
     timeoutSeconds: data.timeoutSeconds ?? DEFAULT_RUN_TIMEOUT_SECONDS,
     concurrencyPolicy: data.concurrencyPolicy ?? "skip",
     runnerLabels: data.runnerLabels ?? [],
+    target: targetForm(data.target ?? DEFAULT_TARGET, runnerName),
     secrets: data.secrets ?? [],
     approval: links.approval,
     respectFreezeWindows: links.respectFreezeWindows,

@@ -14,6 +14,7 @@ import {
 } from "./file-form.ts";
 import { listAllCommands, listMemberAddresses } from "./repository.ts";
 import { readTogether } from "../../db/read-together.ts";
+import { listRunnerPresence } from "../runs/repository.ts";
 
 /** A thing of the organization, by its name: its id and its file form. */
 export type Stored<T> = { id: string; form: T };
@@ -27,21 +28,27 @@ export type OrganizationState = {
   secretNames: Set<string>;
   /** Member addresses (lower case) to their user ids. */
   members: Map<string, string>;
+  /** The runners a workflow may be pinned to (not revoked), by name, to their ids. */
+  runners: Map<string, string>;
 };
 
 export async function loadOrganizationState(db: Executor, organizationId: string): Promise<OrganizationState> {
-  const [commandRows, workflowRows, ruleRows, secretNames, members] = await readTogether(db, [
+  const [commandRows, workflowRows, ruleRows, secretNames, members, runners] = await readTogether(db, [
     () => listAllCommands(db, organizationId),
     () => listAllWorkflows(db, organizationId),
     () => listRuleRows(db, organizationId),
     () => listSecretNames(db, organizationId),
     () => listMemberAddresses(db, organizationId),
+    () => listRunnerPresence(db, organizationId),
   ]);
+  const runnerNames = new Map(runners.map((runner) => [runner.id, runner.name]));
   const workflows = await withStepsAndRuns(db, organizationId, workflowRows);
   const commandNames = new Map(commandRows.map((row) => [row.id, row.name]));
   const emails = new Map(members.map((member) => [member.userId, member.email.toLowerCase()]));
   const commands = byName(commandRows.map((row) => ({ id: row.id, form: commandFromRow(row) })));
-  const flows = byName(workflows.map((item) => ({ id: item.id, form: workflowFromApi(item, commandNames, emails) })));
+  const flows = byName(
+    workflows.map((item) => ({ id: item.id, form: workflowFromApi(item, commandNames, emails, runnerNames) })),
+  );
   const rules = byName(ruleRows.map((row) => ({ id: row.id, form: ruleFromApi(toRule(row), emails) })));
   return {
     commands: commands.map,
@@ -50,6 +57,7 @@ export async function loadOrganizationState(db: Executor, organizationId: string
     duplicates: { commands: commands.duplicates, workflows: flows.duplicates, notificationRules: rules.duplicates },
     secretNames: new Set(secretNames),
     members: new Map(members.map((member) => [member.email.toLowerCase(), member.userId])),
+    runners: new Map(runners.map((runner) => [runner.name, runner.id])),
   };
 }
 

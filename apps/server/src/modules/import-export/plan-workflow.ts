@@ -20,6 +20,7 @@ function workflowPath(path: Path): Path {
   if (head === "taskIds") return index === undefined ? ["steps"] : ["steps", index, "command"];
   if (head === "stepOptions") return index === undefined ? ["steps"] : ["steps", index, ...rest];
   if (head === "approval" && index === "memberIds") return ["approval", "members", ...rest];
+  if (head === "target" && index === "runnerId") return ["target", "runner"];
   if (head === "runAfter" && rest[0] === "workflowId") return ["runAfter", index!, "workflow"];
   return path;
 }
@@ -34,13 +35,20 @@ export function planWorkflow(entry: Entry, state: OrganizationState, context: Pl
   const { errors, scope } = context;
   const approval = approvalBody(entry, state);
   if (approval.problems.length > 0) return void errors.push(...approval.problems);
-  const parsed = parseWithApiSchema(CreateWorkflowSchema, workflowBody(entry, approval.value), entry, workflowPath);
+  const target = targetBody(entry, state);
+  if (target.problems.length > 0) return void errors.push(...target.problems);
+  const parsed = parseWithApiSchema(
+    CreateWorkflowSchema,
+    workflowBody(entry, approval.value, target.value),
+    entry,
+    workflowPath,
+  );
   if ("errors" in parsed) return void errors.push(...parsed.errors);
   const data = parsed.data;
   const problems = [...referenceProblems(entry, data, state, context), ...stepOptionProblems(entry, data)];
   if (problems.length > 0) return void errors.push(...problems);
 
-  const form = workflowFromData(data, approval.approvers);
+  const form = workflowFromData(data, approval.approvers, target.runner);
   const item = { kind: KINDS.workflows, key: data.name };
   const chain = {
     name: data.name,
@@ -83,6 +91,7 @@ export function planWorkflow(entry: Entry, state: OrganizationState, context: Pl
       if (changed.has("timeoutSeconds")) input.timeoutSeconds = form.timeoutSeconds;
       if (changed.has("concurrencyPolicy")) input.concurrencyPolicy = data.concurrencyPolicy ?? "skip";
       if (changed.has("runnerLabels")) input.runnerLabels = form.runnerLabels;
+      if (changed.has("target")) input.target = data.target;
       if (changed.has("secrets")) input.secrets = form.secrets;
       if (changed.has("approval")) input.approval = data.approval ?? null;
       if (changed.has("respectFreezeWindows")) input.respectFreezeWindows = form.respectFreezeWindows;
@@ -101,12 +110,13 @@ export function planWorkflow(entry: Entry, state: OrganizationState, context: Pl
 }
 
 /** The API's body of the file's workflow: steps as task ids and options, run-after workflows by name still. */
-function workflowBody(entry: Entry, approval: unknown) {
+function workflowBody(entry: Entry, approval: unknown, target: unknown) {
   const { steps, runAfter, ...rest } = entry.raw;
   const list = Array.isArray(steps) ? (steps as Record<string, unknown>[]) : undefined;
   return {
     ...rest,
     ...(approval !== undefined && { approval }),
+    ...(target !== undefined && { target }),
     ...(runAfter !== undefined && {
       runAfter: Array.isArray(runAfter)
         ? runAfter.map((follow: Record<string, unknown> | null) => ({
@@ -127,6 +137,23 @@ function workflowBody(entry: Entry, approval: unknown) {
       })),
     }),
   };
+}
+
+/** The file's target with its chosen runner's name as the runner's id the API takes (decision 080). */
+function targetBody(entry: Entry, state: OrganizationState) {
+  const raw = entry.raw.target;
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) return { value: raw, runner: null, problems: [] };
+  const { runner, ...rest } = raw as Record<string, unknown>;
+  if (typeof runner !== "string" || rest.mode !== "runner") return { value: rest, runner: null, problems: [] };
+  const runnerId = state.runners.get(runner);
+  if (!runnerId) {
+    return {
+      value: rest,
+      runner,
+      problems: [{ line: entry.lineOf(["target", "runner"]), message: M.missingRunner(runner) }],
+    };
+  }
+  return { value: { ...rest, runnerId }, runner, problems: [] };
 }
 
 /** The file's approval with its approvers' addresses as the members' ids the API takes. */
