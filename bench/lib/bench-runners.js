@@ -1,7 +1,7 @@
 // `node bench/run.js --runners` (issue 12): real runner programs against the built server on
 // PostgreSQL. See bench/README.md, "Runners".
 import { randomBytes } from "node:crypto";
-import { readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import { createScratchDatabase, queryDatabase } from "./postgres.js";
 import { openEventStream } from "./events.js";
 import { startRunners } from "./runner-processes.js";
@@ -13,6 +13,8 @@ import { createWorkflow, runEnded, runNow } from "./bench-workflows.js";
 import { createChangeWaiters, ENDED_RUN_STATUSES } from "./wait-for-change.js";
 
 const RUNNERS = Number(process.env.BENCH_RUNNERS ?? 4);
+/** Runs each runner program executes at once (`flowdeck-runner start --concurrency`). */
+const CONCURRENCY = Number(process.env.BENCH_RUNNER_CONCURRENCY ?? 1);
 const FIRST_OUTPUT_RUNS = Number(process.env.BENCH_FIRST_OUTPUT_RUNS ?? 30);
 const BIG_OUTPUT_LINES = Number(process.env.BENCH_BIG_OUTPUT_LINES ?? 200_000);
 const BIG_OUTPUT_REPEATS = Number(process.env.BENCH_BIG_OUTPUT_REPEATS ?? 2);
@@ -26,7 +28,7 @@ const SUSTAINED_PER_MINUTE = Number(process.env.BENCH_SUSTAINED_PER_MINUTE ?? 50
 const SUSTAINED_WORKFLOWS = 100;
 
 export async function benchRunners(adminUrl) {
-  console.log(`\nRunners on PostgreSQL: ${RUNNERS} runner programs`);
+  console.log(`\nRunners on PostgreSQL: ${RUNNERS} runner programs at concurrency ${CONCURRENCY}`);
   const database = await createScratchDatabase(adminUrl);
   const cleanups = [() => database.drop()];
   try {
@@ -38,7 +40,7 @@ export async function benchRunners(adminUrl) {
     const waiters = createChangeWaiters();
     const stream = await openEventStream(server.url, session, waiters.onChange);
     cleanups.unshift(() => stream.close());
-    const runners = await startRunners({ url: server.url, api, count: RUNNERS });
+    const runners = await startRunners({ url: server.url, api, count: RUNNERS, concurrency: CONCURRENCY });
     cleanups.unshift(() => runners.stop());
     console.log(`  runner pids ${runners.pids.join(", ")}; server pid ${server.pid}`);
     await waiters.until(
@@ -160,16 +162,44 @@ async function oneBigRun(context, workflow, label) {
   return { linesPerSecond, runnerCpuMs, megabytes };
 }
 
-/** The runner processes' CPU time so far (user + system), from /proc: what the bench adds is nothing. */
-async function runnersCpuMs(pids) {
+/**
+ * The processes' CPU time so far (user + system), from /proc: what the bench adds is nothing. With
+ * `children`, the time of their children that ended too (a runner's step shells).
+ */
+async function runnersCpuMs(pids, { children = false } = {}) {
   let ticks = 0;
   for (const pid of pids) {
-    const stat = await readFile(`/proc/${pid}/stat`, "utf8");
-    // Fields after the command's closing parenthesis; utime and stime are the 14th and 15th.
+    const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => "");
+    if (!stat) continue; // ended since it was listed
+    // Fields after the command's closing parenthesis; utime, stime, cutime, cstime are the 14th to 17th.
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
     ticks += Number(fields[11]) + Number(fields[12]);
+    if (children) ticks += Number(fields[13]) + Number(fields[14]);
   }
   return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+/** Every PostgreSQL process of the machine (its backends come and go with the pools). */
+async function postgresPids() {
+  const entries = await readdir("/proc");
+  const pids = [];
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    const command = await readFile(`/proc/${entry}/comm`, "utf8").catch(() => "");
+    if (command.trim() === "postgres") pids.push(Number(entry));
+  }
+  return pids;
+}
+
+/** CPU time so far of the server, the runners (with their steps), PostgreSQL and this bench, in ms. */
+async function cpuSplit(context) {
+  const bench = process.cpuUsage();
+  return {
+    server: await runnersCpuMs([context.server.pid]),
+    runners: await runnersCpuMs(context.runners.pids, { children: true }),
+    postgres: await runnersCpuMs(await postgresPids()),
+    bench: (bench.user + bench.system) / 1000,
+  };
 }
 
 /**
@@ -234,6 +264,8 @@ async function sustained(context, { runs, perMinute }) {
   let freed = () => {};
   const errors = [];
   const inFlight = new Set();
+  const transactionsBefore = await transactionCount(context.databaseUrl);
+  const cpuBefore = await cpuSplit(context);
   const began = performance.now();
   for (let index = 0; index < runs; index++) {
     if (Number.isFinite(perMinute)) {
@@ -253,6 +285,11 @@ async function sustained(context, { runs, perMinute }) {
     inFlight.add(flight);
   }
   await Promise.all(inFlight);
+  const wallMs = performance.now() - began;
+  const cpuAfter = await cpuSplit(context);
+  // PostgreSQL flushes a backend's statistics within a second of its last transaction.
+  await pause(1_500);
+  const transactions = (await transactionCount(context.databaseUrl)) - transactionsBefore;
 
   const [summary] = await queryDatabase(
     context.databaseUrl,
@@ -287,6 +324,23 @@ async function sustained(context, { runs, perMinute }) {
     `    claim latency (queued → claimed) p50 ${ms(summary.claim_p50)} ms, p95 ${ms(summary.claim_p95)} ms, ` +
       `max ${ms(Number(summary.claim_max))} ms; claimed → ended p50 ${ms(summary.executing_p50)} ms, ` +
       `queued → ended p50 ${ms(summary.total_p50)} ms; ` +
-      `queue depth mean ${queue.mean.toFixed(1)}, max ${queue.max}`,
+      `queue depth mean ${queue.mean.toFixed(1)}, max ${queue.max}; ` +
+      `${(transactions / runs).toFixed(1)} database transactions per run (the bench's own reads included)`,
   );
+  const perRun = (part) => ((cpuAfter[part] - cpuBefore[part]) / runs).toFixed(1);
+  const busy = Object.keys(cpuAfter).reduce((sum, part) => sum + cpuAfter[part] - cpuBefore[part], 0);
+  console.log(
+    `    CPU per run: server ${perRun("server")} ms, runners with their steps ${perRun("runners")} ms, ` +
+      `PostgreSQL ${perRun("postgres")} ms, this bench ${perRun("bench")} ms; ` +
+      `${((busy / wallMs) * 100).toFixed(0)} % of one core over the round (the machine has 2)`,
+  );
+}
+
+/** Transactions committed or rolled back in the database so far (every statement outside one is its own). */
+async function transactionCount(databaseUrl) {
+  const [row] = await queryDatabase(
+    databaseUrl,
+    "select (xact_commit + xact_rollback)::bigint as count from pg_stat_database where datname = current_database()",
+  );
+  return Number(row.count);
 }

@@ -14,7 +14,7 @@ const RUNNER_BIN = path.join(ROOT, "apps/runner/bin/flowdeck-runner.js");
  * from the Runners page's route and its own config directory) and starts them. `stop()` sends each
  * its SIGTERM by pid, then SIGKILL to any still running after 10 s, and removes the directories.
  */
-export async function startRunners({ url, api, count, namePrefix = "bench-runner" }) {
+export async function startRunners({ url, api, count, namePrefix = "bench-runner", concurrency = 1 }) {
   const runners = [];
   const stop = async () => {
     await Promise.all(runners.map((runner) => runner.stop()));
@@ -29,7 +29,11 @@ export async function startRunners({ url, api, count, namePrefix = "bench-runner
         [RUNNER_BIN, "register", "--url", url, "--token", token, "--name", `${namePrefix}-${index + 1}`],
         { cwd: ROOT, env },
       );
-      const child = spawn(process.execPath, [RUNNER_BIN, "start"], { cwd: ROOT, env, stdio: "ignore" });
+      const child = spawn(process.execPath, [RUNNER_BIN, "start", "--concurrency", String(concurrency)], {
+        cwd: ROOT,
+        env,
+        stdio: "ignore",
+      });
       runners.push({ pid: child.pid, stop: () => stopChild(child, configDir) });
     }
   } catch (error) {

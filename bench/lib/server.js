@@ -23,6 +23,10 @@ export async function startServer({ databaseUrl, env = {}, eventLoop = false, da
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const nodeArgs = eventLoop ? ["--import", LOOP_MONITOR] : [];
+  // BENCH_SERVER_CPU_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops.
+  if (process.env.BENCH_SERVER_CPU_PROFILE) {
+    nodeArgs.push("--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_SERVER_CPU_PROFILE)}`);
+  }
   const child = spawn(process.execPath, [...nodeArgs, SERVER_BUNDLE], {
     cwd: SERVER_ROOT,
     stdio: ["ignore", "inherit", "inherit", ...(eventLoop ? ["ipc"] : [])],

@@ -91,4 +91,37 @@ describe("live updates across instances (PostgreSQL)", () => {
     expect(await stream.nextChange()).toEqual(change(org.organizationId, "deleted"));
     expect(await listenConnections()).toHaveLength(2);
   });
+
+  it("sends what one change announces in as few NOTIFYs as fit, each message heard on instance B in order", async () => {
+    const notifications: string[] = [];
+    await admin.query("listen flowdeck_events");
+    const onNotification = (message: pg.Notification) => notifications.push(message.payload ?? "");
+    admin.on("notification", onNotification);
+    try {
+      const heard: LiveEvent[] = [];
+      const stop = b.app.events.subscribe(org.organizationId, (event) => heard.push(event));
+      const small = [1, 2, 3].map((n) => ({ orgId: org.organizationId, event: change(`small-${n}`) }));
+      await t.app.events.publishAll(small);
+      await waitUntil(async () => heard.length === 3);
+      expect(heard).toEqual(small.map((message) => message.event));
+      expect(notifications).toHaveLength(1);
+
+      // Past NOTIFY's 8,000 bytes, the messages go in several batches, none lost, none reordered.
+      const large = Array.from({ length: 200 }, (_, n) => ({
+        orgId: org.organizationId,
+        event: change(`large-${String(n).padStart(60, "0")}`),
+      }));
+      notifications.length = 0;
+      heard.length = 0;
+      await t.app.events.publishAll(large);
+      await waitUntil(async () => heard.length === 200);
+      expect(heard).toEqual(large.map((message) => message.event));
+      expect(notifications.length).toBeGreaterThan(1);
+      expect(notifications.every((payload) => Buffer.byteLength(payload) < 8000)).toBe(true);
+      stop();
+    } finally {
+      admin.off("notification", onNotification);
+      await admin.query("unlisten flowdeck_events");
+    }
+  });
 });

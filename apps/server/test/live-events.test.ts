@@ -181,12 +181,15 @@ describe("live updates", () => {
   it("are published by POST /api/organizations for the new organization, after its commit", async () => {
     const creator = await createUser(t.app);
     const published: { orgId: string; event: LiveEvent; committed: boolean }[] = [];
-    const original = t.app.events.publish;
-    vi.spyOn(t.app.events, "publish").mockImplementation(async (orgId, event) => {
-      // Read outside the request's transaction: the row must already be there for everyone.
-      const rows = await t.app.db.select().from(organizations).where(eq(organizations.id, orgId));
-      published.push({ orgId, event, committed: rows.length === 1 });
-      return original(orgId, event);
+    const original = t.app.events.publishAll;
+    vi.spyOn(t.app.events, "publishAll").mockImplementation(async (messages) => {
+      for (const message of messages) {
+        if (!("event" in message)) continue;
+        // Read outside the request's transaction: the row must already be there for everyone.
+        const rows = await t.app.db.select().from(organizations).where(eq(organizations.id, message.orgId));
+        published.push({ orgId: message.orgId, event: message.event, committed: rows.length === 1 });
+      }
+      return original(messages);
     });
     const created = await creator.client.post("/api/organizations", { name: "Live Org" });
     expect(created.status).toBe(201);

@@ -4,7 +4,7 @@ import type { AuditChanges } from "@flowdeck/shared/audit/schemas";
 import type { Database, Executor } from "../db/database.ts";
 import { auditLog } from "../db/schema/index.ts";
 import { actorId, actorLabel, type Actor, type RunnerActor } from "./actor.ts";
-import type { EventHub, RunSignal } from "./event-hub.ts";
+import type { EventHub, HubMessage, RunSignal } from "./event-hub.ts";
 import type { Metrics } from "./metrics.ts";
 import { sessionsChanged } from "./session-cache.ts";
 
@@ -136,13 +136,16 @@ export async function announce(
     "event" in item && item.event.entity === "member" ? [item.event.id] : [],
   );
   await sessionsChanged(events, members);
+  const messages: HubMessage[] = [];
   for (const item of announcements) {
     if ("measure" in item) {
       if (metrics) item.measure(metrics);
-    } else if ("run" in item) await events.signalRun(item.run);
-    else if ("queue" in item) await events.signalQueue(item.queue);
-    else await events.publish(item.organizationId, item.event);
+    } else if ("run" in item) messages.push({ run: item.run });
+    else if ("queue" in item) messages.push({ queue: item.queue });
+    else messages.push({ orgId: item.organizationId, event: item.event });
   }
+  // One change, one publication: with PostgreSQL a single NOTIFY for a runner's report, not one per event.
+  if (messages.length > 0) await events.publishAll(messages);
 }
 
 async function writeRecords(context: ChangeContext, tx: Executor, records: ChangeRecord[]) {

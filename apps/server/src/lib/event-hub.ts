@@ -21,6 +21,12 @@ type QueueListener = () => void;
 type Envelope =
   { orgId: string; event: LiveEvent } | { staleSessions: string[] } | { run: RunSignal } | { queue: string };
 
+/** What one change announces after its commit: its live events, run signals and queue wake-ups, in order. */
+export type HubMessage = { orgId: string; event: LiveEvent } | { run: RunSignal } | { queue: string };
+
+/** NOTIFY's payload must stay under 8,000 bytes: a change's messages go in batches below that. */
+const BATCH_BYTES = 7_000;
+
 /** What the hub reports; pino's logger (app.log) fits. */
 export type HubLogger = { warn: (details: object, message: string) => void };
 
@@ -47,6 +53,11 @@ export type EventHub = {
   /** Wakes the organization's runners waiting for work, on every instance. Never rejects. */
   signalQueue: (orgId: string) => Promise<void>;
   subscribeQueue: (orgId: string, listener: QueueListener) => () => void;
+  /**
+   * Everything one change announces, in order: with PostgreSQL in as few NOTIFYs as fit (one for a
+   * run's report), rather than one per message. Never rejects.
+   */
+  publishAll: (messages: HubMessage[]) => Promise<void>;
   /**
    * Tells every instance that these users' sessions or memberships changed (lib/session-cache.ts).
    * This instance hears it before the promise settles; the others through NOTIFY. Never rejects.
@@ -91,6 +102,7 @@ export async function createEventHub(options: { connectionString?: string; logge
       subscribeRun,
       signalQueue: async (orgId) => deliver({ queue: orgId }),
       subscribeQueue,
+      publishAll: async (messages) => messages.forEach(deliver),
       sessionsChanged: async (userIds) => deliver({ staleSessions: userIds }),
       onSessionsChanged,
       close: async () => {
@@ -118,6 +130,12 @@ export async function createEventHub(options: { connectionString?: string; logge
     subscribeRun,
     signalQueue: (orgId) => notify({ queue: orgId }),
     subscribeQueue,
+    publishAll: async (messages) => {
+      for (const batch of batches(messages)) {
+        if (batch.length === 1) await notify(batch[0]!);
+        else await notify({ batch } as unknown as Envelope);
+      }
+    },
     sessionsChanged: async (userIds) => {
       // At once here (this instance's next request must see the change), then everywhere; hearing
       // our own NOTIFY later forgets nothing more.
@@ -188,8 +206,7 @@ async function startListener(options: {
     };
     client.on("notification", (message) => {
       if (message.channel !== CHANNEL || !message.payload) return;
-      const envelope = parseEnvelope(message.payload);
-      if (envelope) deliver(envelope);
+      for (const envelope of parseEnvelopes(message.payload)) deliver(envelope);
     });
     client.on("error", drop);
     client.on("end", () => drop(new Error("The LISTEN connection ended")));
@@ -254,29 +271,57 @@ function topics<T>(logger: HubLogger) {
   };
 }
 
-function parseEnvelope(payload: string): Envelope | undefined {
-  try {
-    const value = JSON.parse(payload) as {
-      orgId?: unknown;
-      event?: unknown;
-      staleSessions?: unknown;
-      run?: { runId?: unknown; seq?: unknown };
-      queue?: unknown;
-    };
-    if (typeof value.orgId === "string" && value.event && typeof value.event === "object") return value as Envelope;
-    if (
-      value.run &&
-      typeof value.run.runId === "string" &&
-      (value.run.seq === null || typeof value.run.seq === "number")
-    ) {
-      return { run: { runId: value.run.runId, seq: value.run.seq } };
+/** Messages in order, cut into runs whose JSON stays under BATCH_BYTES (one message alone may be larger). */
+function batches(messages: HubMessage[]): HubMessage[][] {
+  const result: HubMessage[][] = [];
+  let current: HubMessage[] = [];
+  let bytes = 0;
+  for (const message of messages) {
+    const size = Buffer.byteLength(JSON.stringify(message)) + 1;
+    if (current.length > 0 && bytes + size > BATCH_BYTES) {
+      result.push(current);
+      current = [];
+      bytes = 0;
     }
-    if (typeof value.queue === "string") return { queue: value.queue };
-    if (Array.isArray(value.staleSessions) && value.staleSessions.every((id) => typeof id === "string")) {
-      return { staleSessions: value.staleSessions as string[] };
-    }
-  } catch {
-    // Not ours: ignore.
+    current.push(message);
+    bytes += size;
   }
+  if (current.length > 0) result.push(current);
+  return result;
+}
+
+/** One NOTIFY's envelopes: a batch of them, or one. */
+function parseEnvelopes(payload: string): Envelope[] {
+  try {
+    const value = JSON.parse(payload) as { batch?: unknown };
+    if (Array.isArray(value.batch)) return value.batch.flatMap((item) => toEnvelope(item) ?? []);
+    return [toEnvelope(value)].flatMap((envelope) => envelope ?? []);
+  } catch {
+    return [];
+  }
+}
+
+function toEnvelope(raw: unknown): Envelope | undefined {
+  if (!raw || typeof raw !== "object") return undefined;
+  const value = raw as {
+    orgId?: unknown;
+    event?: unknown;
+    staleSessions?: unknown;
+    run?: { runId?: unknown; seq?: unknown };
+    queue?: unknown;
+  };
+  if (typeof value.orgId === "string" && value.event && typeof value.event === "object") return value as Envelope;
+  if (
+    value.run &&
+    typeof value.run.runId === "string" &&
+    (value.run.seq === null || typeof value.run.seq === "number")
+  ) {
+    return { run: { runId: value.run.runId, seq: value.run.seq } };
+  }
+  if (typeof value.queue === "string") return { queue: value.queue };
+  if (Array.isArray(value.staleSessions) && value.staleSessions.every((id) => typeof id === "string")) {
+    return { staleSessions: value.staleSessions as string[] };
+  }
+  // Not ours: ignore.
   return undefined;
 }

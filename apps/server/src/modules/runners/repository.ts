@@ -69,11 +69,12 @@ export async function organizationName(db: Executor, organizationId: string) {
 }
 
 /** Every call is contact: the runner shows online. Written at most once a second per runner. */
+export const TOUCH_EVERY_MS = 1000;
 export async function touchRunner(db: Executor, runnerId: string, now: Date) {
   await db
     .update(runners)
     .set({ lastSeenAt: now })
-    .where(and(eq(runners.id, runnerId), sql`${runners.lastSeenAt} < ${new Date(now.getTime() - 1000)}`));
+    .where(and(eq(runners.id, runnerId), sql`${runners.lastSeenAt} < ${new Date(now.getTime() - TOUCH_EVERY_MS)}`));
 }
 
 export async function listRunners(db: Executor, organizationId: string) {

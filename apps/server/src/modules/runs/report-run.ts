@@ -29,9 +29,9 @@ async function runOf(db: Executor, scope: RunnerScope, runId: string) {
 /** POST /runs/:runId/heartbeat: the lease runs on; the answer carries a cancellation. */
 export async function heartbeat({ scope, runId, leaseMs }: RunCall): Promise<RunControl> {
   const { db } = scope;
-  await runOf(db, scope, runId);
-  await renewLease(db, runId, new Date(), leaseMs);
-  return controlFor(await runOf(db, scope, runId));
+  const renewed = await renewLease(db, runId, new Date(), leaseMs, scope.actor.runnerId);
+  // Not running any more (or not this runner's): the answer says why, from the run as it is.
+  return controlFor(renewed ?? (await runOf(db, scope, runId)));
 }
 
 /**
@@ -48,20 +48,27 @@ export async function reportStep({
   position,
   report,
 }: RunCall & { position: number; report: StepReport }): Promise<RunControl> {
+  const now = new Date();
+  // A step starting changes only the run: its row alone is locked, and the answer comes from it.
+  if (report.state === "started") {
+    return transact(scope, async (tx, log) => {
+      const run = await findRunOfRunner(tx, runId, scope.actor.runnerId, { lock: true });
+      if (!run) throw new AppError("not-found", RUNNER_MESSAGES.runNotFound);
+      if (run.status !== "running") return controlFor(run);
+      await renewLease(tx, runId, now, leaseMs);
+      const started = await updateRunStep(tx, runId, position, { status: "running", startedAt: now }, ["pending"]);
+      if (started) log.signalRun({ runId, seq: null });
+      return controlFor(run);
+    });
+  }
   const { db } = scope;
   const found = await runOf(db, scope, runId);
-  const now = new Date();
-  await transact(scope, async (tx, log) => {
+  return transact(scope, async (tx, log) => {
     const workflow = await lockWorkflow(tx, found.organizationId, found.workflowId);
     const run = await findRunOfRunner(tx, runId, scope.actor.runnerId, { lock: true });
     if (!workflow || !run) throw new AppError("not-found", RUNNER_MESSAGES.runNotFound);
-    if (run.status !== "running") return;
+    if (run.status !== "running") return controlFor(run);
     await renewLease(tx, runId, now, leaseMs);
-    if (report.state === "started") {
-      const started = await updateRunStep(tx, runId, position, { status: "running", startedAt: now }, ["pending"]);
-      if (started) log.signalRun({ runId, seq: null });
-      return;
-    }
     const outputs = await storableOutputs(tx, run, position, report);
     const step = await updateRunStep(
       tx,
@@ -81,7 +88,8 @@ export async function reportStep({
     if (step && (outputs.truncated || report.outputsTruncated) && !run.outputsTruncated) {
       await markOutputsTruncated(tx, runId);
     }
-    if (!step) return;
+    // The run is locked: the answer is its state now.
+    if (!step) return controlFor(run);
     // A fan-out's target leaves the workflow's checklist alone: one machine's success is not the run's.
     if (report.outcome === "succeeded" && step.stepId && !run.parentRunId) {
       await mark(tx, { workflow, stepId: step.stepId, status: "completed", by: null, now });
@@ -90,8 +98,8 @@ export async function reportStep({
     }
     log.signalRun({ runId, seq: null });
     log.announce({ entity: "run", id: runId, action: "updated" });
+    return controlFor(run);
   });
-  return controlFor(await runOf(db, scope, runId));
 }
 
 /**
@@ -127,7 +135,7 @@ export async function completeRun({
 }: RunCall & { outcome: CompleteRun["outcome"] }): Promise<RunControl> {
   const { db } = scope;
   const found = await runOf(db, scope, runId);
-  await transact(scope, (tx, log) =>
+  const ended = await transact(scope, (tx, log) =>
     endRun(tx, log, {
       organizationId: found.organizationId,
       runId,
@@ -136,5 +144,8 @@ export async function completeRun({
       now: new Date(),
     }),
   );
-  return controlFor(await runOf(db, scope, runId));
+  // Ended now with this outcome; else it had ended already, and the answer says how.
+  return controlFor(
+    ended ? { status: outcome, cancelRequestedAt: ended.cancelRequestedAt } : await runOf(db, scope, runId),
+  );
 }

@@ -286,12 +286,23 @@ export async function setCancelRequested(db: Executor, runId: string, at: Date) 
     .where(and(eq(workflowRuns.id, runId), isNull(workflowRuns.cancelRequestedAt)));
 }
 
-/** The runner called: its lease on the running run runs `leaseMs` from now. */
-export async function renewLease(db: Executor, runId: string, now: Date, leaseMs: number) {
-  await db
+/**
+ * The runner called: its lease on the running run runs `leaseMs` from now. With `runnerId`, only
+ * that runner's run; answers what the runner is told (undefined: not its running run).
+ */
+export async function renewLease(db: Executor, runId: string, now: Date, leaseMs: number, runnerId?: string) {
+  const [row] = await db
     .update(workflowRuns)
     .set({ leaseExpiresAt: new Date(now.getTime() + leaseMs) })
-    .where(and(eq(workflowRuns.id, runId), eq(workflowRuns.status, "running")));
+    .where(
+      and(
+        eq(workflowRuns.id, runId),
+        eq(workflowRuns.status, "running"),
+        runnerId ? eq(workflowRuns.runnerId, runnerId) : undefined,
+      ),
+    )
+    .returning({ status: workflowRuns.status, cancelRequestedAt: workflowRuns.cancelRequestedAt });
+  return row;
 }
 
 /**

@@ -12,7 +12,7 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import type { Database } from "../../db/database.ts";
 import type { RunnerActor } from "../../lib/actor.ts";
 import { hashSecret } from "../../lib/secrets.ts";
-import { findRunnerBySecret, touchRunner } from "../../modules/runners/repository.ts";
+import { findRunnerBySecret, TOUCH_EVERY_MS, touchRunner } from "../../modules/runners/repository.ts";
 
 const VERSION_PATTERN = /^\d+\.\d+\.\d+([-+].*)?$/;
 
@@ -40,7 +40,9 @@ export async function identifyRunner(
   }
   const runner = await findRunnerBySecret(db, hashSecret(secret));
   if (!runner || runner.revokedAt) throw new AppError("unauthenticated", RUNNER_MESSAGES.unknownSecret);
-  await touchRunner(db, runner.id, new Date());
+  // The row just read says when it was last written: most calls need no second statement.
+  const now = new Date();
+  if (now.getTime() - runner.lastSeenAt.getTime() >= TOUCH_EVERY_MS) await touchRunner(db, runner.id, now);
   return { kind: "runner", runnerId: runner.id, name: runner.name, organizationId: runner.organizationId };
 }
 
