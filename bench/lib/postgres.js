@@ -36,3 +36,11 @@ export function queryDatabase(url, text, values = []) {
   const { Client } = require("pg");
   return withClient(Client, url, async (client) => (await client.query(text, values)).rows);
 }
+
+/** One connection to the database at `url`, kept open for many reads: `query(text, values)`, `close()`. */
+export async function connectDatabase(url) {
+  const { Client } = require("pg");
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  return { query: async (text, values = []) => (await client.query(text, values)).rows, close: () => client.end() };
+}

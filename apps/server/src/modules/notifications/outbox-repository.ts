@@ -11,7 +11,6 @@ import {
   runLogChunks,
   workflowRunSteps,
   workflowRuns,
-  workflows,
 } from "../../db/schema/index.ts";
 
 /** The notification outbox's queries: who is told of what, and the rows the delivery job sends. */
@@ -110,15 +109,8 @@ export async function mailsMembersOfFailures(tx: Executor, organizationId: strin
   return Boolean(row?.notifications.email);
 }
 
-/** A run with its workflow's name, as a notification tells it. */
-export async function findRunToTell(tx: Executor, runId: string) {
-  const [row] = await tx
-    .select({ run: workflowRuns, workflowName: workflows.name })
-    .from(workflowRuns)
-    .innerJoin(workflows, eq(workflows.id, workflowRuns.workflowId))
-    .where(eq(workflowRuns.id, runId));
-  return row;
-}
+/** A run that ended, as its end tells the notification rules: its row as it is now, and its workflow's name. */
+export type RunToTell = { run: typeof workflowRuns.$inferSelect; workflowName: string };
 
 /**
  * How the workflow's previous run that ended ended, if any. Cancelled runs are passed over, and

@@ -1,7 +1,7 @@
 import type { Executor } from "../../db/database.ts";
 import { maskerForRun } from "../secrets/for-runs.ts";
 import { mailMembersOfFailure, notify, type NotificationEventData } from "./notify.ts";
-import { findFailedStepOutput, findPreviousEndedStatus, findRunToTell } from "./outbox-repository.ts";
+import { findFailedStepOutput, findPreviousEndedStatus, type RunToTell } from "./outbox-repository.ts";
 import { listTargets } from "../runs/repository.ts";
 
 async function listFailedTargets(tx: Executor, runId: string) {
@@ -20,14 +20,17 @@ const STOPPED = ["rejected", "expired"] as const;
  * notifications" setting is on (decision 039). Every run ends through `runs/lifecycle.ts` endRun,
  * which makes this call.
  */
-export async function notifyRunOutcome(tx: Executor, options: { runId: string; status: string; at: Date }) {
-  const run = await findRunToTell(tx, options.runId);
-  if (!run) return;
+export async function notifyRunOutcome(
+  tx: Executor,
+  options: { run: RunToTell["run"]; workflowName: string; at: Date },
+) {
+  const run: RunToTell = { run: options.run, workflowName: options.workflowName };
+  const status = options.run.status;
   let type: "run.failed" | "run.timed-out" | "run.lost" | "run.recovered" | "run.rejected" | "run.expired";
-  const failure = (FAILURES as readonly string[]).includes(options.status);
-  if (failure || (STOPPED as readonly string[]).includes(options.status)) {
-    type = `run.${options.status}` as typeof type;
-  } else if (options.status === "succeeded") {
+  const failure = (FAILURES as readonly string[]).includes(status);
+  if (failure || (STOPPED as readonly string[]).includes(status)) {
+    type = `run.${status}` as typeof type;
+  } else if (status === "succeeded") {
     const previous = await findPreviousEndedStatus(tx, run.run);
     if (!previous || !(FAILURES as readonly string[]).includes(previous)) return;
     type = "run.recovered";
@@ -42,7 +45,7 @@ export async function notifyRunOutcome(tx: Executor, options: { runId: string; s
     organizationId: run.run.organizationId,
     at: options.at,
     workflow: { id: run.run.workflowId, name: run.workflowName },
-    run: { ...run.run, status: options.status, finishedAt: options.at },
+    run: { ...run.run, status: status, finishedAt: options.at },
     output: failure ? await failedOutput(tx, quoted) : undefined,
     ...(failedTargets.length > 0 && { failedTargets: failedTargets.map((target) => target.runnerName) }),
   };

@@ -531,10 +531,12 @@ export async function endRun(
     onlyIf?: (run: RunRecord) => boolean;
     /** Why a run ending skipped did not run (a fan-out's target whose runner stayed offline). */
     skipReason?: string;
+    /** The run's workflow, when the caller has just read the run (its runner's report): no second look. */
+    workflowId?: string;
   },
 ) {
   const { organizationId, runId, status, reason, now } = options;
-  const peek = await lockRunAfterWorkflow(tx, organizationId, runId);
+  const peek = await lockRunAfterWorkflow(tx, organizationId, runId, options.workflowId);
   if (!peek) return undefined;
   const { workflow, run } = peek;
   if (!isActive(run.status)) return undefined;
@@ -546,7 +548,7 @@ export async function endRun(
     return run;
   }
   await setRunEnded(tx, runId, status, now, options.skipReason);
-  await notifyRunOutcome(tx, { runId, status, at: now });
+  await notifyRunOutcome(tx, { run: { ...run, status, finishedAt: now }, workflowName: workflow.name, at: now });
   await endOpenSteps(tx, runId, openStepsEnd(run.kind, status), now);
   await refundUnstarted(tx, log, { workflow, run, status });
   // A run that waited for approval never started: the workflow's progress is as it was.
@@ -684,13 +686,16 @@ function isActive(status: string) {
   return (ACTIVE_RUN_STATUSES as readonly string[]).includes(status);
 }
 
-/** The workflow, then the run, locked: the run is read first (unlocked) to learn its workflow. */
-async function lockRunAfterWorkflow(tx: Executor, organizationId: string, runId: string) {
-  const first = await peekRun(tx, organizationId, runId);
-  if (!first) return undefined;
-  const workflow = await lockWorkflow(tx, organizationId, first.workflowId);
+/**
+ * The workflow, then the run, locked: the run is read first (unlocked) to learn its workflow,
+ * unless the caller knows it. A run that is not the workflow's is not found.
+ */
+async function lockRunAfterWorkflow(tx: Executor, organizationId: string, runId: string, knownWorkflowId?: string) {
+  const workflowId = knownWorkflowId ?? (await peekRun(tx, organizationId, runId))?.workflowId;
+  if (!workflowId) return undefined;
+  const workflow = await lockWorkflow(tx, organizationId, workflowId);
   const run = await lockRun(tx, organizationId, runId);
-  if (!workflow || !run) return undefined;
+  if (!workflow || !run || run.workflowId !== workflowId) return undefined;
   return { workflow, run };
 }
 

@@ -138,6 +138,7 @@ export async function completeRun({
   const ended = await transact(scope, (tx, log) =>
     endRun(tx, log, {
       organizationId: found.organizationId,
+      workflowId: found.workflowId,
       runId,
       status: outcome,
       reason: "reported",

@@ -377,12 +377,11 @@ export async function endOpenSteps(
 ) {
   await db
     .update(workflowRunSteps)
-    .set({ status: ends.running, finishedAt: at })
-    .where(and(eq(workflowRunSteps.runId, runId), eq(workflowRunSteps.status, "running")));
-  await db
-    .update(workflowRunSteps)
-    .set({ status: ends.pending, finishedAt: at })
-    .where(and(eq(workflowRunSteps.runId, runId), eq(workflowRunSteps.status, "pending")));
+    .set({
+      status: sql`case when ${workflowRunSteps.status} = 'running' then ${ends.running} else ${ends.pending} end`,
+      finishedAt: at,
+    })
+    .where(and(eq(workflowRunSteps.runId, runId), inArray(workflowRunSteps.status, ["running", "pending"])));
 }
 
 export type NewLogChunk = Pick<typeof runLogChunks.$inferInsert, "position" | "stream" | "text" | "bytes">;
