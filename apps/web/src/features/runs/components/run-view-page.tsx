@@ -1,5 +1,5 @@
 import { can, MESSAGES, type Role } from "@flowdeck/shared";
-import type { RunDetail, RunStep } from "@flowdeck/shared/runs/schemas";
+import type { RunDetail } from "@flowdeck/shared/runs/schemas";
 import type { ReactNode } from "react";
 import { Download, XCircle } from "lucide-react";
 import { Link, useParams } from "react-router";
@@ -14,13 +14,15 @@ import { useCancelRun } from "../api/cancel-run.ts";
 import { usePinRun } from "../api/pin-run.ts";
 import { useRun } from "../api/get-run.ts";
 import { runPath } from "../api/run-keys.ts";
-import { runKindText, runStepsText, waitingText } from "../lib/run-kind.ts";
-import { useRunStream, type LogLine } from "../lib/use-run-stream.ts";
+import { canRetryFailed, isUnderWay, targetsText } from "../lib/fan-out.ts";
+import { isFanOut, runKindText, runStepsText, waitingText } from "../lib/run-kind.ts";
+import { useRunStream } from "../lib/use-run-stream.ts";
 import { ApprovalPanel } from "./approval-panel.tsx";
-import { RunLogView } from "./run-log-view.tsx";
+import { FanOutTargets } from "./fan-out-targets.tsx";
+import { RetryFailedButton } from "./retry-failed-button.tsx";
 import { RunParametersList } from "./run-parameters-list.tsx";
-import { describeRunIf } from "@flowdeck/shared/workflows/step-control";
-import { RunStatusBadge, StepStatusBadge } from "@/components/ui/run-status-badge.tsx";
+import { RunSteps } from "./run-steps.tsx";
+import { RunStatusBadge } from "@/components/ui/run-status-badge.tsx";
 
 /** /workflows/runs/:runId: a run, one section per step with its output as it arrives. */
 export function RunViewPage({ renderRunAgain }: { renderRunAgain?: (run: RunDetail) => ReactNode } = {}) {
@@ -35,6 +37,7 @@ export function RunViewPage({ renderRunAgain }: { renderRunAgain?: (run: RunDeta
       runId={runId}
       person={{ userId: me.data?.user.id ?? "", role }}
       canCancel={can(role, "runs.cancel")}
+      canRetry={can(role, "workflows.run")}
       canPin={can(role, "runs.pin")}
       canManageRunners={can(role, "runners.manage")}
       runAgain={can(role, "workflows.run") ? renderRunAgain : undefined}
@@ -46,6 +49,7 @@ function RunView({
   orgId,
   runId,
   canCancel,
+  canRetry,
   canPin,
   canManageRunners,
   runAgain,
@@ -56,6 +60,8 @@ function RunView({
   /** Who is looking: the approval panel offers Approve and Reject to those who may. */
   person: { userId: string; role: Role | null };
   canCancel: boolean;
+  /** Retry failed targets of a fan-out: those who may run the workflow (editors and above). */
+  canRetry: boolean;
   canPin: boolean;
   canManageRunners: boolean;
   /** Run again (the workflows feature's, given by the app): shown to those who may run. */
@@ -78,7 +84,8 @@ function RunView({
   }
   const detail = run.data;
   const waiting = waitingText(detail);
-  const underWay = detail.status === "queued" || detail.status === "running" || detail.status === "awaiting-approval";
+  const underWay = isUnderWay(detail.status);
+  const fanOut = isFanOut(detail);
   return (
     <div className="space-y-6">
       <header className="space-y-2">
@@ -88,7 +95,7 @@ function RunView({
           <RunStatusBadge status={detail.status} />
         </div>
         <p className="text-sm wrap-anywhere text-gray-600 dark:text-gray-400">
-          {runKindText(detail)} · {runStepsText(detail)} · started{" "}
+          {runKindText(detail)} · {fanOut ? targetsText(detail) : runStepsText(detail)} · started{" "}
           <time dateTime={detail.startedAt}>{formatDateTime(detail.startedAt)}</time>
           {detail.trigger === "schedule"
             ? " by the scheduler"
@@ -138,6 +145,7 @@ function RunView({
               {detail.pinned ? "Unpin run" : "Pin run"}
             </Button>
           )}
+          {canRetry && fanOut && canRetryFailed(detail) && <RetryFailedButton orgId={orgId} runId={detail.id} />}
           {!canPin && detail.pinned && <span className="self-center text-sm text-gray-500">Pinned</span>}
           {runAgain?.(detail)}
           {detail.kind === "executed" && (
@@ -151,6 +159,14 @@ function RunView({
             </a>
           )}
         </div>
+        {detail.parentRunId && (
+          <Alert tone="info">
+            This is one runner's target of a run on every matching runner.{" "}
+            <Link to={`/workflows/runs/${detail.parentRunId}`} className="font-medium underline">
+              Open the whole run
+            </Link>
+          </Alert>
+        )}
         {cancel.isError && <Alert tone="error">{cancel.error.message}</Alert>}
         {pin.isError && <Alert tone="error">{pin.error.message}</Alert>}
         {detail.logTruncated && <Alert tone="info">The output reached its size limit and was cut.</Alert>}
@@ -175,101 +191,11 @@ function RunView({
           </Alert>
         )}
       </header>
-      <RunOutputs outputs={detail.outputs} truncated={detail.outputsTruncated} />
-      <ol className="space-y-4">
-        {detail.steps.map((step) => (
-          <StepSection
-            key={step.id}
-            step={step}
-            lines={logs.lines.get(step.position) ?? []}
-            executed={detail.kind === "executed"}
-          />
-        ))}
-      </ol>
+      {fanOut ? (
+        <FanOutTargets orgId={orgId} run={detail} canManageRunners={canManageRunners} />
+      ) : (
+        <RunSteps run={detail} lines={logs.lines} />
+      )}
     </div>
-  );
-}
-
-function StepSection({ step, lines, executed }: { step: RunStep; lines: readonly LogLine[]; executed: boolean }) {
-  const headingId = `step-${step.id}`;
-  return (
-    <li aria-labelledby={headingId} className="rounded-lg border border-gray-200 p-4 dark:border-gray-800">
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <h2 id={headingId} className="font-medium">
-          {step.position + 1}. {step.name}
-        </h2>
-        <StepStatusBadge status={step.status} />
-        {step.exitCode !== null && (
-          <span className="text-sm text-gray-600 dark:text-gray-400">exit code {step.exitCode}</span>
-        )}
-        {step.signal && <span className="text-sm text-gray-600 dark:text-gray-400">signal {step.signal}</span>}
-        {step.startedAt && step.finishedAt && (
-          <span className="text-sm text-gray-600 dark:text-gray-400">{duration(step.startedAt, step.finishedAt)}</span>
-        )}
-        {step.continueOnError && <span className="text-xs text-gray-500">continues on error</span>}
-        {step.runIf !== "success" && <span className="text-xs text-gray-500">runs {describeRunIf(step.runIf)}</span>}
-      </div>
-      {step.status === "skipped" && step.skipReason && (
-        <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">Skipped: {step.skipReason}</p>
-      )}
-      {step.attempts.length > 1 && (
-        <ol
-          aria-label={`Attempts of ${step.name}`}
-          className="mt-2 space-y-0.5 text-sm text-gray-600 dark:text-gray-400"
-        >
-          {step.attempts.map((attempt, index) => (
-            <li key={attempt.startedAt}>
-              Attempt {index + 1}: exit code {attempt.exitCode ?? "none"},{" "}
-              {duration(attempt.startedAt, attempt.endedAt)}
-            </li>
-          ))}
-        </ol>
-      )}
-      {executed && (
-        <pre className="mt-2 overflow-x-auto text-xs text-gray-500 dark:text-gray-400">
-          {step.command === null ? "No command for this platform: skipped." : `$ ${step.command}`}
-        </pre>
-      )}
-      <div className="mt-2">
-        <RunLogView lines={lines} label={`Output of ${step.name}`} />
-      </div>
-    </li>
-  );
-}
-
-function duration(from: string, to: string) {
-  const seconds = Math.max(0, (new Date(to).getTime() - new Date(from).getTime()) / 1000);
-  if (seconds < 60) return `${seconds.toFixed(1)} s`;
-  const minutes = Math.floor(seconds / 60);
-  return `${minutes} min ${Math.round(seconds % 60)} s`;
-}
-
-/** What the steps wrote to FLOWDECK_OUTPUT, by step key (decision 072). */
-function RunOutputs({ outputs, truncated }: { outputs: Record<string, Record<string, string>>; truncated: boolean }) {
-  const entries = Object.entries(outputs).flatMap(([step, values]) =>
-    Object.entries(values).map(([key, value]) => ({ step, key, value })),
-  );
-  if (entries.length === 0 && !truncated) return null;
-  return (
-    <section aria-labelledby="run-outputs" className="rounded-lg border border-gray-200 p-4 dark:border-gray-800">
-      <h2 id="run-outputs" className="font-medium">
-        Step outputs
-      </h2>
-      <dl className="mt-2 space-y-1 text-sm">
-        {entries.map(({ step, key, value }) => (
-          <div key={`${step}.${key}`} className="flex flex-wrap gap-x-2">
-            <dt className="font-mono text-gray-600 dark:text-gray-400">
-              {step}.{key}
-            </dt>
-            <dd className="min-w-0 font-mono break-all whitespace-pre-wrap">{value}</dd>
-          </div>
-        ))}
-      </dl>
-      {truncated && (
-        <p className="mt-2 text-sm text-amber-700 dark:text-amber-400">
-          Step outputs reached the 64 KB limit of a run; some were left out.
-        </p>
-      )}
-    </section>
   );
 }
