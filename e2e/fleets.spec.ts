@@ -55,7 +55,7 @@ test("a workflow on every web runner fans out, shows each target's output, and r
   const card = page.getByRole("article", { name: "Fleet check" });
   await card.getByRole("button", { name: /^Run now/ }).click();
   const dialog = page.getByRole("dialog", { name: "Run Fleet check" });
-  await expect(dialog.getByRole("radio", { name: /On every matching runner/ })).toBeChecked();
+  await expect(dialog.getByRole("radio", { name: /On its runners/ })).toBeChecked();
   await expect(dialog.getByRole("combobox", { name: "Run on" })).toHaveValue("");
   await expect(dialog.getByRole("combobox", { name: "Run on" }).locator("option:checked")).toHaveText(
     "Every matching runner (2)",

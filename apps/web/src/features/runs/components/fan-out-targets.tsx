@@ -48,7 +48,7 @@ export function FanOutTargets({
           aria-pressed={target.id === selected?.id}
           onClick={() => setChosenId(target.id)}
           className={clsx(
-            "rounded px-1 text-left font-medium wrap-anywhere focus:ring-2 focus:ring-indigo-500 focus:outline-none",
+            "inline-block min-w-32 rounded px-1 text-left font-medium wrap-anywhere focus:ring-2 focus:ring-indigo-500 focus:outline-none",
             target.id === selected?.id
               ? "bg-indigo-100 text-indigo-900 dark:bg-indigo-900 dark:text-indigo-100"
               : "text-indigo-600 hover:underline dark:text-indigo-400",

@@ -182,7 +182,7 @@ describe("Run on (decision 080)", () => {
 
   it("runs a workflow on every runner as it is by default, or narrows it to one runner or any one", async () => {
     const { user, onRun } = open({ options: fleet });
-    expect(screen.getByRole("radio", { name: /On every matching runner/ })).toHaveProperty("checked", true);
+    expect(screen.getByRole("radio", { name: /On its runners/ })).toHaveProperty("checked", true);
     expect(choices()).toEqual([
       "Every matching runner (3)",
       "Any one matching runner",

@@ -34,9 +34,7 @@ export function TargetChoice({
       />
       <span>
         <span className="font-medium">
-          {target.mode === "all"
-            ? "On every matching runner"
-            : `On ${pinned ? runnerText(pinned) : "its chosen runner"}`}
+          {target.mode === "all" ? "On its runners" : `On ${pinned ? runnerText(pinned) : "its chosen runner"}`}
         </span>
         <span className="block text-gray-600 dark:text-gray-400">
           {target.mode === "runner" ? (
