@@ -8,6 +8,7 @@ import {
   createTokenOnPage,
   openDialog,
   seedForDialogs,
+  startFanOut,
   startRun,
   uploadAvatar,
   type DialogOpener,
@@ -122,6 +123,11 @@ test("every page of the owner: titled, no serious axe finding in light or dark, 
     await expect.soft(page, path).toHaveTitle(title);
     findings.push(...(await checkPage(page, path)));
   }
+
+  // A run on every matching runner (decision 080): its matrix of targets and one target's output.
+  await gotoSettled(page, await startFanOut(request, owner.organizationId));
+  await expect(page.getByRole("table", { name: /Targets/ })).toBeVisible();
+  findings.push(...(await checkPage(page, "a run on every matching runner")));
 
   // A workflow opened: its numbered steps, each with its command lines and a button to copy each.
   await gotoSettled(page, "/workflows");

@@ -37,10 +37,9 @@ export function queryDatabase(url, text, values = []) {
   return withClient(Client, url, async (client) => (await client.query(text, values)).rows);
 }
 
-/** One connection to the database at `url`, kept open for many reads: `query(text, values)`, `close()`. */
+/** A few connections to the database at `url`, kept open for many reads at once: `query(text, values)`, `close()`. */
 export async function connectDatabase(url) {
-  const { Client } = require("pg");
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  return { query: async (text, values = []) => (await client.query(text, values)).rows, close: () => client.end() };
+  const { Pool } = require("pg");
+  const pool = new Pool({ connectionString: url, max: 4 });
+  return { query: async (text, values = []) => (await pool.query(text, values)).rows, close: () => pool.end() };
 }

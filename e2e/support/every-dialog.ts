@@ -3,6 +3,7 @@ import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { E2E_BASE_URL } from "./env.ts";
 import { gotoSettled } from "./every-page.ts";
+import { createTask, createWorkflow } from "./tasks-and-workflows.ts";
 import { LONG_COMMAND_NAME, LONG_FREEZE_REASON, LONG_INVITEE_EMAIL, LONG_SECRET_NAME } from "./realistic-data.ts";
 
 // Every dialog of the web app (each Modal, ConfirmDialog and Radix dialog under apps/web/src),
@@ -27,6 +28,9 @@ export const PHONE = { width: 390, height: 844 };
 const DOCUMENT_TITLE = "runbook-for-the-production-eu-west-1-database-failover-procedure-v2";
 const RULE_NAME = "On-call for the production-eu-west-1-critical-path";
 const RUNNER_NAME = "build-production-eu-west-1-worker-pool-a-01";
+const RUNNER_LABEL = "production-eu-west-1-critical-path";
+/** A workflow on every matching runner (decision 080): the registered runner is its one target. */
+const FLEET_WORKFLOW = "Roll out to every production-eu-west-1-critical-path runner";
 
 const IMPORT_ONE_COMMAND = [
   "version: 1",
@@ -118,6 +122,7 @@ export const OWNER_DIALOGS: DialogOpener[] = [
   // Asks where to run only when the organization has a runner (see `registerRunner`) and the
   // workflow's commands exist for several platforms, as Nightly backup's do.
   { where: "Run now, choosing the platform", path: "/workflows", open: click("Run now Nightly backup") },
+  { where: "Run now, on every matching runner", path: "/workflows", open: click(`Run now ${FLEET_WORKFLOW}`) },
 ];
 
 /**
@@ -156,13 +161,37 @@ export async function registerRunner(request: APIRequestContext, organizationId:
     data: {
       token: ((await token.json()) as { token: string }).token,
       name: RUNNER_NAME,
-      labels: ["production-eu-west-1-critical-path"],
+      labels: [RUNNER_LABEL],
       os: "linux",
       arch: "x64",
       version: MIN_RUNNER_VERSION,
     },
   });
   expect(registered.status(), await registered.text()).toBe(201);
+}
+
+/** A workflow on every runner with the registered runner's label, for Run now's "Run on" and the fan-out's view. */
+async function createFleetWorkflow(request: APIRequestContext, organizationId: string) {
+  const task = await createTask(request, organizationId, {
+    name: "Roll out the release",
+    commands: { linux: "./roll-out.sh --region eu-west-1" },
+  });
+  return createWorkflow(request, organizationId, [task.id], {
+    name: FLEET_WORKFLOW,
+    runnerLabels: [RUNNER_LABEL],
+    target: { mode: "all", batchSize: "50%", keepGoing: true },
+  });
+}
+
+/** Runs the fleet workflow on every matching runner (a target for the runner, never claimed): its run view's path. */
+export async function startFanOut(request: APIRequestContext, organizationId: string) {
+  const workflows = await request.get(`/api/orgs/${organizationId}/workflows?limit=50`);
+  const workflow = ((await workflows.json()) as { items: { id: string; name: string }[] }).items.find(
+    (item) => item.name === FLEET_WORKFLOW,
+  )!;
+  const run = await post(request, `/api/orgs/${organizationId}/workflows/${workflow.id}/execute`, {});
+  expect(run.status(), await run.text()).toBe(201);
+  return `/workflows/runs/${((await run.json()) as { id: string }).id}`;
 }
 
 /** Starts the long-named release workflow as a checklist: the run view's and history's paths. */
@@ -209,11 +238,12 @@ export function uploadAvatar(request: APIRequestContext) {
 
 /**
  * What the owner's dialogs open over, beside `seedRealisticData`: a runner (Run now asks for a
- * platform; a runner to edit and revoke), a rule with a webhook, a logo and the owner's avatar.
+ * platform; a runner to edit and revoke), a workflow on every matching runner, a rule with a webhook, a logo and the owner's avatar.
  */
 export async function seedForDialogs(request: APIRequestContext, organizationId: string) {
   await Promise.all([
     registerRunner(request, organizationId),
+    createFleetWorkflow(request, organizationId),
     createRule(request, organizationId),
     putImage(request, `/api/orgs/${organizationId}/logo`),
     uploadAvatar(request),

@@ -18,7 +18,12 @@ type Fixtures = {
    * test's `request`, an admin or owner) and starts it; after the test it is killed by its pid and
    * its configuration directory, where a step may also keep files, is removed.
    */
-  runnerProgram: (organizationId: string, name: string) => Promise<{ configDir: string }>;
+  runnerProgram: (
+    organizationId: string,
+    name: string,
+    /** Added to the program's environment, which its steps inherit (a fleet where one machine differs). */
+    env?: Record<string, string>,
+  ) => Promise<{ configDir: string }>;
 };
 
 export const test = base.extend<Fixtures>({
@@ -41,11 +46,11 @@ export const test = base.extend<Fixtures>({
   runnerProgram: async ({ request }, use) => {
     const configDirs: string[] = [];
     const runners: ChildProcess[] = [];
-    await use(async (organizationId, name) => {
+    await use(async (organizationId, name, env = {}) => {
       const configDir = mkdtempSync(path.join(tmpdir(), "flowdeck-e2e-runner-"));
       configDirs.push(configDir); // removed even when the registration fails
       await registerRunner(request, organizationId, configDir, name);
-      runners.push(startRunner(configDir));
+      runners.push(startRunner(configDir, env));
       return { configDir };
     });
     for (const runner of runners) if (runner.pid && runner.exitCode === null) process.kill(runner.pid, "SIGKILL");

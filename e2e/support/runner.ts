@@ -27,11 +27,14 @@ export async function registerRunner(
   });
 }
 
-/** `flowdeck-runner start` with the registration in `configDir`; the caller kills it by its pid. */
-export function startRunner(configDir: string): ChildProcess {
+/**
+ * `flowdeck-runner start` with the registration in `configDir`, and `env` added to its
+ * environment; the caller kills it by its pid.
+ */
+export function startRunner(configDir: string, env: Record<string, string> = {}): ChildProcess {
   return spawn(process.execPath, ["apps/runner/bin/flowdeck-runner.js", "start"], {
     cwd: ROOT,
-    env: { ...process.env, FLOWDECK_RUNNER_CONFIG: configDir },
+    env: { ...process.env, ...env, FLOWDECK_RUNNER_CONFIG: configDir },
     stdio: "ignore",
   });
 }

@@ -705,9 +705,17 @@ async function lockRunAfterWorkflow(tx: Executor, organizationId: string, runId:
  */
 function announceRun(
   log: ChangeLog,
-  run: { id: string; organizationId: string; workflowId: string; runnerId?: string | null },
+  run: {
+    id: string;
+    organizationId: string;
+    workflowId: string;
+    runnerId?: string | null;
+    parentRunId?: string | null;
+  },
 ) {
   log.signalRun({ runId: run.id, seq: null });
+  // A fan-out's matrix shows each target's state: its viewers re-read it when a target changes.
+  if (run.parentRunId) log.signalRun({ runId: run.parentRunId, seq: null });
   log.announce({ entity: "run", id: run.id, action: "updated" }, run.organizationId);
   log.announce({ entity: "workflow", id: run.workflowId, action: "updated" }, run.organizationId);
   if (run.runnerId) log.announce({ entity: "runner", id: run.runnerId, action: "updated" }, run.organizationId);

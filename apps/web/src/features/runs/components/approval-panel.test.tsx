@@ -1,7 +1,7 @@
-import type { RunDetail } from "@flowdeck/shared/runs/schemas";
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderWithProviders } from "@/testing/render.tsx";
+import { aRun } from "../testing/run-fixture.ts";
 import { ApprovalPanel } from "./approval-panel.tsx";
 
 const approval = {
@@ -22,39 +22,11 @@ const approval = {
   ],
 };
 
-const run = {
-  id: "run-1",
-  workflowId: "wf-1",
-  workflowName: "Deploy",
-  triggeredByWorkflowName: null,
-  trigger: "manual",
-  triggeredByRunId: null,
-  startedBy: "editor-1",
-  startedByName: "Eve Editor",
+const run = aRun({
   status: "awaiting-approval",
-  startedAt: "2026-11-28T09:00:00.000Z",
-  finishedAt: null,
-  kind: "executed",
-  platform: "linux",
-  runner: null,
-  cancelRequested: false,
-  pinned: false,
-  stepCounts: { total: 1, done: 0, skipped: 0 },
-  parameters: {},
-  parameterLabels: [],
-  skipReason: null,
-  freezeOverride: null,
-  steps: [],
-  logTruncated: false,
-  outputs: {},
-  outputsTruncated: false,
-  matchingRunners: null,
   requiredLabels: ["prod"],
   approval,
-  target: null,
-  targets: [],
-  parentRunId: null,
-} satisfies RunDetail;
+});
 
 function show(person: { userId: string; role: "editor" | "admin" }) {
   return renderWithProviders(<ApprovalPanel orgId="org-1" run={run} approval={approval} person={person} />);

@@ -1,5 +1,5 @@
 import { can, MESSAGES, type Role } from "@flowdeck/shared";
-import type { RunDetail, RunStep } from "@flowdeck/shared/runs/schemas";
+import type { RunDetail } from "@flowdeck/shared/runs/schemas";
 import { Suspense, type ReactNode } from "react";
 import { Download, XCircle } from "lucide-react";
 import { Link, useParams } from "react-router";
@@ -9,19 +9,20 @@ import { Button } from "@/components/ui/button.tsx";
 import { SkeletonText } from "@/components/ui/skeleton.tsx";
 import { useCurrentOrganization } from "@/lib/session/use-current-organization.ts";
 import { useMe } from "@/lib/session/get-me.ts";
-import { formatBytes } from "@/lib/format-bytes.ts";
-import { lazyNamed } from "@/lib/lazy-named.ts";
 import { formatDateTime } from "@/lib/format-date.ts";
 import { useCancelRun } from "../api/cancel-run.ts";
 import { usePinRun } from "../api/pin-run.ts";
 import { useRun } from "../api/get-run.ts";
 import { runPath } from "../api/run-keys.ts";
-import { runKindText, runStepsText, waitingText } from "../lib/run-kind.ts";
-import { useRunStream, type EarlierOutput, type LogLine } from "../lib/use-run-stream.ts";
-import { RunLogView } from "./run-log-view.tsx";
+import { canRetryFailed, isUnderWay, targetsText } from "../lib/fan-out.ts";
+import { isFanOut, runKindText, runStepsText, waitingText } from "../lib/run-kind.ts";
+import { useRunStream } from "../lib/use-run-stream.ts";
+import { FanOutTargets } from "./fan-out-targets.tsx";
+import { RetryFailedButton } from "./retry-failed-button.tsx";
 import { RunParametersList } from "./run-parameters-list.tsx";
-import { describeRunIf } from "@flowdeck/shared/workflows/run-if-text";
-import { RunStatusBadge, StepStatusBadge } from "@/components/ui/run-status-badge.tsx";
+import { RunSteps } from "./run-steps.tsx";
+import { RunStatusBadge } from "@/components/ui/run-status-badge.tsx";
+import { lazyNamed } from "@/lib/lazy-named.ts";
 
 // Only a run awaiting or past an approval shows it; its decision form (zod) loads then.
 const ApprovalPanel = lazyNamed(() => import("./approval-panel.tsx"), "ApprovalPanel");
@@ -39,6 +40,7 @@ export function RunViewPage({ renderRunAgain }: { renderRunAgain?: (run: RunDeta
       runId={runId}
       person={{ userId: me.data?.user.id ?? "", role }}
       canCancel={can(role, "runs.cancel")}
+      canRetry={can(role, "workflows.run")}
       canPin={can(role, "runs.pin")}
       canManageRunners={can(role, "runners.manage")}
       runAgain={can(role, "workflows.run") ? renderRunAgain : undefined}
@@ -50,6 +52,7 @@ function RunView({
   orgId,
   runId,
   canCancel,
+  canRetry,
   canPin,
   canManageRunners,
   runAgain,
@@ -60,6 +63,8 @@ function RunView({
   /** Who is looking: the approval panel offers Approve and Reject to those who may. */
   person: { userId: string; role: Role | null };
   canCancel: boolean;
+  /** Retry failed targets of a fan-out: those who may run the workflow (editors and above). */
+  canRetry: boolean;
   canPin: boolean;
   canManageRunners: boolean;
   /** Run again (the workflows feature's, given by the app): shown to those who may run. */
@@ -83,7 +88,8 @@ function RunView({
   }
   const detail = run.data;
   const waiting = waitingText(detail);
-  const underWay = detail.status === "queued" || detail.status === "running" || detail.status === "awaiting-approval";
+  const underWay = isUnderWay(detail.status);
+  const fanOut = isFanOut(detail);
   return (
     <div className="space-y-6">
       <header className="space-y-2">
@@ -93,7 +99,7 @@ function RunView({
           <RunStatusBadge status={detail.status} />
         </div>
         <p className="text-sm wrap-anywhere text-gray-600 dark:text-gray-400">
-          {runKindText(detail)} · {runStepsText(detail)} · started{" "}
+          {runKindText(detail)} · {fanOut ? targetsText(detail) : runStepsText(detail)} · started{" "}
           <time dateTime={detail.startedAt}>{formatDateTime(detail.startedAt)}</time>
           {detail.trigger === "schedule"
             ? " by the scheduler"
@@ -143,6 +149,7 @@ function RunView({
               {detail.pinned ? "Unpin run" : "Pin run"}
             </Button>
           )}
+          {canRetry && fanOut && canRetryFailed(detail) && <RetryFailedButton orgId={orgId} runId={detail.id} />}
           {!canPin && detail.pinned && <span className="self-center text-sm text-gray-500">Pinned</span>}
           {runAgain?.(detail)}
           {detail.kind === "executed" && (
@@ -156,6 +163,14 @@ function RunView({
             </a>
           )}
         </div>
+        {detail.parentRunId && (
+          <Alert tone="info">
+            This is one runner's target of a run on every matching runner.{" "}
+            <Link to={`/workflows/runs/${detail.parentRunId}`} className="font-medium underline">
+              Open the whole run
+            </Link>
+          </Alert>
+        )}
         {cancel.isError && <Alert tone="error">{cancel.error.message}</Alert>}
         {pin.isError && <Alert tone="error">{pin.error.message}</Alert>}
         {detail.logTruncated && <Alert tone="info">The output reached its size limit and was cut.</Alert>}
@@ -184,131 +199,11 @@ function RunView({
           </Alert>
         )}
       </header>
-      <RunOutputs outputs={detail.outputs} truncated={detail.outputsTruncated} />
-      <ol className="space-y-4">
-        {detail.steps.map((step) => (
-          <StepSection
-            key={step.id}
-            step={step}
-            lines={logs.lines.get(step.position) ?? []}
-            earlier={logs.earlier}
-            executed={detail.kind === "executed"}
-          />
-        ))}
-      </ol>
+      {fanOut ? (
+        <FanOutTargets orgId={orgId} run={detail} canManageRunners={canManageRunners} />
+      ) : (
+        <RunSteps run={detail} lines={logs.lines} earlier={logs.earlier} />
+      )}
     </div>
-  );
-}
-
-function StepSection({
-  step,
-  lines,
-  earlier,
-  executed,
-}: {
-  step: RunStep;
-  lines: readonly LogLine[];
-  /** The output the run view has not loaded yet, before the tail it started with. */
-  earlier: EarlierOutput | null;
-  executed: boolean;
-}) {
-  const headingId = `step-${step.id}`;
-  const leftOut = earlier?.steps.find((left) => left.position === step.position)?.bytes ?? 0;
-  return (
-    <li aria-labelledby={headingId} className="rounded-lg border border-gray-200 p-4 dark:border-gray-800">
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <h2 id={headingId} className="font-medium">
-          {step.position + 1}. {step.name}
-        </h2>
-        <StepStatusBadge status={step.status} />
-        {step.exitCode !== null && (
-          <span className="text-sm text-gray-600 dark:text-gray-400">exit code {step.exitCode}</span>
-        )}
-        {step.signal && <span className="text-sm text-gray-600 dark:text-gray-400">signal {step.signal}</span>}
-        {step.startedAt && step.finishedAt && (
-          <span className="text-sm text-gray-600 dark:text-gray-400">{duration(step.startedAt, step.finishedAt)}</span>
-        )}
-        {step.continueOnError && <span className="text-xs text-gray-500">continues on error</span>}
-        {step.runIf !== "success" && <span className="text-xs text-gray-500">runs {describeRunIf(step.runIf)}</span>}
-      </div>
-      {step.status === "skipped" && step.skipReason && (
-        <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">Skipped: {step.skipReason}</p>
-      )}
-      {step.attempts.length > 1 && (
-        <ol
-          aria-label={`Attempts of ${step.name}`}
-          className="mt-2 space-y-0.5 text-sm text-gray-600 dark:text-gray-400"
-        >
-          {step.attempts.map((attempt, index) => (
-            <li key={attempt.startedAt}>
-              Attempt {index + 1}: exit code {attempt.exitCode ?? "none"},{" "}
-              {duration(attempt.startedAt, attempt.endedAt)}
-            </li>
-          ))}
-        </ol>
-      )}
-      {executed && (
-        <pre className="mt-2 overflow-x-auto text-xs text-gray-500 dark:text-gray-400">
-          {step.command === null ? "No command for this platform: skipped." : `$ ${step.command}`}
-        </pre>
-      )}
-      <div className="mt-2 space-y-2">
-        {earlier && leftOut > 0 && <EarlierOutputButton earlier={earlier} bytes={leftOut} />}
-        <RunLogView
-          lines={lines}
-          label={`Output of ${step.name}`}
-          onScrolledToTop={earlier && leftOut > 0 ? earlier.load : undefined}
-        />
-      </div>
-    </li>
-  );
-}
-
-/** The earlier part of a long output, loaded on demand (scrolling to the log's top loads it too). */
-function EarlierOutputButton({ earlier, bytes }: { earlier: EarlierOutput; bytes: number }) {
-  return (
-    <div className="flex flex-wrap items-center gap-2">
-      <Button variant="secondary" busy={earlier.loading} onClick={earlier.load}>
-        {earlier.loading ? "Loading earlier output…" : `Show earlier output (${formatBytes(bytes)})`}
-      </Button>
-      {earlier.error && <Alert tone="error">{earlier.error}</Alert>}
-    </div>
-  );
-}
-
-function duration(from: string, to: string) {
-  const seconds = Math.max(0, (new Date(to).getTime() - new Date(from).getTime()) / 1000);
-  if (seconds < 60) return `${seconds.toFixed(1)} s`;
-  const minutes = Math.floor(seconds / 60);
-  return `${minutes} min ${Math.round(seconds % 60)} s`;
-}
-
-/** What the steps wrote to FLOWDECK_OUTPUT, by step key (decision 072). */
-function RunOutputs({ outputs, truncated }: { outputs: Record<string, Record<string, string>>; truncated: boolean }) {
-  const entries = Object.entries(outputs).flatMap(([step, values]) =>
-    Object.entries(values).map(([key, value]) => ({ step, key, value })),
-  );
-  if (entries.length === 0 && !truncated) return null;
-  return (
-    <section aria-labelledby="run-outputs" className="rounded-lg border border-gray-200 p-4 dark:border-gray-800">
-      <h2 id="run-outputs" className="font-medium">
-        Step outputs
-      </h2>
-      <dl className="mt-2 space-y-1 text-sm">
-        {entries.map(({ step, key, value }) => (
-          <div key={`${step}.${key}`} className="flex flex-wrap gap-x-2">
-            <dt className="font-mono text-gray-600 dark:text-gray-400">
-              {step}.{key}
-            </dt>
-            <dd className="min-w-0 font-mono break-all whitespace-pre-wrap">{value}</dd>
-          </div>
-        ))}
-      </dl>
-      {truncated && (
-        <p className="mt-2 text-sm text-amber-700 dark:text-amber-400">
-          Step outputs reached the 64 KB limit of a run; some were left out.
-        </p>
-      )}
-    </section>
   );
 }

@@ -1,9 +1,28 @@
 import { TASK_PLATFORM_LABELS } from "@flowdeck/shared/tasks/constants";
 import type { LastRun, RunDetail } from "@flowdeck/shared/runs/schemas";
 
-/** "Checklist" or "Executed on <runner>": a checklist is never shown as if something ran. */
-export function runKindText(run: Pick<LastRun, "kind" | "runner" | "platform" | "status">) {
+/**
+ * A run on every matching runner (decision 080): executed, yet of no one platform, since each of
+ * its targets runs on its own runner's OS. Lists know it by that alone; they carry no targets.
+ */
+export function isFanOut(run: Pick<LastRun, "kind" | "platform">) {
+  return run.kind === "executed" && run.platform === null;
+}
+
+/**
+ * "Checklist", "Executed on <runner>" or "On every matching runner" ("On 3 runners" where the
+ * targets are known): a checklist is never shown as if something ran.
+ */
+export function runKindText(
+  run: Pick<LastRun, "kind" | "runner" | "platform" | "status"> & { targets?: readonly unknown[] },
+) {
   if (run.kind === "checklist") return "Checklist";
+  if (isFanOut(run)) {
+    const where = run.targets?.length
+      ? `${run.targets.length} runner${run.targets.length === 1 ? "" : "s"}`
+      : "every matching runner";
+    return run.status === "awaiting-approval" ? `Awaiting approval to run on ${where}` : `On ${where}`;
+  }
   if (run.status === "awaiting-approval") {
     return `Awaiting approval to run on ${run.platform ? TASK_PLATFORM_LABELS[run.platform] : "a runner"}`;
   }

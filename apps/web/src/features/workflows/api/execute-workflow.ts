@@ -7,7 +7,10 @@ import { orgKey } from "@/lib/org-api.ts";
 import type { RunChoice, RunExtras } from "../components/run-now-dialog.tsx";
 import { workflowKeys, workflowPath } from "./workflow-keys.ts";
 
-/** A platform queues the run for a runner of it; "checklist" asks for a checklist to tick. */
+/**
+ * A platform queues the run for a runner of it, "runners" for the workflow's own runners;
+ * "checklist" asks for a checklist to tick.
+ */
 export type ExecuteVariables = {
   workflowId: string;
   idempotencyKey: string;
@@ -18,19 +21,28 @@ export type ExecuteVariables = {
 
 export function executeWorkflow(
   orgId: string,
-  { workflowId, idempotencyKey, choice, parameters, note, confirmName, override }: ExecuteVariables,
+  { workflowId, idempotencyKey, choice, parameters, note, confirmName, override, target }: ExecuteVariables,
 ) {
   return api<RunDetail>(workflowPath(orgId, workflowId, "/execute"), {
     method: "POST",
     headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
     body: {
-      ...(choice === "checklist" ? { mode: "checklist" } : { platform: choice }),
+      ...(choice === "checklist" ? { mode: "checklist" } : placement(choice, target)),
       ...(parameters && { parameters }),
       ...(note && { note }),
       ...(confirmName !== undefined && { confirmName }),
       ...(override && { override }),
     },
   });
+}
+
+/**
+ * Where an executed run goes: the platform chosen, or (its own runners, or a runner chosen under
+ * Run on) no platform, which then follows the runners (decision 080).
+ */
+function placement(choice: Exclude<RunChoice, "checklist">, target: ExecuteVariables["target"]) {
+  if (target) return { target };
+  return choice === "runners" ? {} : { platform: choice };
 }
 
 /** Run now. One key per click, reused by the retry: a lost answer never runs the workflow twice. */

@@ -156,3 +156,79 @@ describe("Run now during a freeze window (decision 071)", () => {
     expect(onRun).toHaveBeenCalledWith("linux", undefined, {});
   });
 });
+
+describe("Run on (decision 080)", () => {
+  const runners = [
+    { id: "runner-1", name: "web-1", platform: "linux" as const, online: true },
+    { id: "runner-2", name: "web-2", platform: "linux" as const, online: false },
+    { id: "runner-3", name: "win-1", platform: "windows" as const, online: true },
+  ];
+  const fleet: RunOptions = {
+    ...options,
+    parameters: [],
+    platforms: [
+      { platform: "linux", runners: 2, runnersOnline: 1 },
+      { platform: "windows", runners: 1, runnersOnline: 1 },
+    ],
+    labels: ["web"],
+    target: { ...DEFAULT_TARGET, mode: "all" },
+    runners,
+  };
+  const choices = () =>
+    screen
+      .getAllByRole("option")
+      .filter((option) => option.closest("select") === screen.getByRole("combobox", { name: "Run on" }))
+      .map((option) => option.textContent);
+
+  it("runs a workflow on every runner as it is by default, or narrows it to one runner or any one", async () => {
+    const { user, onRun } = open({ options: fleet });
+    expect(screen.getByRole("radio", { name: /On its runners/ })).toHaveProperty("checked", true);
+    expect(choices()).toEqual([
+      "Every matching runner (3)",
+      "Any one matching runner",
+      "web-1 (Linux, online)",
+      "web-2 (Linux, offline)",
+      "win-1 (Windows, online)",
+    ]);
+    await user.click(screen.getByRole("button", { name: "Run" }));
+    expect(onRun).toHaveBeenLastCalledWith("runners", undefined, {});
+
+    await user.selectOptions(screen.getByRole("combobox", { name: "Run on" }), "runner-2");
+    await user.click(screen.getByRole("button", { name: "Run" }));
+    expect(onRun).toHaveBeenLastCalledWith("runners", undefined, {
+      target: { mode: "runner", runnerId: "runner-2" },
+    });
+    await user.selectOptions(screen.getByRole("combobox", { name: "Run on" }), "any");
+    await user.click(screen.getByRole("button", { name: "Run" }));
+    expect(onRun).toHaveBeenLastCalledWith("runners", undefined, { target: { mode: "any" } });
+  });
+
+  it("offers a workflow on any one runner the runners of the chosen OS", async () => {
+    const { user, onRun } = open({ options: { ...fleet, target: { ...DEFAULT_TARGET } } });
+    expect(choices()).toEqual(["Any one matching runner", "web-1 (Linux, online)", "web-2 (Linux, offline)"]);
+    await user.click(screen.getByRole("radio", { name: /On Windows/ }));
+    expect(choices()).toEqual(["Any one matching runner", "win-1 (Windows, online)"]);
+    await user.selectOptions(screen.getByRole("combobox", { name: "Run on" }), "runner-3");
+    await user.click(screen.getByRole("button", { name: "Run" }));
+    expect(onRun).toHaveBeenLastCalledWith("windows", undefined, {
+      target: { mode: "runner", runnerId: "runner-3" },
+    });
+  });
+
+  it("shows a pinned workflow's runner with no choice", async () => {
+    const { user, onRun } = open({
+      options: { ...fleet, target: { ...DEFAULT_TARGET, mode: "runner", runnerId: "runner-3" } },
+    });
+    expect(screen.getByRole("radio", { name: /On win-1 \(Windows, online\)/ })).toHaveProperty("checked", true);
+    expect(screen.queryByRole("combobox", { name: "Run on" })).toBeNull();
+    await user.click(screen.getByRole("button", { name: "Run" }));
+    expect(onRun).toHaveBeenLastCalledWith("runners", undefined, {});
+  });
+
+  it("says when no runner has the labels of a workflow on every runner, with the way to Runners", () => {
+    open({ options: { ...fleet, runners: [] } });
+    expect(screen.getByText(/No runner has its labels/)).toBeTruthy();
+    expect(screen.getByRole("link", { name: "See Runners" }).getAttribute("href")).toBe("/admin/runners");
+    expect(screen.queryByRole("combobox", { name: "Run on" })).toBeNull();
+  });
+});

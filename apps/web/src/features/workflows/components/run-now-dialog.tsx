@@ -18,15 +18,27 @@ import { TextField } from "@/components/ui/text-field.tsx";
 import { useZodForm } from "@/lib/use-zod-form.ts";
 import { initialRunValues } from "../lib/run-form-values.ts";
 import { FreezeNotice } from "./freeze-notice.tsx";
+import { RunOnField, runOnTarget, type RunOn } from "./run-on-field.tsx";
+import { TargetChoice } from "./target-choice.tsx";
 import { RunParametersFields, type ParameterFieldsForm } from "./run-parameters-fields.tsx";
 
-export type RunChoice = RunnerPlatform | "checklist";
+/**
+ * A platform (a workflow on any one runner), "runners" (its own runners: every matching one, or
+ * its chosen one, each on its own OS) or "checklist".
+ */
+export type RunChoice = RunnerPlatform | "runners" | "checklist";
 
 /**
  * What Run now adds for a guarded workflow: the note to approvers, the typed name (decision 067),
  * an admin's reason to override a freeze window in force (decision 071).
  */
-export type RunExtras = { note?: string; confirmName?: string; override?: { reason: string } };
+export type RunExtras = {
+  note?: string;
+  confirmName?: string;
+  override?: { reason: string };
+  /** Run on: one of its matching runners, or any one of a workflow on every runner (decision 080). */
+  target?: ReturnType<typeof runOnTarget>;
+};
 
 type PlatformOption = RunOptions["platforms"][number];
 
@@ -73,7 +85,9 @@ export function RunNowDialog({
   /** An admin or owner may override a freeze window in force, with a reason. */
   canOverrideFreeze?: boolean;
 }) {
-  const [choice, setChoice] = useState<RunChoice>(options.defaultPlatform ?? "checklist");
+  const byPlatform = options.target.mode === "any";
+  const [choice, setChoice] = useState<RunChoice>(byPlatform ? (options.defaultPlatform ?? "checklist") : "runners");
+  const [runOn, setRunOn] = useState<RunOn>("");
   const [note, setNote] = useState("");
   const [typedName, setTypedName] = useState("");
   const [overrideReason, setOverrideReason] = useState("");
@@ -97,6 +111,12 @@ export function RunNowDialog({
     ...(options.requiresApproval && note.trim() && { note: note.trim() }),
     ...(options.confirmName && { confirmName: typedName }),
     ...(frozen && overrideReason.trim() && { override: { reason: overrideReason.trim() } }),
+    ...(choice !== "checklist" && runOn !== "" && { target: runOnTarget(runOn) }),
+  };
+  const choose = (next: RunChoice) => {
+    setChoice(next);
+    // A runner offered for one OS is not offered for another.
+    if (byPlatform) setRunOn("");
   };
   const submit = form.submit((values) => {
     if (ready) onRun(choice, declaration.length > 0 ? values.parameters : undefined, extras);
@@ -110,7 +130,7 @@ export function RunNowDialog({
         name={name}
         value={option.platform}
         checked={choice === option.platform}
-        onChange={() => setChoice(option.platform)}
+        onChange={() => choose(option.platform)}
         className="mt-1"
       />
       <span>
@@ -144,14 +164,18 @@ export function RunNowDialog({
         {form.formError && <Alert tone="error">{form.formError}</Alert>}
         <fieldset className="space-y-2">
           <legend className="sr-only">Where it runs</legend>
-          {first.map(platform)}
+          {byPlatform ? (
+            first.map(platform)
+          ) : (
+            <TargetChoice options={options} name={name} checked={choice === "runners"} onChoose={choose} />
+          )}
           <label className="flex items-start gap-2 text-sm">
             <input
               type="radio"
               name={name}
               value="checklist"
               checked={choice === "checklist"}
-              onChange={() => setChoice("checklist")}
+              onChange={() => choose("checklist")}
               className="mt-1"
             />
             <span>
@@ -161,8 +185,16 @@ export function RunNowDialog({
               </span>
             </span>
           </label>
-          {rest.map(platform)}
+          {byPlatform && rest.map(platform)}
         </fieldset>
+        {choice !== "checklist" && options.target.mode !== "runner" && (
+          <RunOnField
+            options={options}
+            platform={choice === "runners" ? null : choice}
+            value={runOn}
+            onChange={setRunOn}
+          />
+        )}
         {declaration.length > 0 && (
           <fieldset className="space-y-3 border-t border-gray-200 pt-4 dark:border-gray-800">
             <legend className="sr-only">Parameters</legend>

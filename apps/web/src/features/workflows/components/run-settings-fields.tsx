@@ -2,15 +2,20 @@ import { CONCURRENCY_POLICIES, CONCURRENCY_POLICY_LABELS } from "@flowdeck/share
 import { SelectField } from "@/components/ui/select-field.tsx";
 import { TextField } from "@/components/ui/text-field.tsx";
 import type { WorkflowForm } from "../lib/workflow-form-values.ts";
+import { TargetFields } from "./target-fields.tsx";
 import { EMPTY_STEP_CONTROL, RUN_IF_CHOICES, type StepControlValues } from "../lib/step-control-values.ts";
 
 type Props = {
+  orgId: string;
   form: WorkflowForm;
   nameOf: (taskId: string) => string;
 };
 
-/** How a runner executes the workflow: its timeout, the labels a runner needs, and which steps may fail. */
-export function RunSettingsFields({ form, nameOf }: Props) {
+/**
+ * How runners execute the workflow: its timeout, the labels a runner needs, where it runs, and
+ * which steps may fail.
+ */
+export function RunSettingsFields({ orgId, form, nameOf }: Props) {
   const taskIds = form.watch("taskIds");
   const continueOnError = form.watch("continueOnError");
   return (
@@ -24,12 +29,6 @@ export function RunSettingsFields({ form, nameOf }: Props) {
           error={form.errorOf("timeoutMinutes")}
           {...form.register("timeoutMinutes")}
         />
-        <TextField
-          label="Runner labels"
-          error={form.errorOf("runnerLabels")}
-          hint="Comma separated; only runners with all of them run it"
-          {...form.register("runnerLabels")}
-        />
         <SelectField
           label="Due while a run is under way"
           error={form.errorOf("concurrencyPolicy")}
@@ -41,6 +40,14 @@ export function RunSettingsFields({ form, nameOf }: Props) {
             </option>
           ))}
         </SelectField>
+        <TextField
+          className="sm:col-span-2"
+          label="Runner labels"
+          error={form.errorOf("runnerLabels")}
+          hint="Comma separated; only runners with all of them run it"
+          {...form.register("runnerLabels")}
+        />
+        <TargetFields orgId={orgId} form={form} />
       </div>
       {taskIds.length > 0 && (
         <div className="space-y-1">

@@ -57,7 +57,9 @@ export function useRunNow({
                 ? `${workflow.name} is waiting for approval.`
                 : choice === "checklist"
                   ? `${workflow.name} is running as a checklist.`
-                  : `${workflow.name} is queued for a runner.`,
+                  : started.target?.mode === "all"
+                    ? `${workflow.name} is queued on every matching runner.`
+                    : `${workflow.name} is queued for a runner.`,
           });
         },
         onError: (error) => {

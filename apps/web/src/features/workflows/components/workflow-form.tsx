@@ -109,7 +109,7 @@ export function WorkflowForm({
         <ParametersFields form={form} />
         <ScheduleFields form={form} timezone={timezone} />
         <RunAfterFields orgId={orgId} form={form} workflow={workflow} />
-        <RunSettingsFields form={form} nameOf={commandNames.nameOf} />
+        <RunSettingsFields orgId={orgId} form={form} nameOf={commandNames.nameOf} />
         <SecretsField orgId={orgId} form={form} canManage={canManageSecrets} />
         <ApprovalFields orgId={orgId} form={form} role={role} workflowId={workflow?.id} />
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -1,3 +1,4 @@
+import { DEFAULT_TARGET } from "@flowdeck/shared/runs/targets";
 import { CreateWorkflowSchema, UpdateWorkflowSchema, type Workflow } from "@flowdeck/shared/workflows/schemas";
 import { describe, expect, it } from "vitest";
 import { localDate } from "@/lib/local-day.ts";
@@ -18,6 +19,7 @@ const workflow = {
   schedule: { type: "weekly", isEnabled: true, date: null, time: "07:30", dayOfWeek: "2", dayOfMonth: null },
   timeoutSeconds: 1800,
   runnerLabels: ["gpu"],
+  target: { ...DEFAULT_TARGET },
   steps: [
     { id: "s1", taskId: "a", status: "completed", continueOnError: true, timeoutSeconds: 60 },
     { id: "s2", taskId: null, status: "todo", continueOnError: false, timeoutSeconds: null },
@@ -157,6 +159,12 @@ describe("the workflow form's values", () => {
     expect(workflowFormField("runAfter.0.on")).toBe("runAfter.0.on");
     expect(workflowFormField("runAfter.0")).toBe("runAfter.0.workflowId");
     expect(workflowFormField("runAfter")).toBe("runAfter");
+  });
+
+  it("show the server's message about where it runs under its field, else under the choice", () => {
+    expect(workflowFormField("target.runnerId")).toBe("target.runnerId");
+    expect(workflowFormField("target.batchSize")).toBe("target.batchSize");
+    expect(workflowFormField("target")).toBe("target.mode");
   });
 
   it("show the server's message about a parameter on its field", () => {

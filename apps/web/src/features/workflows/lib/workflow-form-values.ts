@@ -25,6 +25,13 @@ import {
   parameterToInput,
   type ParameterFormValues,
 } from "./parameter-form-values.ts";
+import {
+  emptyTargetForm,
+  targetFormField,
+  targetToForm,
+  targetToInput,
+  type TargetFormValues,
+} from "./target-form-values.ts";
 
 /** What the workflow form's fields hold, as typed, before the shared schema trims and checks it. */
 export type WorkflowFormValues = {
@@ -48,6 +55,8 @@ export type WorkflowFormValues = {
   timeoutMinutes: string;
   /** Comma separated runner labels. */
   runnerLabels: string;
+  /** Where its runs go: any one matching runner, a chosen one, or every one (decision 080). */
+  target: TargetFormValues;
   /** The chosen commands whose step lets the run go on when it fails. */
   continueOnError: string[];
   /** Each chosen command's retry and "Run this step", by its id (decision 072). */
@@ -92,6 +101,7 @@ export function emptyWorkflowForm(): WorkflowFormValues {
     expression: "",
     timeoutMinutes: "60",
     runnerLabels: "",
+    target: emptyTargetForm(),
     continueOnError: [],
     stepControl: {},
     concurrencyPolicy: "skip",
@@ -127,6 +137,7 @@ export function workflowToForm(workflow: Workflow): WorkflowFormValues {
     expression: schedule.expression ?? empty.expression,
     timeoutMinutes: String(Math.round((workflow.timeoutSeconds / 60) * 100) / 100),
     runnerLabels: workflow.runnerLabels.join(", "),
+    target: targetToForm(workflow.target),
     continueOnError: workflow.steps.flatMap((step) => (step.taskId && step.continueOnError ? [step.taskId] : [])),
     stepControl: stepControlToForm(workflow.steps),
     concurrencyPolicy: workflow.concurrencyPolicy,
@@ -224,6 +235,7 @@ export function formToCreateInput(values: WorkflowFormValues): CreateWorkflowInp
     taskIds: values.taskIds,
     schedule: formSchedule(values),
     ...formRunSettings(values),
+    target: targetToInput(values.target),
     approval: formApproval(values),
     respectFreezeWindows: values.respectFreezeWindows,
     confirmName: values.confirmName,
@@ -245,6 +257,9 @@ export function formToUpdateInput(values: WorkflowFormValues, workflow: Workflow
     ...formRunSettings(values, workflow.steps),
   };
   if (!sameList(values.taskIds, before.taskIds)) input.taskIds = values.taskIds;
+  // Sent only when changed: a save that leaves it alone never trips over a runner revoked since.
+  const target = targetToInput(values.target);
+  if (JSON.stringify(target) !== JSON.stringify(targetToInput(before.target))) input.target = target;
   // Only admins and owners change the guardrails: sent only when changed, so an editor's save works.
   if (JSON.stringify(formApproval(values)) !== JSON.stringify(formApproval(before))) {
     input.approval = formApproval(values);
@@ -297,6 +312,7 @@ export function workflowFormField(path: string): string {
   if (head === "scheduleParameters") return next ? `scheduleParameters.${next}` : "scheduleParameters";
   if (head === "approval") return APPROVAL_FIELDS[next] ?? "approvalMinRole";
   if (head === "runAfter") return runAfterFormField(path);
+  if (head === "target") return targetFormField(path);
   return FORM_FIELDS.has(head) ? head : "root.server";
 }
 
