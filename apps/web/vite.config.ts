@@ -2,16 +2,19 @@ import path from "node:path";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { pagePreloads } from "./build/page-preloads.ts";
 import { precompress } from "./build/precompress.ts";
 import { prerender } from "./build/prerender.ts";
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress(), prerender()],
+  plugins: [react(), tailwindcss(), precompress(), prerender(), pagePreloads()],
   resolve: { alias: { "@": path.resolve(import.meta.dirname, "src") } },
   server: { proxy: { "/api": "http://localhost:3000" } },
   build: {
     outDir: "dist",
     sourcemap: true,
+    // Each module's files, read by build/page-preloads.ts to preload a page's code in its HTML.
+    manifest: true,
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       // Two pages: the app, and the landing page a first visit to / gets without the app's router
