@@ -97,6 +97,8 @@ export type BuildAppOptions = {
   logStream?: NodeJS.WritableStream;
   /** The runner package to serve; by default the one `npm run build` made (apps/runner/pack.js). */
   runnerPackage?: string;
+  /** The built web app to serve; by default the one `npm run build` made (apps/web/dist). */
+  webDist?: string;
 };
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -224,7 +226,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(runnerPackageRoutes(options.runnerPackage ?? RUNNER_PACKAGE));
   await serveMetrics(app, database.poolStats);
   registerBackgroundJobs(app, database);
-  await registerSpa(app, WEB_DIST);
+  await registerSpa(app, options.webDist ?? WEB_DIST);
 
   app.addHook("onClose", async () => {
     await events.close();

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import { MESSAGES } from "@flowdeck/shared";
@@ -40,6 +40,14 @@ export async function registerSpa(app: FastifyInstance, webDist: string) {
       return reply.sendFile(`${PRERENDERED_DIR}/${file}`);
     });
   }
+  // Pages of the app's shell: index.html that also preloads the shell's and the page's code
+  // (apps/web/build/page-preloads.ts, docs/decisions/083); the router matches `:param` segments.
+  for (const page of preloadingPages(webDist)) {
+    app.get(page.path, (_request, reply) => {
+      reply.header("cache-control", "no-cache");
+      return reply.sendFile(page.file);
+    });
+  }
   app.get("/*", (request, reply) => {
     const file = request.url.split("?")[0] ?? "/";
     if (file.startsWith("/api/") || /\.[a-z0-9]+$/i.test(file)) {
@@ -57,4 +65,11 @@ function prerenderedFiles(webDist: string): string[] {
   const dir = path.join(webDist, PRERENDERED_DIR);
   if (!existsSync(dir)) return [];
   return readdirSync(dir).filter((file) => /^[a-z-]+\.html$/.test(file));
+}
+
+/** The build's table of the shell's pages, each with its copy of index.html (apps/web/build/page-preloads.ts). */
+function preloadingPages(webDist: string): Array<{ path: string; file: string }> {
+  const table = path.join(webDist, "pages", "pages.json");
+  if (!existsSync(table)) return [];
+  return JSON.parse(readFileSync(table, "utf8")) as Array<{ path: string; file: string }>;
 }

@@ -38,6 +38,8 @@ export type TestAppOptions = {
   logStream?: NodeJS.WritableStream;
   /** Hash passwords as the product does (better-auth's scrypt), not with the tests' cheaper one. */
   productPasswordHashing?: boolean;
+  /** The built web app to serve instead of apps/web/dist. */
+  webDist?: string;
 };
 
 /** Builds the real server on a fresh database. */
@@ -73,6 +75,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     now: options.now,
     logger: options.logStream !== undefined,
     logStream: options.logStream,
+    webDist: options.webDist,
   });
   await app.ready();
   if (options.listen) await app.listen({ port: 0, host: "127.0.0.1" });

@@ -1,5 +1,3 @@
-import { DateTime } from "luxon";
-
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -29,30 +27,35 @@ export function formatRelativeTime(
   return formatDate(date, options);
 }
 
+// Intl only, no luxon: the workflows list shows these on every card before luxon could arrive
+// (docs/decisions/083).
+
 /** "Mar 5, 2025". */
-export function formatDate(date: Date, options: { locale?: string; timeZone?: string } = {}): string {
-  return zoned(date, options).toLocaleString(DateTime.DATE_MED);
+export function formatDate(
+  date: Date,
+  { locale = "en-US", timeZone }: { locale?: string; timeZone?: string } = {},
+): string {
+  return new Intl.DateTimeFormat(locale, { year: "numeric", month: "short", day: "numeric", timeZone }).format(date);
 }
+
+const MOMENT = {
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+} as const satisfies Intl.DateTimeFormatOptions;
 
 /**
  * A moment as the organization reads it: "Mon, Mar 9, 2026, 09:00 EDT". The zone's abbreviation
- * (or its offset where it has none) says which clock the time is on.
+ * (or its offset, "GMT+5:30", where it has none) says which clock the time is on.
  */
 export function formatInTimezone(date: Date, timeZone: string, locale = "en-US"): string {
-  const moment = zoned(date, { timeZone, locale });
-  const text = moment.toLocaleString({
-    weekday: "short",
-    month: "short",
-    day: "numeric",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  });
-  return `${text} ${moment.offsetNameShort ?? moment.toFormat("ZZ")}`;
-}
-
-function zoned(date: Date, { locale = "en-US", timeZone }: { locale?: string; timeZone?: string }) {
-  const moment = DateTime.fromJSDate(date).setLocale(locale);
-  return timeZone ? moment.setZone(timeZone) : moment;
+  const text = new Intl.DateTimeFormat(locale, { ...MOMENT, timeZone }).format(date);
+  const zone = new Intl.DateTimeFormat(locale, { timeZone, timeZoneName: "short" })
+    .formatToParts(date)
+    .find((part) => part.type === "timeZoneName")?.value;
+  return zone ? `${text} ${zone}` : text;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ScheduleType } from "./constants.ts";
-import { describeSchedule, nextExecution, normalizeSchedule, type Schedule } from "./schedule.ts";
+import { nextExecution, normalizeSchedule } from "./schedule.ts";
+import { describeSchedule, parseDate, type Schedule } from "./schedule-text.ts";
 
 type Row = {
   name: string;
@@ -486,8 +487,22 @@ describe("describeSchedule", () => {
     [{ type: "daily", isEnabled: true, time: "06:30" }, "Daily at 06:30"],
     [{ type: "weekly", isEnabled: true, time: "09:00", dayOfWeek: "1" }, "Every Monday at 09:00"],
     [{ type: "monthly", isEnabled: true, time: "12:00", dayOfMonth: "5" }, "Monthly on day 5 at 12:00"],
+    [{ type: "cron", isEnabled: true, expression: "30 2 * * 1" }, "Cron 30 2 * * 1"],
   ] as [Schedule, string][])("%o", (schedule, text) => {
     expect(describeSchedule(schedule)).toBe(text);
+  });
+});
+
+describe("parseDate", () => {
+  it.each([
+    ["2026-03-01", { year: 2026, month: 3, day: 1 }],
+    ["2028-02-29", { year: 2028, month: 2, day: 29 }],
+    ["2026-02-29", null],
+    ["2026-04-31", null],
+    ["2026-13-01", null],
+    ["2026-3-1", null],
+  ])("%s", (value, date) => {
+    expect(parseDate(value)).toEqual(date);
   });
 });
 

@@ -1,21 +1,7 @@
 import { DateTime } from "luxon";
-import { WEEKDAYS, type ScheduleType } from "./constants.ts";
-import { describeCron, nextCronRuns } from "./cron.ts";
-
-/**
- * A workflow's schedule as stored (spec 3): date "yyyy-mm-dd" for once, time "HH:mm", dayOfWeek
- * "0"–"6" (Sunday "0"), dayOfMonth "1"–"28", expression for cron (five fields), all read in the
- * organization's timezone.
- */
-export type Schedule = {
-  type: ScheduleType;
-  isEnabled: boolean;
-  date?: string | null;
-  time?: string | null;
-  dayOfWeek?: string | null;
-  dayOfMonth?: string | null;
-  expression?: string | null;
-};
+import type { ScheduleType } from "./constants.ts";
+import { nextCronRuns } from "./cron.ts";
+import { parseDate, parseDayOfWeek, type Schedule } from "./schedule-text.ts";
 
 /** What a workflow starts with and what a disabled schedule is saved as (spec 5, 9). */
 export const MANUAL_SCHEDULE = {
@@ -39,22 +25,10 @@ export type NormalizedSchedule = {
 };
 
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 export function parseTime(value: string | null | undefined): { hour: number; minute: number } | null {
   const match = TIME.exec(value ?? "");
   return match ? { hour: Number(match[1]), minute: Number(match[2]) } : null;
-}
-
-export function parseDate(value: string | null | undefined): { year: number; month: number; day: number } | null {
-  const match = DATE.exec(value ?? "");
-  if (!match) return null;
-  const date = { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
-  return DateTime.fromObject(date, { zone: "UTC" }).isValid ? date : null;
-}
-
-export function parseDayOfWeek(value: string | null | undefined): number | null {
-  return /^[0-6]$/.test(value ?? "") ? Number(value) : null;
 }
 
 export function parseDayOfMonth(value: string | null | undefined): number | null {
@@ -152,25 +126,5 @@ export function nextExecution(schedule: Schedule, options: { now: Date; timezone
         atLocalTime(dayOf(day.plus({ months: 1 })), time, zone),
       ).toJSDate();
     }
-  }
-}
-
-/** "Every Monday at 09:00", "Daily at 06:30", "Monthly on day 5 at 12:00", "Once on 2026-03-01 at 09:00". */
-export function describeSchedule(schedule: Schedule): string {
-  if (!schedule.isEnabled || schedule.type === "manual") return "Manual";
-  const time = schedule.time ?? "--:--";
-  switch (schedule.type) {
-    case "once":
-      return `Once on ${schedule.date ?? "?"} at ${time}`;
-    case "daily":
-      return `Daily at ${time}`;
-    case "weekly": {
-      const weekday = parseDayOfWeek(schedule.dayOfWeek);
-      return `Every ${weekday === null ? "week" : WEEKDAYS[weekday]} at ${time}`;
-    }
-    case "monthly":
-      return `Monthly on day ${schedule.dayOfMonth ?? "?"} at ${time}`;
-    case "cron":
-      return describeCron(schedule.expression ?? "");
   }
 }

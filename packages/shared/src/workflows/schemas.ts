@@ -33,15 +33,8 @@ import {
   ScheduleParametersInputSchema,
 } from "./parameters.ts";
 import { WORKFLOW_MESSAGES } from "./messages.ts";
-import {
-  MANUAL_SCHEDULE,
-  normalizeSchedule,
-  parseDate,
-  parseDayOfMonth,
-  parseDayOfWeek,
-  parseTime,
-  type NormalizedSchedule,
-} from "./schedule.ts";
+import { MANUAL_SCHEDULE, normalizeSchedule, parseDayOfMonth, parseTime, type NormalizedSchedule } from "./schedule.ts";
+import { parseDate, parseDayOfWeek } from "./schedule-text.ts";
 
 const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
 

@@ -1,4 +1,5 @@
-import { nextExecution, type Schedule } from "@flowdeck/shared/workflows/schedule";
+import { nextExecution } from "@flowdeck/shared/workflows/schedule";
+import type { Schedule } from "@flowdeck/shared/workflows/schedule-text";
 import { DateTime } from "luxon";
 import type { Database, Executor } from "../../db/database.ts";
 import { findUnmutedMembers, firstTelling, insertDeliveries } from "./outbox-repository.ts";

@@ -63,4 +63,11 @@ describe("a workflow card says what the scheduler decided", () => {
     const card = renderCard(workflow({ ...past, status: "in-progress" }));
     expect(meta(card, "Next run")).toBe("Wed, Nov 25, 2026, 02:30 UTC · Due, waits until the run under way ends");
   });
+
+  it("says a cron schedule in words once the cron libraries have loaded, its expression until then", async () => {
+    const cron: Workflow["schedule"] = { ...daily, type: "cron", expression: "30 2 * * 1" };
+    const card = renderCard(workflow({ schedule: cron }));
+    expect(meta(card, "Schedule")).toMatch(/^(Cron 30 2 \* \* 1|At 02:30, only on Monday)$/);
+    expect(await within(card).findByText("At 02:30, only on Monday")).toBeTruthy();
+  });
 });

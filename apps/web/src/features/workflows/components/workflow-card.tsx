@@ -8,9 +8,10 @@ import { RUN_STATUS_LABELS } from "@flowdeck/shared/runs/constants";
 import { Badge } from "@/components/ui/badge.tsx";
 import { formatDate } from "@/lib/format-date.ts";
 import type { ViewMode } from "@/lib/use-view-mode.ts";
-import { formatNextRun, nextRunNote, plural, scheduleText } from "../lib/format.ts";
+import { formatNextRun, nextRunNote, plural } from "../lib/format.ts";
 import { formatInTimezone } from "@flowdeck/shared/workflows/relative-time";
 import { ProgressBar } from "./progress-bar.tsx";
+import { ScheduleText } from "./schedule-text.tsx";
 import { WorkflowActions, type WorkflowHandlers } from "./workflow-actions.tsx";
 import { WorkflowStatusBadge } from "./workflow-status-badge.tsx";
 import { WorkflowSteps } from "./workflow-steps.tsx";
@@ -76,7 +77,9 @@ export function WorkflowCard({
               </time>
               {workflow.createdByName && <> by {workflow.createdByName}</>}
             </Meta>
-            <Meta label="Schedule">{scheduleText(workflow.schedule)}</Meta>
+            <Meta label="Schedule">
+              <ScheduleText schedule={workflow.schedule} />
+            </Meta>
             {(workflow.nextExecution || note) && (
               <Meta label="Next run">
                 <CalendarClock aria-hidden="true" className="mr-1 inline size-3.5 align-[-2px] text-indigo-500" />

@@ -1,6 +1,6 @@
 import { timezoneLabel } from "@flowdeck/shared/settings/options";
 import { formatInTimezone } from "@flowdeck/shared/workflows/relative-time";
-import { describeSchedule, parseDate } from "@flowdeck/shared/workflows/schedule";
+import { describeSchedule, parseDate } from "@flowdeck/shared/workflows/schedule-text";
 import type { Workflow } from "@flowdeck/shared/workflows/schemas";
 import { formatCalendarDay } from "@/lib/format-date.ts";
 
