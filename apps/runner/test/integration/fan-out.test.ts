@@ -137,11 +137,11 @@ describe("a fan-out over real runner programs", () => {
     expect(succeeded.status).toBe("succeeded");
     expect(targetOf(succeeded, "web-2").status).toBe("failed");
 
-    // Retry failed targets: a new run over web-2 alone, which now succeeds.
+    // Retry failed targets: a new run over web-2 alone, which, started again without FAIL, succeeds.
+    processes.killAll();
     const retry = await client().post<FanOut>(`/api/orgs/${orgId}/runs/${failed.id}/retry-failed`);
     expect(retry.status).toBe(201);
     expect(retry.body.targets.map((target) => target.runnerName)).toEqual(["web-2"]);
-    processes.killAll();
     await start("web-2");
     const retried = await ended(retry.body.id);
     expect(retried.status).toBe("succeeded");

@@ -67,6 +67,19 @@ export function orgChanges(app: () => FastifyInstance): Record<string, OrgChange
     const workflow = await createLinuxWorkflow(owner.client, owner.organizationId, ["echo hello"]);
     return { runId: await queueRun(owner.client, owner.organizationId, workflow.id) };
   };
+  /** A run on every matching runner (decision 080) whose one target failed: it has a target to retry. */
+  const aFailedFanOut = async (owner: Owner) => {
+    const { client } = await registerRunner(app(), owner.client, owner.organizationId, { labels: ["fleet"] });
+    const workflow = await createLinuxWorkflow(owner.client, owner.organizationId, ["exit 1"]);
+    await owner.client.patch(org(owner, `/workflows/${workflow.id}`), {
+      runnerLabels: ["fleet"],
+      target: { mode: "all" },
+    });
+    const run = await owner.client.post(org(owner, `/workflows/${workflow.id}/execute`), {});
+    const job = (await client.claim()).body.job;
+    await client.complete(job.runId, "failed");
+    return { runId: (run.body as { id: string }).id };
+  };
   /** A run awaiting approval, asked for by an editor, so the owner may decide on it. */
   const anAwaitingRun = async (owner: Owner) => {
     const editor = await createUser(app());
@@ -300,6 +313,11 @@ export function orgChanges(app: () => FastifyInstance): Record<string, OrgChange
       setup: aQueuedRun,
       change: (o, ids) => o.client.post(org(o, `/runs/${ids.runId}/cancel`)),
       action: "run.cancelled",
+    },
+    "POST /api/orgs/:orgId/runs/:runId/retry-failed": {
+      setup: aFailedFanOut,
+      change: (o, ids) => o.client.post(org(o, `/runs/${ids.runId}/retry-failed`)),
+      action: "workflow.run",
     },
     "POST /api/orgs/:orgId/runs/:runId/approve": {
       setup: anAwaitingRun,

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { organizations, runners as runnersTable, workflowRuns, workflows } from "../../src/db/schema/index.ts";
 import { createScheduler } from "../../src/jobs/scheduler.ts";
 import { createRunSweeper } from "../../src/jobs/run-sweeper.ts";
+import { createRetentionJob } from "../../src/jobs/retention-job.ts";
 import { createDeliveryJob } from "../../src/jobs/notification-delivery.ts";
 import { createRule, startReceiver } from "../notifications/support.ts";
 import { createApiToken } from "../api-tokens/token-factory.ts";
@@ -408,5 +409,35 @@ describe("the run rows", () => {
     await editor().post(runUrl(run.id, "/cancel"));
     await t.app.db.delete(workflowRuns).where(eq(workflowRuns.id, run.id));
     expect(await t.app.db.select().from(workflowRuns).where(eq(workflowRuns.parentRunId, run.id))).toEqual([]);
+  });
+});
+
+describe("retention", () => {
+  it("counts a workflow's runs against its cap, not their targets, and deletes a run's targets with it", async () => {
+    const label = freshLabel();
+    await fleet(label, ["keep-a", "keep-b"]);
+    const cap = await org.users.owner.client.put(`/api/orgs/${orgId()}/retention`, {
+      keepRunsDays: 90,
+      maxRunsPerWorkflow: 10,
+    });
+    expect(cap.status).toBe(200);
+    const workflow = await workflowOn(label, { mode: "all" });
+    const runIds: string[] = [];
+    for (let index = 0; index < 11; index++) {
+      const run = (await execute(workflow.id)).body;
+      await editor().post(runUrl(run.id, "/cancel"));
+      runIds.push(run.id);
+    }
+    const rowsOf = () => t.app.db.select().from(workflowRuns).where(eq(workflowRuns.workflowId, workflow.id));
+    expect(await rowsOf()).toHaveLength(11 * 3);
+
+    const result = await createRetentionJob({ db: t.app.db, batchSize: 100 }).tick(new Date());
+    expect(result).toMatchObject({ claimed: true });
+    const left = await rowsOf();
+    const parents = left.filter((row) => row.parentRunId === null).map((row) => row.id);
+    expect(parents).toHaveLength(10);
+    // The run over the cap went with both its targets; every target left has its run.
+    expect(left.filter((row) => row.parentRunId !== null)).toHaveLength(10 * 2);
+    expect(left.every((row) => row.parentRunId === null || parents.includes(row.parentRunId))).toBe(true);
   });
 });

@@ -98,7 +98,9 @@ describe("a run on every matching runner", () => {
     const { user } = renderMatrix();
     expect(screen.getByRole("button", { name: "web-2" }).getAttribute("aria-pressed")).toBe("true");
     expect(screen.getByRole("heading", { name: "Output on web-2" })).toBeTruthy();
-    expect(TestEventSource.opened.map((source) => source.url)).toEqual(["/api/orgs/org-1/runs/t-2/stream?after=0"]);
+    expect(TestEventSource.opened.map((source) => source.url)).toEqual([
+      "/api/orgs/org-1/runs/t-2/stream?after=0&tail=262144",
+    ]);
     expect(screen.queryByRole("log")).toBeNull();
     // The output view draws only the lines in view, and happy-dom has no layout: the log's arrival is what shows.
     TestEventSource.opened[0]!.log("disk full\n");
@@ -107,7 +109,7 @@ describe("a run on every matching runner", () => {
     await user.click(screen.getByRole("button", { name: "web-1" }));
     expect(screen.getByRole("heading", { name: "Output on web-1" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "web-1" }).getAttribute("aria-pressed")).toBe("true");
-    expect(TestEventSource.opened.at(-1)?.url).toBe("/api/orgs/org-1/runs/t-1/stream?after=0");
+    expect(TestEventSource.opened.at(-1)?.url).toBe("/api/orgs/org-1/runs/t-1/stream?after=0&tail=262144");
     expect(screen.queryByRole("log")).toBeNull();
 
     await user.click(screen.getByRole("button", { name: "web-3" }));
