@@ -17,7 +17,6 @@ import { runPath } from "../api/run-keys.ts";
 import { canRetryFailed, isUnderWay, targetsText } from "../lib/fan-out.ts";
 import { isFanOut, runKindText, runStepsText, waitingText } from "../lib/run-kind.ts";
 import { useRunStream } from "../lib/use-run-stream.ts";
-import { FanOutTargets } from "./fan-out-targets.tsx";
 import { RetryFailedButton } from "./retry-failed-button.tsx";
 import { RunParametersList } from "./run-parameters-list.tsx";
 import { RunSteps } from "./run-steps.tsx";
@@ -26,6 +25,8 @@ import { lazyNamed } from "@/lib/lazy-named.ts";
 
 // Only a run awaiting or past an approval shows it; its decision form (zod) loads then.
 const ApprovalPanel = lazyNamed(() => import("./approval-panel.tsx"), "ApprovalPanel");
+// Only a run on every matching runner shows the matrix of its targets (decision 080).
+const FanOutTargets = lazyNamed(() => import("./fan-out-targets.tsx"), "FanOutTargets");
 
 /** /workflows/runs/:runId: a run, one section per step with its output as it arrives. */
 export function RunViewPage({ renderRunAgain }: { renderRunAgain?: (run: RunDetail) => ReactNode } = {}) {
@@ -200,7 +201,9 @@ function RunView({
         )}
       </header>
       {fanOut ? (
-        <FanOutTargets orgId={orgId} run={detail} canManageRunners={canManageRunners} />
+        <Suspense fallback={<SkeletonText lines={3} />}>
+          <FanOutTargets orgId={orgId} run={detail} canManageRunners={canManageRunners} />
+        </Suspense>
       ) : (
         <RunSteps run={detail} lines={logs.lines} earlier={logs.earlier} />
       )}
