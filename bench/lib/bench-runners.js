@@ -133,12 +133,12 @@ async function oneBigRun(context, workflow, label) {
   const { api, server, runners } = context;
   await server.eventLoop.reset();
   const probe = probeHealthz(server.url);
-  const cpuBefore = await runnersCpuMs(runners.pids);
+  const cpuBefore = await cpuMs(runners.pids);
   const runId = await runNow(api, workflow.id);
   const followed = followLog(context, runId, BIG_OUTPUT_LINES);
   const run = await runEnded(context, runId);
   const linesSeen = await followed;
-  const runnerCpuMs = (await runnersCpuMs(runners.pids)) - cpuBefore;
+  const runnerCpuMs = (await cpuMs(runners.pids)) - cpuBefore;
   const healthz = await probe.stop();
   const loop = await server.eventLoop.report();
   const stored = await queryDatabase(
@@ -166,7 +166,7 @@ async function oneBigRun(context, workflow, label) {
  * The processes' CPU time so far (user + system), from /proc: what the bench adds is nothing. With
  * `children`, the time of their children that ended too (a runner's step shells).
  */
-async function runnersCpuMs(pids, { children = false } = {}) {
+async function cpuMs(pids, { children = false } = {}) {
   let ticks = 0;
   for (const pid of pids) {
     const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => "");
@@ -195,9 +195,9 @@ async function postgresPids() {
 async function cpuSplit(context) {
   const bench = process.cpuUsage();
   return {
-    server: await runnersCpuMs([context.server.pid]),
-    runners: await runnersCpuMs(context.runners.pids, { children: true }),
-    postgres: await runnersCpuMs(await postgresPids()),
+    server: await cpuMs([context.server.pid]),
+    runners: await cpuMs(context.runners.pids, { children: true }),
+    postgres: await cpuMs(await postgresPids()),
     bench: (bench.user + bench.system) / 1000,
   };
 }

@@ -35,6 +35,14 @@ export type RunStatus = (typeof RUN_STATUSES)[number];
  * a second Run now is refused while one waits, and the scheduler treats the workflow as busy.
  */
 export const ACTIVE_RUN_STATUSES = ["awaiting-approval", "queued", "running"] as const satisfies readonly RunStatus[];
+/**
+ * A run that ran and did not succeed: what notifications call a failure, "retry failed targets"
+ * retries and a fan-out's threshold counts against.
+ */
+export const FAILED_RUN_STATUSES = ["failed", "timed-out", "lost"] as const satisfies readonly RunStatus[];
+export function isFailedRunStatus(status: string): status is (typeof FAILED_RUN_STATUSES)[number] {
+  return (FAILED_RUN_STATUSES as readonly string[]).includes(status);
+}
 /** The statuses a run ends in: every status but those under way. */
 export const FINAL_RUN_STATUSES = RUN_STATUSES.filter(
   (status): status is Exclude<RunStatus, (typeof ACTIVE_RUN_STATUSES)[number]> =>

@@ -1,3 +1,4 @@
+import { isFailedRunStatus } from "@flowdeck/shared/runs/constants";
 import type { Executor } from "../../db/database.ts";
 import { maskerForRun } from "../secrets/for-runs.ts";
 import { mailMembersOfFailure, notify, type NotificationEventData } from "./notify.ts";
@@ -5,10 +6,9 @@ import { findFailedStepOutput, findPreviousEndedStatus, type RunToTell } from ".
 import { listTargets } from "../runs/repository.ts";
 
 async function listFailedTargets(tx: Executor, runId: string) {
-  return (await listTargets(tx, runId)).filter((target) => (FAILURES as readonly string[]).includes(target.status));
+  return (await listTargets(tx, runId)).filter((target) => isFailedRunStatus(target.status));
 }
 
-const FAILURES = ["failed", "timed-out", "lost"] as const;
 /** A run that awaited approval and never started (decision 067): told to the rules that ask, never mailed to all. */
 const STOPPED = ["rejected", "expired"] as const;
 
@@ -27,12 +27,12 @@ export async function notifyRunOutcome(
   const run: RunToTell = { run: options.run, workflowName: options.workflowName };
   const status = options.run.status;
   let type: "run.failed" | "run.timed-out" | "run.lost" | "run.recovered" | "run.rejected" | "run.expired";
-  const failure = (FAILURES as readonly string[]).includes(status);
+  const failure = isFailedRunStatus(status);
   if (failure || (STOPPED as readonly string[]).includes(status)) {
     type = `run.${status}` as typeof type;
   } else if (status === "succeeded") {
     const previous = await findPreviousEndedStatus(tx, run.run);
-    if (!previous || !(FAILURES as readonly string[]).includes(previous)) return;
+    if (!previous || !isFailedRunStatus(previous)) return;
     type = "run.recovered";
   } else {
     return;

@@ -206,7 +206,7 @@ export function defaultExecution(tx: Executor, workflow: LockedWorkflow, steps: 
 
 /** The runner a run is pinned to, if it is still one of the organization's (not revoked). */
 async function findPinnedRunner(tx: Executor, organizationId: string, runnerId: string | null) {
-  const runner = (await listRunnerPresence(tx, organizationId)).find((row) => row.id === runnerId);
+  const [runner] = await listRunnerPresence(tx, organizationId, runnerId);
   if (!runner)
     throw new AppError("invalid-argument", TARGET_MESSAGES.runnerNotFound, { target: TARGET_MESSAGES.runnerNotFound });
   return { id: runner.id, os: runner.os as RunnerPlatform };

@@ -1,7 +1,7 @@
 import { AppError } from "@flowdeck/shared";
 import { RUNNER_PLATFORMS, type RunnerPlatform } from "@flowdeck/shared/runners/protocol";
 import { TASK_PLATFORM_LABELS } from "@flowdeck/shared/tasks/constants";
-import type { RunStatus } from "@flowdeck/shared/runs/constants";
+import { isFailedRunStatus, type RunStatus } from "@flowdeck/shared/runs/constants";
 import { fanOutOutcome, TARGET_MESSAGES, targetsAtOnce, type Target } from "@flowdeck/shared/runs/targets";
 import type { RunParameter } from "@flowdeck/shared/workflows/parameters";
 import type { Executor } from "../../db/database.ts";
@@ -134,7 +134,6 @@ export async function prepareTargets(
 
 export type TargetState = Awaited<ReturnType<typeof listTargets>>[number];
 
-const FAILED = new Set<RunStatus>(["failed", "timed-out", "lost"]);
 const ACTIVE = new Set<RunStatus>(["queued", "running"]);
 
 /**
@@ -147,7 +146,7 @@ export function nextFanOutMoves(
   options: { target: Target; cancelled: boolean },
 ): { release: string[]; stop: string[]; outcome: "succeeded" | "failed" | "cancelled" | null } {
   const { target, cancelled } = options;
-  const failed = targets.some((row) => FAILED.has(row.status));
+  const failed = targets.some((row) => isFailedRunStatus(row.status));
   const unclaimed = targets.filter((row) => row.status === "queued" && row.claimedAt === null);
   const stop = cancelled || (failed && !target.keepGoing) ? unclaimed.map((row) => row.id) : [];
   const stopping = new Set(stop);

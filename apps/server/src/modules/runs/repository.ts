@@ -691,8 +691,8 @@ export async function listTargets(db: Executor, parentRunId: string) {
     .orderBy(asc(runners.name), asc(workflowRuns.id));
 }
 
-/** The organization's runners that are not revoked: where a run can go. */
-export async function listRunnerPresence(db: Executor, organizationId: string) {
+/** The organization's runners that are not revoked (only `runnerId`, if given): where a run can go. */
+export async function listRunnerPresence(db: Executor, organizationId: string, runnerId?: string | null) {
   return db
     .select({
       id: runners.id,
@@ -703,7 +703,13 @@ export async function listRunnerPresence(db: Executor, organizationId: string) {
       lastSeenAt: runners.lastSeenAt,
     })
     .from(runners)
-    .where(and(eq(runners.organizationId, organizationId), isNull(runners.revokedAt)));
+    .where(
+      and(
+        eq(runners.organizationId, organizationId),
+        isNull(runners.revokedAt),
+        runnerId === undefined ? undefined : eq(runners.id, runnerId ?? ""),
+      ),
+    );
 }
 
 const COMMAND_COLUMN = {

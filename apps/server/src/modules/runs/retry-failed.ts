@@ -1,5 +1,6 @@
 import { AppError } from "@flowdeck/shared";
 import { RUNNER_MESSAGES } from "@flowdeck/shared/runners/messages";
+import { isFailedRunStatus } from "@flowdeck/shared/runs/constants";
 import type { RunDetail } from "@flowdeck/shared/runs/schemas";
 import { normalizeTarget, TARGET_MESSAGES } from "@flowdeck/shared/runs/targets";
 import type { OrgScope } from "../../lib/change-log.ts";
@@ -10,8 +11,6 @@ import { requesterOf } from "./gate.ts";
 import { startRun } from "./lifecycle.ts";
 import { listTargets, peekRun } from "./repository.ts";
 import { getRun } from "./service.ts";
-
-const FAILED = new Set(["failed", "timed-out", "lost"]);
 
 /**
  * POST …/runs/:runId/retry-failed (decision 080): a new run on every matching runner, over only
@@ -32,7 +31,7 @@ export async function retryFailedTargets({
       const run = await peekRun(tx, organizationId, runId);
       if (!run) throw new AppError("not-found", RUNNER_MESSAGES.runNotFound);
       if (!isFanOut(run) || !run.target) throw new AppError("invalid-argument", TARGET_MESSAGES.notFanOut);
-      const failed = (await listTargets(tx, runId)).filter((target) => FAILED.has(target.status));
+      const failed = (await listTargets(tx, runId)).filter((target) => isFailedRunStatus(target.status));
       const runnerIds = failed.flatMap((target) => (target.runnerId ? [target.runnerId] : []));
       if (runnerIds.length === 0) throw new AppError("invalid-argument", TARGET_MESSAGES.noFailedTargets);
       const workflow = await lockOrThrow(tx, organizationId, run.workflowId);

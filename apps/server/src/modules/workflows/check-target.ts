@@ -16,7 +16,7 @@ export async function checkedTarget(
   runnerLabels: readonly string[],
 ): Promise<Target> {
   if (target.mode !== "runner") return target;
-  const runner = (await listRunnerPresence(tx, organizationId)).find((row) => row.id === target.runnerId);
+  const [runner] = await listRunnerPresence(tx, organizationId, target.runnerId);
   if (!runner) fail(TARGET_MESSAGES.runnerNotFound);
   if (!runnerLabels.every((label) => labelsOfRunner(runner).includes(label))) fail(TARGET_MESSAGES.runnerNotMatching);
   return target;
