@@ -6,6 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import {
   RUNNER_TIMINGS,
+  type CompleteRun,
   type Job,
   type JobStep,
   type RunOutcome,
@@ -59,11 +60,11 @@ export async function executeRun(options: ExecuteRunOptions): Promise<RunResult>
   if (options.stopping?.aborted) onStopping();
 
   try {
-    const outcome = await executeSteps(options, session, workDir, stepGroups);
+    const { outcome, lastStep } = await executeSteps(options, session, workDir, stepGroups);
     await session.logs.flush();
     if (session.abandoned) return "abandoned";
     session.completing = true;
-    await session.call(() => options.api.complete(job.runId, { outcome }));
+    await session.call(() => options.api.complete(job.runId, { outcome, step: lastStep }));
     return session.abandoned ? "abandoned" : outcome;
   } finally {
     clearInterval(heartbeat);
@@ -81,7 +82,7 @@ async function executeSteps(
   session: RunSession,
   workDir: string,
   stepGroups: number[],
-): Promise<RunOutcome> {
+): Promise<{ outcome: RunOutcome; lastStep: CompleteRun["step"] }> {
   const { job, api } = options;
   const outputs = new StepOutputs(await mkdtemp(path.join(path.dirname(workDir), "flowdeck-outputs-")));
   /** What happened so far, for each step's "Run this step" (decision 072). */
@@ -92,8 +93,14 @@ async function executeSteps(
   /** Why the remaining steps are skipped, whatever they ask: cancel, the run's timeout, the runner stopping. */
   let stopped: { outcome: RunOutcome; reason: string } | null = null;
 
-  const finished = (step: JobStep, report: Omit<Extract<StepReport, { state: "finished" }>, "state">) =>
-    session.call(() => api.reportStep(job.runId, step.position, { state: "finished", ...report }));
+  // A server that takes it gets the last step's report with the run's completion: one call fewer a run.
+  const lastPosition = job.completeTakesStep ? job.steps.at(-1)?.position : undefined;
+  let lastStep: CompleteRun["step"];
+  const finished = async (step: JobStep, report: Omit<Extract<StepReport, { state: "finished" }>, "state">) => {
+    const finishedReport = { state: "finished", ...report } as const;
+    if (step.position === lastPosition) lastStep = { position: step.position, report: finishedReport };
+    else await session.call(() => api.reportStep(job.runId, step.position, finishedReport));
+  };
   const skip = async (step: JobStep, why: string) => {
     session.system(step.position, `Skipped: ${why}.`);
     await session.logs.flush();
@@ -163,8 +170,8 @@ async function executeSteps(
   }
   await session.logs.flush();
   // A step that failed without continue-on-error fails the run, even when an "always" step then succeeded.
-  if (stopped) return stopped.outcome;
-  return earlier.runFailed ? failedOutcome : "succeeded";
+  if (stopped) return { outcome: stopped.outcome, lastStep };
+  return { outcome: earlier.runFailed ? failedOutcome : "succeeded", lastStep };
 }
 
 const NOTHING_RAN = {

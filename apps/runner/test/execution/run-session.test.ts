@@ -14,6 +14,7 @@ const job: Job = {
   env: {},
   secrets: {},
   steps: [],
+  completeTakesStep: false,
 };
 
 /**

@@ -80,6 +80,7 @@ describe("GET /metrics after a real run", () => {
       flowdeck_runs_started_total: "counter",
       flowdeck_runs_ended_total: "counter",
       flowdeck_run_claim_latency_seconds: "histogram",
+      flowdeck_runner_claim_looks_total: "counter",
       flowdeck_runs_queued: "gauge",
       flowdeck_runs_oldest_queued_age_seconds: "gauge",
       flowdeck_runners_online: "gauge",
@@ -100,6 +101,7 @@ describe("GET /metrics after a real run", () => {
       sum(samples, "flowdeck_runs_ended_total", { status: "succeeded", trigger: "manual", kind: "executed" }),
     ).toBe(1);
     expect(sum(samples, "flowdeck_run_claim_latency_seconds_count")).toBe(1);
+    expect(sum(samples, "flowdeck_runner_claim_looks_total", { found: "true" })).toBe(1);
     expect(sum(samples, "flowdeck_run_log_bytes_stored_total")).toBeGreaterThanOrEqual("metrics output line\n".length);
     expect(sum(samples, "flowdeck_runners_online", { os: "linux" })).toBe(1);
     expect(sum(samples, "flowdeck_runs_queued")).toBe(0);

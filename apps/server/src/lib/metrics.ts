@@ -26,6 +26,8 @@ export type Metrics = {
   runEnded: (run: { trigger: RunTrigger; kind: RunKind; status: string }) => void;
   /** A runner claimed a queued run this long after it was queued. */
   runClaimed: (waitedSeconds: number) => void;
+  /** A runner's claim looked at the queue, and found a run or not (a look that finds none is wasted work). */
+  claimLooked: (found: boolean) => void;
   /** A run's output grew by this many bytes in the database (after the run's cap). */
   logBytesStored: (bytes: number) => void;
   /** One attempt to deliver a notification. */
@@ -85,6 +87,12 @@ export function createMetrics(): Metrics {
     name: "flowdeck_run_claim_latency_seconds",
     help: "From a run queued to a runner claiming it.",
     buckets: WAIT_BUCKETS,
+    registers,
+  });
+  const claimLooks = new Counter({
+    name: "flowdeck_runner_claim_looks_total",
+    help: "Looks at the queue by runners' claims, by whether they found a run.",
+    labelNames: ["found"],
     registers,
   });
   const queueDepth = new Gauge({
@@ -147,6 +155,7 @@ export function createMetrics(): Metrics {
   for (const channel of NOTIFICATION_CHANNELS) {
     for (const outcome of DELIVERY_OUTCOMES) deliveries.inc({ channel, outcome }, 0);
   }
+  for (const found of ["true", "false"]) claimLooks.inc({ found }, 0);
 
   return {
     registry,
@@ -163,6 +172,7 @@ export function createMetrics(): Metrics {
     runStarted: ({ trigger, kind }) => runsStarted.inc({ trigger, kind }),
     runEnded: ({ trigger, kind, status }) => runsEnded.inc({ status, trigger, kind }),
     runClaimed: (waitedSeconds) => claimLatency.observe(Math.max(0, waitedSeconds)),
+    claimLooked: (found) => claimLooks.inc({ found: String(found) }),
     logBytesStored: (bytes) => {
       if (bytes > 0) logBytes.inc(bytes);
     },

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { RunSignal } from "../../src/lib/event-hub.ts";
 import { runnerRegistrationTokens, tasks } from "../../src/db/schema/index.ts";
 import { auditRows, rowsSince } from "../audit/audit-support.ts";
+import { createTask } from "../tasks/task-factory.ts";
+import { createWorkflow } from "../workflows/workflow-factory.ts";
 import { createOrgWithRoles, type OrgWithRoles } from "../helpers/factories.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 import {
@@ -224,6 +226,61 @@ describe("a run executed by a runner", () => {
     expect(after.body).toMatchObject({ status: "active", progress: 33, completedTasks: 1 });
   });
 
+  it("takes the last step's report with the run's completion, in one call, as the two calls would record it", async () => {
+    const { client } = await registerRunner(t.app, admin(), org.organizationId, { name: "one-call" });
+    const workflow = await createLinuxWorkflow(editor(), org.organizationId, ["echo a", "echo b"], "Two in one");
+    const runId = await queueRun(editor(), org.organizationId, workflow.id);
+    const job = (await client.claim()).body.job;
+    expect(job).toMatchObject({ runId, completeTakesStep: true });
+    await client.step(runId, 0, { state: "started" });
+    await client.step(runId, 0, { state: "finished", outcome: "succeeded", exitCode: 0, signal: null });
+    await client.step(runId, 1, { state: "started" });
+    const last = {
+      position: 1,
+      report: {
+        state: "finished",
+        outcome: "succeeded",
+        exitCode: 0,
+        signal: null,
+        attempts: [{ exitCode: 0, startedAt: "2026-11-29T10:00:00.000Z", endedAt: "2026-11-29T10:00:01.000Z" }],
+        outputs: { VERSION: "1.2.3" },
+      },
+    };
+    const done = await client.call("POST", `/runs/${runId}/complete`, { outcome: "succeeded", step: last });
+    expect(done).toEqual({ status: 200, body: { cancel: true, reason: "finished" } });
+    // Repeated, it changes nothing: the step and the run had ended.
+    const again = await client.call("POST", `/runs/${runId}/complete`, {
+      outcome: "failed",
+      step: { position: 1, report: { ...last.report, outcome: "failed", exitCode: 1 } },
+    });
+    expect(again.status).toBe(200);
+
+    const view = await editor().get(runUrl(runId));
+    expect(view.body).toMatchObject({ status: "succeeded" });
+    expect(view.body.steps[1]).toMatchObject({ status: "succeeded", exitCode: 0 });
+    expect(view.body.outputs).toEqual({ step2: { VERSION: "1.2.3" } });
+    expect(view.body.steps[1].attempts).toHaveLength(1);
+    // Both steps ticked in the checklist, and the progress settled with the run's end.
+    const after = await editor().get(`/api/orgs/${org.organizationId}/workflows/${workflow.id}`);
+    expect(after.body).toMatchObject({ progress: 100, completedTasks: 2 });
+  });
+
+  it("refuses a last step report that is not a finished step's, with the field named", async () => {
+    const { client } = await registerRunner(t.app, admin(), org.organizationId);
+    const workflow = await createLinuxWorkflow(editor(), org.organizationId, ["echo a"]);
+    const runId = await queueRun(editor(), org.organizationId, workflow.id);
+    await client.claim();
+    const refused = await client.call("POST", `/runs/${runId}/complete`, {
+      outcome: "succeeded",
+      step: { position: 0, report: { state: "started" } },
+    });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body.error.fields)).toContain("step");
+    // Nothing changed: the run still runs, and completes as before.
+    expect((await editor().get(runUrl(runId))).body.status).toBe("running");
+    expect((await client.complete(runId, "succeeded")).status).toBe(200);
+  });
+
   it("carries the workflow's timeout, labels and each step's continue-on-error and timeout into the job", async () => {
     const { client } = await registerRunner(t.app, admin(), org.organizationId, { labels: ["ci"] });
     const workflow = await createLinuxWorkflow(editor(), org.organizationId, ["false", "echo after"]);
@@ -350,6 +407,45 @@ describe("a run executed by a runner", () => {
       // Woken by the event, not by the periodic look (every 5 s) nor the end of the hold (20 s).
       expect(Date.now() - started).toBeLessThan(3_000);
       await other.complete(body.job.runId, "succeeded");
+    } finally {
+      await waiting.close();
+    }
+  });
+
+  it("wakes one of a runner's waiting claims per queued run, not every one", async () => {
+    const waiting = await createTestApp({ env: { RUNNER_CLAIM_HOLD_SECONDS: "20" }, database: t.database });
+    const looks = async (found: boolean) => {
+      const response = await waiting.app.inject({ method: "GET", url: "/metrics" });
+      const line = response.body
+        .split("\n")
+        .find((text) => text.startsWith(`flowdeck_runner_claim_looks_total{found="${found}"} `));
+      return Number(line?.split(" ")[1]);
+    };
+    try {
+      const { client } = await registerRunner(waiting.app, admin(), org.organizationId, { os: "mac" });
+      const runner = new RunnerClient(waiting.app, client.secret);
+      const command = await createTask(editor(), org.organizationId, {
+        name: "one of four",
+        commands: { mac: "true" },
+      });
+      const workflow = await createWorkflow(editor(), org.organizationId, [command.id], { name: "One of four" });
+      const claims = [runner.claim(), runner.claim(), runner.claim(), runner.claim()];
+      // Each claim looks once, finds nothing and waits.
+      await vi.waitFor(async () => expect(await looks(false)).toBe(4));
+      const response = await waiting.app.inject({
+        method: "POST",
+        url: `/api/orgs/${org.organizationId}/workflows/${workflow.id}/execute`,
+        headers: { cookie: editor().cookieHeader, origin: "http://localhost:3000", "content-type": "application/json" },
+        payload: JSON.stringify({ platform: "mac" }),
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      const answered = await Promise.race(claims);
+      expect(answered.body.job?.workflowId).toBe(workflow.id);
+      expect(await looks(true)).toBe(1);
+      // The claim that took it woke one more, which found nothing; the other two never looked.
+      await vi.waitFor(async () => expect(await looks(false)).toBe(5));
+      expect(await looks(false)).toBe(5);
+      await runner.complete(answered.body.job.runId, "succeeded");
     } finally {
       await waiting.close();
     }

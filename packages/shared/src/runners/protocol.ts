@@ -148,6 +148,11 @@ export const JobSchema = z.object({
    */
   secrets: z.record(z.string(), z.string()).default({}),
   steps: z.array(JobStepSchema),
+  /**
+   * The server takes the last step's report with the run's completion (CompleteRunSchema's
+   * `step`). A server that does not say so gets the two calls, as before.
+   */
+  completeTakesStep: z.boolean().default(false),
 });
 export type Job = z.output<typeof JobSchema>;
 
@@ -204,27 +209,30 @@ export const StepAttemptSchema = z.object({
 });
 export type StepAttempt = z.output<typeof StepAttemptSchema>;
 
+/** A step's end: its outcome, exit code, attempts and outputs. */
+const FinishedStepReportSchema = z.object({
+  state: z.literal("finished"),
+  outcome: z.enum(STEP_OUTCOMES),
+  exitCode: z.number().int().nullable(),
+  /** The signal that ended the process (e.g. "SIGTERM"), if any. */
+  signal: z.string().max(20).nullable(),
+  /** Each attempt of the step, in order, when it was retried or simply ran (decision 072). */
+  attempts: z
+    .array(StepAttemptSchema)
+    .max(STEP_CONTROL_LIMITS.attempts + 1)
+    .default([]),
+  /** What the step wrote to FLOWDECK_OUTPUT, masked; within the run's cap. */
+  outputs: z.record(z.string().max(STEP_CONTROL_LIMITS.outputKey), z.string()).default({}),
+  /** Some outputs were left out: the run's outputs reached STEP_CONTROL_LIMITS.outputBytes. */
+  outputsTruncated: z.boolean().default(false),
+  /** Why a skipped step was skipped ("an earlier step failed", "env is not prod"). */
+  reason: z.string().max(500).nullable().default(null),
+});
+
 /** POST /runs/:runId/steps/:position. Repeating the same report is harmless. */
 export const StepReportSchema = z.discriminatedUnion("state", [
   z.object({ state: z.literal("started") }),
-  z.object({
-    state: z.literal("finished"),
-    outcome: z.enum(STEP_OUTCOMES),
-    exitCode: z.number().int().nullable(),
-    /** The signal that ended the process (e.g. "SIGTERM"), if any. */
-    signal: z.string().max(20).nullable(),
-    /** Each attempt of the step, in order, when it was retried or simply ran (decision 072). */
-    attempts: z
-      .array(StepAttemptSchema)
-      .max(STEP_CONTROL_LIMITS.attempts + 1)
-      .default([]),
-    /** What the step wrote to FLOWDECK_OUTPUT, masked; within the run's cap. */
-    outputs: z.record(z.string().max(STEP_CONTROL_LIMITS.outputKey), z.string()).default({}),
-    /** Some outputs were left out: the run's outputs reached STEP_CONTROL_LIMITS.outputBytes. */
-    outputsTruncated: z.boolean().default(false),
-    /** Why a skipped step was skipped ("an earlier step failed", "env is not prod"). */
-    reason: z.string().max(500).nullable().default(null),
-  }),
+  FinishedStepReportSchema,
 ]);
 export type StepReport = z.output<typeof StepReportSchema>;
 
@@ -232,8 +240,15 @@ export type StepReport = z.output<typeof StepReportSchema>;
 export const RUN_OUTCOMES = ["succeeded", "failed", "cancelled", "timed-out"] as const;
 export type RunOutcome = (typeof RUN_OUTCOMES)[number];
 
-/** POST /runs/:runId/complete. Repeating it is harmless. */
-export const CompleteRunSchema = z.object({ outcome: z.enum(RUN_OUTCOMES) });
+/**
+ * POST /runs/:runId/complete. Repeating it is harmless. `step`: the run's last step report comes
+ * with it (one call instead of two), sent only to a server whose job says it takes it
+ * (`Job.completeTakesStep`); it is recorded first, exactly as POST …/steps/:position records it.
+ */
+export const CompleteRunSchema = z.object({
+  outcome: z.enum(RUN_OUTCOMES),
+  step: z.object({ position: z.number().int().min(0).max(10_000), report: FinishedStepReportSchema }).optional(),
+});
 export type CompleteRun = z.output<typeof CompleteRunSchema>;
 
 export const RunParamsSchema = z.object({ runId: z.string().min(1).max(100) });

@@ -128,6 +128,6 @@ export const runnerProtocolRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${RUNNER_API_PREFIX}/runs/:runId/complete`,
     { config, schema: { params: RunParamsSchema, body: CompleteRunSchema, response: { 200: RunControlSchema } } },
-    async (request) => completeRun({ ...runCall(request, request.params.runId), outcome: request.body.outcome }),
+    async (request) => completeRun({ ...runCall(request, request.params.runId), ...request.body }),
   );
 };

@@ -1,9 +1,10 @@
 import type { ClaimResponse, Job } from "@flowdeck/shared/runners/protocol";
 import { parameterEnvName, parameterEnvValue } from "@flowdeck/shared/workflows/parameters";
-import { transact, type RunnerScope } from "../../lib/change-log.ts";
+import { announce, logged, type RunnerScope } from "../../lib/change-log.ts";
 import { claimRun as claimNextRun } from "./lifecycle.ts";
 import { listRunSteps, type RunRecord } from "./repository.ts";
 import { secretsForRun } from "../secrets/for-runs.ts";
+import { waitingClaims } from "./waiting-claims.ts";
 
 /** The runner claiming: its platform and labels as they are now (an admin may have changed the labels). */
 export type Claimer = { id: string; organizationId: string; os: string; labels: string[] };
@@ -24,42 +25,30 @@ type ClaimOptions = {
 /**
  * POST /jobs/claim: a run for this runner now, or as soon as one is queued within `holdMs` (long
  * poll). Queueing a run signals the organization's queue on the event hub (across instances with
- * PostgreSQL; never the browsers' stream), which wakes its waiting claims at once.
+ * PostgreSQL; never the browsers' stream), which wakes a waiting claim of each of its runners at
+ * once (waiting-claims.ts).
  */
 export async function claimRun(options: ClaimOptions): Promise<ClaimResponse> {
   const { scope, runner, holdMs, signal } = options;
   const deadline = Date.now() + holdMs;
-  let wake: (() => void) | undefined;
-  // Subscribed before the first look, and remembered while looking: a run queued in between is not missed.
-  let queuedMeanwhile = false;
-  const unsubscribe = scope.events.subscribeQueue(runner.organizationId, () => {
-    if (wake) wake();
-    else queuedMeanwhile = true;
-  });
-  const onAbort = () => wake?.();
-  signal.addEventListener("abort", onAbort);
+  // Joined before the first look, and told of runs queued while it looks: none is missed.
+  const claim = waitingClaims(scope.events).join(runner.organizationId, runner.id);
   try {
     for (;;) {
-      queuedMeanwhile = false;
+      claim.looking();
       const job = await tryClaim(options, runner);
-      if (job) return { job };
+      if (job) {
+        claim.tookRun();
+        return { job };
+      }
       const remaining = deadline - Date.now();
       if (remaining <= 0 || signal.aborted) return { job: null };
-      if (queuedMeanwhile) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(done, Math.min(remaining, RECHECK_MS));
-        function done() {
-          clearTimeout(timer);
-          wake = undefined;
-          resolve();
-        }
-        wake = done;
-      });
+      if (claim.lookAgain) continue;
+      await claim.wait(Math.min(remaining, RECHECK_MS), signal);
       if (signal.aborted) return { job: null };
     }
   } finally {
-    unsubscribe();
-    signal.removeEventListener("abort", onAbort);
+    claim.leave();
   }
 }
 
@@ -71,14 +60,18 @@ type ClaimedRun = {
 };
 
 async function tryClaim({ scope, leaseMs }: ClaimOptions, runner: Claimer): Promise<Job | undefined> {
-  const claimed = await transact(scope, async (tx, log) => {
-    const taken = await claimNextRun(tx, log, { runner, now: new Date(), leaseMs });
-    if (!taken) return undefined;
-    // The run's secrets go to the runner that claimed it, in this answer only: never stored with the run.
-    return { ...taken, steps: await listRunSteps(tx, taken.run.id), secrets: await secretsForRun(tx, taken.run) };
-  });
-  if (!claimed) return undefined;
-  return toJob(claimed);
+  // The claim is one statement of its own (lifecycle.ts): no transaction, so a look that finds
+  // nothing costs one round trip. What the job carries is read once the run is the runner's.
+  const { result: taken, announcements } = await logged(scope, scope.db, (db, log) =>
+    claimNextRun(db, log, { runner, now: new Date(), leaseMs }),
+  );
+  scope.metrics?.claimLooked(taken !== undefined);
+  if (!taken) return undefined;
+  await announce(scope, announcements);
+  // The run's secrets go to the runner that claimed it, in this answer only: never stored with the run.
+  const steps = await listRunSteps(scope.db, taken.run.id);
+  const secrets = await secretsForRun(scope.db, taken.run);
+  return toJob({ ...taken, steps, secrets });
 }
 
 function toJob({ run, steps, workflowName, secrets }: ClaimedRun): Job {
@@ -99,6 +92,7 @@ function toJob({ run, steps, workflowName, secrets }: ClaimedRun): Job {
       ),
     },
     secrets,
+    completeTakesStep: true,
     steps: steps.map((step) => ({
       position: step.position,
       name: step.name,

@@ -35,7 +35,6 @@ import {
   endOpenSteps,
   findActiveRun,
   findRunningChecklist,
-  findWorkflowName,
   insertRun,
   insertRunSteps,
   insertTargets,
@@ -396,17 +395,17 @@ export async function expireApproval(
  * as an audit row: a run writes two, its start and its end.
  */
 export async function claimRun(
-  tx: Executor,
+  db: Executor,
   log: ChangeLog,
   options: { runner: Parameters<typeof claimQueuedRun>[1]; now: Date; leaseMs: number },
 ) {
-  const run = await claimQueuedRun(tx, options.runner, options.now, options.leaseMs);
-  if (!run) return undefined;
-  const workflowName = await findWorkflowName(tx, run.workflowId);
+  const claimed = await claimQueuedRun(db, options.runner, options.now, options.leaseMs);
+  if (!claimed) return undefined;
+  const { run } = claimed;
   announceRun(log, run);
   const waitedMs = (run.claimedAt ?? options.now).getTime() - run.startedAt.getTime();
   log.measure((metrics) => metrics.runClaimed(waitedMs / 1000));
-  return { run, workflowName };
+  return claimed;
 }
 
 /**
@@ -533,10 +532,12 @@ export async function endRun(
     skipReason?: string;
     /** The run's workflow, when the caller has just read the run (its runner's report): no second look. */
     workflowId?: string;
+    /** The workflow and the run, when the caller has locked them in this transaction already. */
+    locked?: { workflow: LockedWorkflow; run: RunRecord };
   },
 ) {
   const { organizationId, runId, status, reason, now } = options;
-  const peek = await lockRunAfterWorkflow(tx, organizationId, runId, options.workflowId);
+  const peek = options.locked ?? (await lockRunAfterWorkflow(tx, organizationId, runId, options.workflowId));
   if (!peek) return undefined;
   const { workflow, run } = peek;
   if (!isActive(run.status)) return undefined;

@@ -2,15 +2,25 @@ import { AppError } from "@flowdeck/shared";
 import { RUNNER_MESSAGES } from "@flowdeck/shared/runners/messages";
 import type { CompleteRun, RunControl, StepReport } from "@flowdeck/shared/runners/protocol";
 import type { Executor } from "../../db/database.ts";
-import { transact, type RunnerScope } from "../../lib/change-log.ts";
+import { announce, transact, type ChangeLog, type RunnerScope } from "../../lib/change-log.ts";
 import { mark, settleProgress } from "../checklist/progress.ts";
-import { lockWorkflow } from "../workflows/repository.ts";
+import { lockWorkflow, type LockedWorkflow } from "../workflows/repository.ts";
 import { controlFor } from "./control.ts";
 import { endRun } from "./lifecycle.ts";
-import { findRunOfRunner, listRunSteps, markOutputsTruncated, renewLease, updateRunStep } from "./repository.ts";
+import {
+  findRunOfRunner,
+  listRunSteps,
+  markOutputsTruncated,
+  renewLease,
+  startRunStep,
+  updateRunStep,
+} from "./repository.ts";
 import { maskerForRun } from "../secrets/for-runs.ts";
 import { storableOutput } from "@flowdeck/shared/runners/output-text";
 import { capOutputs, outputBytes, STEP_CONTROL_LIMITS } from "@flowdeck/shared/workflows/step-control";
+
+type FinishedStepReport = Extract<StepReport, { state: "finished" }>;
+type RunOfRunner = NonNullable<Awaited<ReturnType<typeof findRunOfRunner>>>;
 
 type RunCall = {
   /** The runner acting in its organization: what its reports change is audited as its doing. */
@@ -49,57 +59,85 @@ export async function reportStep({
   report,
 }: RunCall & { position: number; report: StepReport }): Promise<RunControl> {
   const now = new Date();
-  // A step starting changes only the run: its row alone is locked, and the answer comes from it.
+  // A step starting changes only the run: one statement, and the answer comes from it.
   if (report.state === "started") {
-    return transact(scope, async (tx, log) => {
-      const run = await findRunOfRunner(tx, runId, scope.actor.runnerId, { lock: true });
-      if (!run) throw new AppError("not-found", RUNNER_MESSAGES.runNotFound);
-      if (run.status !== "running") return controlFor(run);
-      await renewLease(tx, runId, now, leaseMs);
-      const started = await updateRunStep(tx, runId, position, { status: "running", startedAt: now }, ["pending"]);
-      if (started) log.signalRun({ runId, seq: null });
-      return controlFor(run);
-    });
+    const started = await startRunStep(scope.db, { runId, runnerId: scope.actor.runnerId, position, now, leaseMs });
+    // Not running any more (or not this runner's): the answer says why, from the run as it is.
+    if (!started) return controlFor(await runOf(scope.db, scope, runId));
+    if (started.started) await announce(scope, [{ run: { runId, seq: null } }]);
+    return controlFor({ status: "running", cancelRequestedAt: started.cancel_requested ? now : null });
   }
-  const { db } = scope;
-  const found = await runOf(db, scope, runId);
+  const found = await runOf(scope.db, scope, runId);
   return transact(scope, async (tx, log) => {
-    const workflow = await lockWorkflow(tx, found.organizationId, found.workflowId);
-    const run = await findRunOfRunner(tx, runId, scope.actor.runnerId, { lock: true });
-    if (!workflow || !run) throw new AppError("not-found", RUNNER_MESSAGES.runNotFound);
+    const { workflow, run } = await lockRunOfRunner(tx, scope, found);
     if (run.status !== "running") return controlFor(run);
     await renewLease(tx, runId, now, leaseMs);
-    const outputs = await storableOutputs(tx, run, position, report);
-    const step = await updateRunStep(
-      tx,
-      runId,
-      position,
-      {
-        status: report.outcome,
-        exitCode: report.exitCode,
-        signal: report.signal,
-        finishedAt: now,
-        attempts: report.attempts,
-        outputs: outputs.kept,
-        skipReason: report.outcome === "skipped" ? report.reason : null,
-      },
-      ["pending", "running"],
-    );
-    if (step && (outputs.truncated || report.outputsTruncated) && !run.outputsTruncated) {
-      await markOutputsTruncated(tx, runId);
-    }
-    // The run is locked: the answer is its state now.
-    if (!step) return controlFor(run);
-    // A fan-out's target leaves the workflow's checklist alone: one machine's success is not the run's.
-    if (report.outcome === "succeeded" && step.stepId && !run.parentRunId) {
-      await mark(tx, { workflow, stepId: step.stepId, status: "completed", by: null, now });
+    await recordFinishedStep(tx, log, { workflow, run, position, report, now, settle: true });
+    return controlFor(run);
+  });
+}
+
+/** The run's workflow, then the run itself, locked in that order (as lifecycle.ts locks them). */
+async function lockRunOfRunner(
+  tx: Executor,
+  scope: RunnerScope,
+  found: { id: string; organizationId: string; workflowId: string },
+) {
+  const workflow = await lockWorkflow(tx, found.organizationId, found.workflowId);
+  const run = await findRunOfRunner(tx, found.id, scope.actor.runnerId, { lock: true });
+  if (!workflow || !run) throw new AppError("not-found", RUNNER_MESSAGES.runNotFound);
+  return { workflow, run };
+}
+
+/**
+ * A running run's step finished: its outcome, exit code, attempts and outputs; a step that
+ * succeeded is ticked in the workflow's checklist, and, with `settle`, the workflow's progress
+ * follows at once (the run's end settles it otherwise, in the same transaction).
+ */
+async function recordFinishedStep(
+  tx: Executor,
+  log: ChangeLog,
+  options: {
+    workflow: LockedWorkflow;
+    run: RunOfRunner;
+    position: number;
+    report: FinishedStepReport;
+    now: Date;
+    settle: boolean;
+  },
+) {
+  const { workflow, run, position, report, now } = options;
+  const outputs = await storableOutputs(tx, run, position, report);
+  const step = await updateRunStep(
+    tx,
+    run.id,
+    position,
+    {
+      status: report.outcome,
+      exitCode: report.exitCode,
+      signal: report.signal,
+      finishedAt: now,
+      attempts: report.attempts,
+      outputs: outputs.kept,
+      skipReason: report.outcome === "skipped" ? report.reason : null,
+    },
+    ["pending", "running"],
+  );
+  // A repeated report: the step had finished already.
+  if (!step) return;
+  if ((outputs.truncated || report.outputsTruncated) && !run.outputsTruncated) {
+    await markOutputsTruncated(tx, run.id);
+  }
+  // A fan-out's target leaves the workflow's checklist alone: one machine's success is not the run's.
+  if (report.outcome === "succeeded" && step.stepId && !run.parentRunId) {
+    await mark(tx, { workflow, stepId: step.stepId, status: "completed", by: null, now });
+    if (options.settle) {
       await settleProgress(tx, { workflow, by: null, now, run: "under-way" });
       log.announce({ entity: "workflow", id: workflow.id, action: "updated" });
     }
-    log.signalRun({ runId, seq: null });
-    log.announce({ entity: "run", id: runId, action: "updated" });
-    return controlFor(run);
-  });
+  }
+  log.signalRun({ runId: run.id, seq: null });
+  log.announce({ entity: "run", id: run.id, action: "updated" });
 }
 
 /**
@@ -107,12 +145,7 @@ export async function reportStep({
  * runner cannot leak one, as store-logs.ts does for output), and within the run's cap together with
  * the outputs its other steps already stored (decision 072).
  */
-async function storableOutputs(
-  tx: Executor,
-  run: NonNullable<Awaited<ReturnType<typeof findRunOfRunner>>>,
-  position: number,
-  report: Extract<StepReport, { state: "finished" }>,
-) {
+async function storableOutputs(tx: Executor, run: RunOfRunner, position: number, report: FinishedStepReport) {
   if (Object.keys(report.outputs).length === 0) return { kept: {}, truncated: false };
   const masker = await maskerForRun(tx, run);
   const masked = Object.fromEntries(
@@ -127,24 +160,29 @@ async function storableOutputs(
   return { kept: capped.kept, truncated: capped.dropped.length > 0 };
 }
 
-/** POST /runs/:runId/complete: the run ends with the runner's outcome; a repeat changes nothing. */
-export async function completeRun({
-  scope,
-  runId,
-  outcome,
-}: RunCall & { outcome: CompleteRun["outcome"] }): Promise<RunControl> {
+/**
+ * POST /runs/:runId/complete: the run ends with the runner's outcome; a repeat changes nothing.
+ * With `step`, its last step's report is recorded first, in the same transaction.
+ */
+export async function completeRun({ scope, runId, outcome, step }: RunCall & CompleteRun): Promise<RunControl> {
   const { db } = scope;
   const found = await runOf(db, scope, runId);
-  const ended = await transact(scope, (tx, log) =>
-    endRun(tx, log, {
+  const now = new Date();
+  const ended = await transact(scope, async (tx, log) => {
+    const locked = step ? await lockRunOfRunner(tx, scope, found) : undefined;
+    if (step && locked?.run.status === "running") {
+      await recordFinishedStep(tx, log, { ...locked, ...step, now, settle: false });
+    }
+    return endRun(tx, log, {
       organizationId: found.organizationId,
       workflowId: found.workflowId,
       runId,
       status: outcome,
       reason: "reported",
-      now: new Date(),
-    }),
-  );
+      now,
+      locked,
+    });
+  });
   // Ended now with this outcome; else it had ended already, and the answer says how.
   return controlFor(
     ended ? { status: outcome, cancelRequestedAt: ended.cancelRequestedAt } : await runOf(db, scope, runId),

@@ -8,8 +8,9 @@ import {
 } from "@flowdeck/shared/runs/constants";
 import type { RunnerPlatform } from "@flowdeck/shared/runners/protocol";
 import type { RunParameter } from "@flowdeck/shared/workflows/parameters";
-import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
+import { literal } from "../../db/schema/columns.ts";
 import {
   organizations,
   runLogChunks,
@@ -221,15 +222,16 @@ export async function releaseTargets(db: Executor, targetIds: readonly string[])
  * Takes the oldest queued run this runner may execute: its organization's, for its platform, and
  * asking only for labels the runner has; a run pinned to a runner (a chosen runner, a fan-out's
  * target) only by that runner, and a target held for its batch by nobody. FOR UPDATE SKIP LOCKED: a run another claimer is taking
- * is passed over, never waited for, so two runners never get the same run.
+ * is passed over, never waited for, so two runners never get the same run. One statement, with the
+ * workflow's name: a look that finds nothing is a single round trip, and needs no transaction.
  */
 export async function claimQueuedRun(
-  tx: Executor,
+  db: Executor,
   runner: { id: string; organizationId: string; os: string; labels: string[] },
   now: Date,
   leaseMs: number,
 ) {
-  const [candidate] = await tx
+  const candidate = db
     .select({ id: workflowRuns.id })
     .from(workflowRuns)
     .where(
@@ -246,13 +248,18 @@ export async function claimQueuedRun(
     .orderBy(asc(workflowRuns.startedAt), asc(workflowRuns.id))
     .limit(1)
     .for("update", { skipLocked: true });
-  if (!candidate) return undefined;
-  const [run] = await tx
+  const [claimed] = await db
     .update(workflowRuns)
     .set({ status: "running", runnerId: runner.id, claimedAt: now, leaseExpiresAt: new Date(now.getTime() + leaseMs) })
-    .where(eq(workflowRuns.id, candidate.id))
-    .returning();
-  return run;
+    // A scalar subquery: looked up once, so the run it locked is the one updated.
+    .where(sql`${workflowRuns.id} = (${candidate})`)
+    .returning({
+      ...getTableColumns(workflowRuns),
+      workflowName: sql<string>`(select ${workflows.name} from ${workflows} where ${workflows.id} = ${workflowRuns.workflowId})`,
+    });
+  if (!claimed) return undefined;
+  const { workflowName, ...run } = claimed;
+  return { run, workflowName: workflowName ?? "" };
 }
 
 /**
@@ -347,6 +354,35 @@ export async function updateRunStep(
     )
     .returning({ stepId: workflowRunSteps.stepId });
   return row;
+}
+
+/**
+ * A step of this runner's running run starts, and the run's lease runs on, in one statement with
+ * no transaction around it: the run's row is locked by its update, so a run ending at the same
+ * time either waits for it or leaves the step pending. Undefined when the run is not this runner's
+ * running run; else whether the step moved and whether a cancel was asked for.
+ */
+export async function startRunStep(
+  db: Executor,
+  options: { runId: string; runnerId: string; position: number; now: Date; leaseMs: number },
+) {
+  const { runId, runnerId, position, now, leaseMs } = options;
+  const leaseEnd = new Date(now.getTime() + leaseMs).toISOString();
+  // Both drivers (node-postgres and PGlite) answer with `rows`.
+  const result = (await db.execute(sql`
+    with run as (
+      update ${workflowRuns} set lease_expires_at = ${leaseEnd}::timestamptz
+      where id = ${runId} and runner_id = ${runnerId} and status = ${literal<RunStatus>("running")}
+      returning id, cancel_requested_at
+    ), step as (
+      update ${workflowRunSteps} set status = ${literal<RunStepStatus>("running")}, started_at = ${now.toISOString()}::timestamptz
+      where run_id = (select id from run) and position = ${position} and status = ${literal<RunStepStatus>("pending")}
+      returning id
+    )
+    select (select cancel_requested_at is not null from run) as cancel_requested, exists (select 1 from step) as started
+    where exists (select 1 from run)
+  `)) as unknown as { rows: Array<{ cancel_requested: boolean; started: boolean }> };
+  return result.rows[0];
 }
 
 /** Some of the run's step outputs were left out at the cap (decision 072). */
@@ -533,11 +569,6 @@ export async function latestRuns(db: Executor, workflowIds: readonly string[]): 
     .leftJoin(user, eq(user.id, workflowRuns.startedBy))
     .leftJoin(runners, eq(runners.id, workflowRuns.runnerId))
     .where(sql`${workflowRuns.id} in ${latestIds}`);
-}
-
-export async function findWorkflowName(db: Executor, workflowId: string) {
-  const [row] = await db.select({ name: workflows.name }).from(workflows).where(eq(workflows.id, workflowId));
-  return row?.name ?? "";
 }
 
 /** The run's output after chunk `after`, in order. */
