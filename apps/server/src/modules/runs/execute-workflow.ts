@@ -51,17 +51,19 @@ export async function executeWorkflow({
     idempotency,
     work: async (tx, log) => {
       const workflow = await lockOrThrow(tx, organizationId, workflowId);
+      const steps = await listSteps(tx, organizationId, [workflowId]);
       const execution =
         request.mode === "checklist"
           ? null
           : await resolveExecution(tx, {
               workflow,
-              steps: await listSteps(tx, organizationId, [workflowId]),
+              steps,
               now,
               asked: { platform: request.platform, target: request.target },
             });
       const run = await startRun(tx, log, {
         workflow,
+        steps,
         // A script's token is "api"; a person's Run now is "manual".
         trigger: actor.kind === "token" ? "api" : "manual",
         requester: requesterOf(actor),

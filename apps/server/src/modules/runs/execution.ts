@@ -15,7 +15,12 @@ import { narrowTarget, normalizeTarget, TARGET_MESSAGES, type Target } from "@fl
  * target — any one matching runner, the one runner it is pinned to, or (platform null) every
  * matching runner, each target with its own runner's platform.
  */
-export type ExecutionRequest = { platform: RunnerPlatform | null; target: Target };
+export type ExecutionRequest = {
+  platform: RunnerPlatform | null;
+  target: Target;
+  /** The steps' command lines as read to decide the platform, in this transaction: not read again. */
+  lines?: CommandLines;
+};
 
 type CommandLines = Map<string, Record<RunnerPlatform, string | null>>;
 
@@ -99,7 +104,7 @@ export async function snapshotExecution(
 ) {
   const { workflow, steps, request, startedBy } = options;
   const { platform, target } = request;
-  const lines = await commandLines(tx, workflow.organizationId, steps);
+  const lines = request.lines ?? (await commandLines(tx, workflow.organizationId, steps));
   if (platform && !platformsWithCommands(lines).includes(platform)) {
     throw new AppError("invalid-argument", RUNNER_MESSAGES.noCommandsForPlatform);
   }
@@ -175,28 +180,29 @@ export async function resolveExecution(
   const lines = await commandLines(tx, workflow.organizationId, steps);
   const available = platformsWithCommands(lines);
   if (available.length === 0) throw new AppError("invalid-argument", RUNNER_MESSAGES.noCommandsAnywhere);
-  const matching = await matchingRunners(tx, workflow.organizationId, workflow.runnerLabels, now);
+  // Only a run narrowed to one runner asks which runners match.
+  const matching = asked?.target ? await matchingRunners(tx, workflow.organizationId, workflow.runnerLabels, now) : [];
   const narrowed = narrowTarget(normalizeTarget(workflow.target), asked?.target, (id) =>
     matching.some((runner) => runner.id === id),
   );
   if (!narrowed.ok) throw new AppError("invalid-argument", narrowed.message, { target: narrowed.message });
   const { target } = narrowed;
-  if (target.mode === "all") return { platform: null, target };
+  if (target.mode === "all") return { platform: null, target, lines };
   if (target.mode === "runner") {
     const runner = await findPinnedRunner(tx, workflow.organizationId, target.runnerId);
     if (asked?.platform && asked.platform !== runner.os) {
       throw new AppError("invalid-argument", RUNNER_MESSAGES.noCommandsForPlatform);
     }
-    return { platform: runner.os, target };
+    return { platform: runner.os, target, lines };
   }
-  if (asked?.platform) return { platform: asked.platform, target };
+  if (asked?.platform) return { platform: asked.platform, target, lines };
   const platform = await choosePlatform(tx, {
     organizationId: workflow.organizationId,
     labels: workflow.runnerLabels,
     available,
     now,
   });
-  return { platform: platform ?? available[0]!, target };
+  return { platform: platform ?? available[0]!, target, lines };
 }
 
 /** Where nobody asked for anything (the scheduler, a webhook, a run's end): the workflow's own target. */

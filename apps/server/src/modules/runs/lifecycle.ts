@@ -22,7 +22,7 @@ import { notifyApprovalRequested } from "../notifications/approval-events.ts";
 import { notifyRunOutcome } from "../notifications/run-outcome.ts";
 import { requireSecrets } from "../secrets/for-runs.ts";
 import { recordExecution } from "../tasks/repository.ts";
-import { listSteps, lockWorkflow, type LockedWorkflow } from "../workflows/repository.ts";
+import { listSteps, lockWorkflow, type LockedWorkflow, type StepRow } from "../workflows/repository.ts";
 import { insertApprovalDecision, listApprovalDecisions } from "./approvals-repository.ts";
 import { chargeForRun, snapshotExecution, type ExecutionRequest } from "./execution.ts";
 import { decideRunStart, requesterUserId, type RunRequester } from "./gate.ts";
@@ -138,10 +138,19 @@ export async function countExecutions(tx: Executor, workflows: readonly LockedWo
     byOrganization.set(workflow.organizationId, [...(byOrganization.get(workflow.organizationId) ?? []), workflow.id]);
   }
   for (const organizationId of [...byOrganization.keys()].sort()) {
-    const steps = await listSteps(tx, organizationId, byOrganization.get(organizationId) ?? []);
-    const commands = steps.flatMap((step) => (step.taskId ? [step.taskId] : [])).sort();
-    await recordExecution(tx, organizationId, commands, now);
+    await countStepExecutions(
+      tx,
+      organizationId,
+      await listSteps(tx, organizationId, byOrganization.get(organizationId) ?? []),
+      now,
+    );
   }
+}
+
+/** countExecutions for steps already read (one workflow's, under its lock). */
+async function countStepExecutions(tx: Executor, organizationId: string, steps: readonly StepRow[], now: Date) {
+  const commands = steps.flatMap((step) => (step.taskId ? [step.taskId] : [])).sort();
+  await recordExecution(tx, organizationId, commands, now);
 }
 
 /**
@@ -178,6 +187,8 @@ export async function startRun(
     override?: { reason: string } | undefined;
     /** The scheduler counted its whole batch's executions first (see countExecutions). */
     executionsCounted?: boolean;
+    /** The workflow's steps, when the caller read them under the workflow's lock: not read again. */
+    steps?: readonly StepRow[];
   },
 ) {
   const { workflow, trigger, requester, now, execution } = options;
@@ -196,8 +207,11 @@ export async function startRun(
   const skipReason = decision.kind === "skip" ? decision.reason : undefined;
   const freezeOverride = decision.kind === "skip" ? null : (decision.freezeOverride ?? null);
   const awaiting = decision.kind === "await-approval" ? decision : null;
+  const steps = options.steps ?? (await listSteps(tx, workflow.organizationId, [workflow.id]));
   // A run that waits executes nothing yet: its commands are counted when it is released.
-  if (!options.executionsCounted && !awaiting && !skipReason) await countExecutions(tx, [workflow], now);
+  if (!options.executionsCounted && !awaiting && !skipReason) {
+    await countStepExecutions(tx, workflow.organizationId, steps, now);
+  }
   const active = skipReason ? undefined : await findActiveRun(tx, workflow.id);
   if (active) {
     if (trigger === "manual" && active.status === "awaiting-approval") {
@@ -216,7 +230,6 @@ export async function startRun(
       now,
     });
   }
-  const steps = await listSteps(tx, workflow.organizationId, [workflow.id]);
   const snapshot =
     execution && !skipReason
       ? await snapshotExecution(tx, { workflow, steps, request: execution, startedBy, charge: !awaiting })
