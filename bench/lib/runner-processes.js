@@ -29,7 +29,11 @@ export async function startRunners({ url, api, count, namePrefix = "bench-runner
         [RUNNER_BIN, "register", "--url", url, "--token", token, "--name", `${namePrefix}-${index + 1}`],
         { cwd: ROOT, env },
       );
-      const child = spawn(process.execPath, [RUNNER_BIN, "start", "--concurrency", String(concurrency)], {
+      // BENCH_RUNNER_CPU_PROFILE=<dir>: each runner program writes a V8 CPU profile there when it stops.
+      const profile = process.env.BENCH_RUNNER_CPU_PROFILE
+        ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_RUNNER_CPU_PROFILE)}`]
+        : [];
+      const child = spawn(process.execPath, [...profile, RUNNER_BIN, "start", "--concurrency", String(concurrency)], {
         cwd: ROOT,
         env,
         stdio: "ignore",
