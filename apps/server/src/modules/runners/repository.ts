@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
+import { preparedStatements } from "../../db/prepared.ts";
 import { organizations, runnerRegistrationTokens, runners, workflowRuns, workflows } from "../../db/schema/index.ts";
 
 export type RunnerRow = typeof runners.$inferSelect;
@@ -39,9 +40,18 @@ export async function insertRunner(db: Executor, values: typeof runners.$inferIn
   return row;
 }
 
+/** Every call of a runner looks its secret up: built once (db/prepared.ts). */
+const runnerBySecret = preparedStatements((db, _shape: "by-secret") =>
+  db
+    .select()
+    .from(runners)
+    .where(eq(runners.secretHash, sql.placeholder("secretHash")))
+    .prepare("runner_by_secret"),
+);
+
 /** The runner a secret belongs to; revoked ones too (the caller decides). */
 export async function findRunnerBySecret(db: Executor, secretHash: string) {
-  const [row] = await db.select().from(runners).where(eq(runners.secretHash, secretHash));
+  const [row] = await runnerBySecret(db, "by-secret").execute({ secretHash });
   return row;
 }
 

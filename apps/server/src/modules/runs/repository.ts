@@ -10,6 +10,7 @@ import type { RunnerPlatform } from "@flowdeck/shared/runners/protocol";
 import type { RunParameter } from "@flowdeck/shared/workflows/parameters";
 import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/database.ts";
+import { preparedStatements } from "../../db/prepared.ts";
 import { literal } from "../../db/schema/columns.ts";
 import {
   organizations,
@@ -231,36 +232,56 @@ export async function claimQueuedRun(
   now: Date,
   leaseMs: number,
 ) {
+  const [claimed] = await claimStatement(db, "claim").execute({
+    organizationId: runner.organizationId,
+    platform: runner.os,
+    labels: runner.labels,
+    runnerId: runner.id,
+    claimedAt: now.toISOString(),
+    leaseExpiresAt: new Date(now.getTime() + leaseMs).toISOString(),
+  });
+  if (!claimed) return undefined;
+  const { workflowName, ...run } = claimed;
+  return { run, workflowName: workflowName ?? "" };
+}
+
+/** Every look of every runner's claim runs this statement: built once (db/prepared.ts). */
+const claimStatement = preparedStatements((db, _shape: "claim") => {
   const candidate = db
     .select({ id: workflowRuns.id })
     .from(workflowRuns)
     .where(
       and(
-        eq(workflowRuns.organizationId, runner.organizationId),
+        eq(workflowRuns.organizationId, sql.placeholder("organizationId")),
         eq(workflowRuns.status, "queued"),
         eq(workflowRuns.kind, "executed"),
-        eq(workflowRuns.platform, runner.os as "linux"),
-        sql`${workflowRuns.requiredLabels} <@ ${sql.param(runner.labels)}::text[]`,
-        or(isNull(workflowRuns.targetRunnerId), eq(workflowRuns.targetRunnerId, runner.id)),
+        sql`${workflowRuns.platform} = ${sql.placeholder("platform")}`,
+        sql`${workflowRuns.requiredLabels} <@ ${sql.placeholder("labels")}::text[]`,
+        or(isNull(workflowRuns.targetRunnerId), eq(workflowRuns.targetRunnerId, sql.placeholder("runnerId"))),
         eq(workflowRuns.held, false),
       ),
     )
     .orderBy(asc(workflowRuns.startedAt), asc(workflowRuns.id))
     .limit(1)
     .for("update", { skipLocked: true });
-  const [claimed] = await db
-    .update(workflowRuns)
-    .set({ status: "running", runnerId: runner.id, claimedAt: now, leaseExpiresAt: new Date(now.getTime() + leaseMs) })
-    // A scalar subquery: looked up once, so the run it locked is the one updated.
-    .where(sql`${workflowRuns.id} = (${candidate})`)
-    .returning({
-      ...getTableColumns(workflowRuns),
-      workflowName: sql<string>`(select ${workflows.name} from ${workflows} where ${workflows.id} = ${workflowRuns.workflowId})`,
-    });
-  if (!claimed) return undefined;
-  const { workflowName, ...run } = claimed;
-  return { run, workflowName: workflowName ?? "" };
-}
+  return (
+    db
+      .update(workflowRuns)
+      .set({
+        status: "running",
+        runnerId: sql`${sql.placeholder("runnerId")}`,
+        claimedAt: sql`${sql.placeholder("claimedAt")}::timestamptz`,
+        leaseExpiresAt: sql`${sql.placeholder("leaseExpiresAt")}::timestamptz`,
+      })
+      // A scalar subquery: looked up once, so the run it locked is the one updated.
+      .where(sql`${workflowRuns.id} = (${candidate})`)
+      .returning({
+        ...getTableColumns(workflowRuns),
+        workflowName: sql<string>`(select ${workflows.name} from ${workflows} where ${workflows.id} = ${workflowRuns.workflowId})`,
+      })
+      .prepare("claim_queued_run")
+  );
+});
 
 /**
  * The last approval a run needed was given: an executed run is queued for a runner (with what
@@ -455,13 +476,18 @@ export async function findRunningChecklist(db: Executor, workflowId: string) {
 
 /** A run claimed by this runner; another runner's, or another organization's, is not found. */
 export async function findRunOfRunner(db: Executor, runId: string, runnerId: string, options: { lock?: boolean } = {}) {
+  const [row] = await runOfRunnerStatement(db, options.lock ? "lock" : "read").execute({ runId, runnerId });
+  return row;
+}
+
+/** Every report of a runner reads its run: built once per executor and shape (db/prepared.ts). */
+const runOfRunnerStatement = preparedStatements((db, shape: "lock" | "read") => {
   const query = db
     .select()
     .from(workflowRuns)
-    .where(and(eq(workflowRuns.id, runId), eq(workflowRuns.runnerId, runnerId)));
-  const [row] = options.lock ? await query.for("update") : await query;
-  return row;
-}
+    .where(and(eq(workflowRuns.id, sql.placeholder("runId")), eq(workflowRuns.runnerId, sql.placeholder("runnerId"))));
+  return (shape === "lock" ? query.for("update") : query).prepare(`run_of_runner_${shape}`);
+});
 
 /** A run of the organization, locked for the rest of the transaction. */
 export async function lockRun(db: Executor, organizationId: string, runId: string) {
@@ -512,12 +538,18 @@ export async function findRun(db: Executor, organizationId: string, runId: strin
 }
 
 export async function listRunSteps(db: Executor, runId: string) {
-  return db
+  return runStepsStatement(db, "steps").execute({ runId });
+}
+
+/** A claim reads its run's steps for the job: built once per executor (db/prepared.ts). */
+const runStepsStatement = preparedStatements((db, _shape: "steps") =>
+  db
     .select()
     .from(workflowRunSteps)
-    .where(eq(workflowRunSteps.runId, runId))
-    .orderBy(asc(workflowRunSteps.position));
-}
+    .where(eq(workflowRunSteps.runId, sql.placeholder("runId")))
+    .orderBy(asc(workflowRunSteps.position))
+    .prepare("run_steps"),
+);
 
 /** The steps of the given runs, each run's in order. */
 export async function listStepsOfRuns(db: Executor, runIds: readonly string[]) {
