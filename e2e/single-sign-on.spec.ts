@@ -60,6 +60,9 @@ test("an owner connects the provider, and a colleague signs in through it with t
   idp.users.set("ada", { email: `ada@${domain}`, name: "Ada Lovelace" });
   const colleague = await browser.newPage();
   await colleague.goto(`${base}/login`);
+  // The page drawn at build time asks for a password; the app's own page, which knows single
+  // sign-on is set up here, asks for the address first: typing waits for it.
+  await expect(colleague.getByRole("button", { name: "Continue" })).toBeVisible({ timeout: 15_000 });
   await colleague.getByLabel("Email").fill(`ada@${domain}`);
   await colleague.getByRole("button", { name: "Continue" }).click();
   // The provider's own development login form, which has placeholders and no labels.
