@@ -2,6 +2,7 @@ import type { LiveEvent } from "@flowdeck/shared";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { RunSignal } from "../../src/lib/event-hub.ts";
 import { runnerRegistrationTokens, tasks } from "../../src/db/schema/index.ts";
+import { claimRun } from "../../src/modules/runs/claim-run.ts";
 import { auditRows, rowsSince } from "../audit/audit-support.ts";
 import { createTask } from "../tasks/task-factory.ts";
 import { createWorkflow } from "../workflows/workflow-factory.ts";
@@ -449,6 +450,36 @@ describe("a run executed by a runner", () => {
     } finally {
       await waiting.close();
     }
+  });
+
+  it("puts a run back in the queue when its runner hung up while it was being claimed", async () => {
+    const { client, id } = await registerRunner(t.app, admin(), org.organizationId, { labels: ["hung-up"] });
+    const workflow = await createLinuxWorkflow(editor(), org.organizationId, ["echo again"]);
+    await t.app.db.execute(`update workflows set runner_labels = '{hung-up}' where id = '${workflow.id}'`);
+    const runId = await queueRun(editor(), org.organizationId, workflow.id);
+    // The claim's connection closed before it looked: what it takes, nobody would receive.
+    const hungUp = new AbortController();
+    hungUp.abort();
+    const answer = await claimRun({
+      scope: {
+        db: t.app.db,
+        events: t.app.events,
+        metrics: t.app.metrics,
+        actor: { kind: "runner", runnerId: id, name: "build-box", organizationId: org.organizationId },
+        organizationId: org.organizationId,
+      },
+      runner: { id, organizationId: org.organizationId, os: "linux", labels: ["hung-up"] },
+      holdMs: 0,
+      leaseMs: 60_000,
+      signal: hungUp.signal,
+    });
+    expect(answer).toEqual({ job: null });
+    expect((await editor().get(runUrl(runId))).body).toMatchObject({ status: "queued", runner: null });
+    // The next claim takes it at once, as if it had never been claimed.
+    const job = (await client.claim()).body.job;
+    expect(job.runId).toBe(runId);
+    await client.complete(runId, "succeeded");
+    expect((await editor().get(runUrl(runId))).body.status).toBe("succeeded");
   });
 
   it("answers no job after the hold when there is no work", async () => {

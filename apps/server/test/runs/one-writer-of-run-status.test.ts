@@ -67,7 +67,14 @@ describe("one writer of a run's status", () => {
   it("lets only the lifecycle call them", () => {
     const repository = files.find((file) => file.name === REPOSITORY)!;
     const writers = writerFunctions(repository.text);
-    expect(writers.sort()).toEqual(["claimQueuedRun", "insertRun", "insertTargets", "setRunEnded", "setRunReleased"]);
+    expect(writers.sort()).toEqual([
+      "claimQueuedRun",
+      "insertRun",
+      "insertTargets",
+      "returnClaimedRun",
+      "setRunEnded",
+      "setRunReleased",
+    ]);
     const callers = files
       .filter((file) => file.name !== REPOSITORY)
       .filter((file) => writers.some((name) => new RegExp(`\\b${name}\\b`).test(file.text)))

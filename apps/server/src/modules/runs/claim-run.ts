@@ -1,7 +1,7 @@
 import type { ClaimResponse, Job } from "@flowdeck/shared/runners/protocol";
 import { parameterEnvName, parameterEnvValue } from "@flowdeck/shared/workflows/parameters";
 import { announce, logged, type RunnerScope } from "../../lib/change-log.ts";
-import { claimRun as claimNextRun } from "./lifecycle.ts";
+import { claimRun as claimNextRun, returnClaim } from "./lifecycle.ts";
 import { listRunSteps, type RunRecord } from "./repository.ts";
 import { secretsForRun } from "../secrets/for-runs.ts";
 import { waitingClaims } from "./waiting-claims.ts";
@@ -36,10 +36,15 @@ export async function claimRun(options: ClaimOptions): Promise<ClaimResponse> {
   try {
     for (;;) {
       claim.looking();
-      const job = await tryClaim(options, runner);
-      if (job) {
+      const taken = await tryClaim(options, runner);
+      if (taken && signal.aborted) {
+        // The runner hung up while the run was being claimed: nobody would ever get the answer.
+        await giveBack(scope, taken);
+        return { job: null };
+      }
+      if (taken) {
         claim.tookRun();
-        return { job };
+        return { job: toJob(taken) };
       }
       const remaining = deadline - Date.now();
       if (remaining <= 0 || signal.aborted) return { job: null };
@@ -59,7 +64,7 @@ type ClaimedRun = {
   secrets: Record<string, string>;
 };
 
-async function tryClaim({ scope, leaseMs }: ClaimOptions, runner: Claimer): Promise<Job | undefined> {
+async function tryClaim({ scope, leaseMs }: ClaimOptions, runner: Claimer): Promise<ClaimedRun | undefined> {
   // The claim is one statement of its own (lifecycle.ts): no transaction, so a look that finds
   // nothing costs one round trip. What the job carries is read once the run is the runner's.
   const { result: taken, announcements } = await logged(scope, scope.db, (db, log) =>
@@ -71,7 +76,13 @@ async function tryClaim({ scope, leaseMs }: ClaimOptions, runner: Claimer): Prom
   // The run's secrets go to the runner that claimed it, in this answer only: never stored with the run.
   const steps = await listRunSteps(scope.db, taken.run.id);
   const secrets = await secretsForRun(scope.db, taken.run);
-  return toJob({ ...taken, steps, secrets });
+  return { ...taken, steps, secrets };
+}
+
+async function giveBack(scope: RunnerScope, { run }: ClaimedRun) {
+  const { result, announcements } = await logged(scope, scope.db, (db, log) => returnClaim(db, log, run));
+  await announce(scope, announcements);
+  return result;
 }
 
 function toJob({ run, steps, workflowName, secrets }: ClaimedRun): Job {

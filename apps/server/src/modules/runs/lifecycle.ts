@@ -32,6 +32,7 @@ import { isFanOut, nextFanOutMoves, prepareTargets } from "./fan-out.ts";
 import { TARGET_MESSAGES, type Target } from "@flowdeck/shared/runs/targets";
 import {
   claimQueuedRun,
+  returnClaimedRun,
   endOpenSteps,
   findActiveRun,
   findRunningChecklist,
@@ -419,6 +420,17 @@ export async function claimRun(
   const waitedMs = (run.claimedAt ?? options.now).getTime() - run.startedAt.getTime();
   log.measure((metrics) => metrics.runClaimed(waitedMs / 1000));
   return claimed;
+}
+
+/** The runner hung up before a claim's answer went out: the run goes back to the queue (repository.ts). */
+export async function returnClaim(
+  db: Executor,
+  log: ChangeLog,
+  run: { id: string; organizationId: string; workflowId: string; runnerId: string | null },
+) {
+  if (!run.runnerId || !(await returnClaimedRun(db, run.id, run.runnerId))) return;
+  announceRun(log, run);
+  log.wakeRunners(run.organizationId);
 }
 
 /**

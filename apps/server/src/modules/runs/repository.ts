@@ -284,6 +284,27 @@ const claimStatement = preparedStatements((db, _shape: "claim") => {
 });
 
 /**
+ * A claim whose runner hung up before its answer went out: the run is queued again, as it was,
+ * so another look takes it instead of its lease running out. Only while it is still that runner's
+ * and running with no step reported (nobody ever had the job).
+ */
+export async function returnClaimedRun(db: Executor, runId: string, runnerId: string) {
+  const [returned] = await db
+    .update(workflowRuns)
+    .set({ status: "queued", runnerId: null, claimedAt: null, leaseExpiresAt: null })
+    .where(
+      and(
+        eq(workflowRuns.id, runId),
+        eq(workflowRuns.runnerId, runnerId),
+        eq(workflowRuns.status, "running"),
+        sql`not exists (select 1 from ${workflowRunSteps} where ${workflowRunSteps.runId} = ${workflowRuns.id} and ${workflowRunSteps.status} <> 'pending')`,
+      ),
+    )
+    .returning({ id: workflowRuns.id });
+  return returned !== undefined;
+}
+
+/**
  * The last approval a run needed was given: an executed run is queued for a runner (with what
  * queueing it cost), a checklist is under way.
  */
