@@ -32,8 +32,9 @@ const SMALL_MODULE_BYTES = 6 * 1024;
  * - `pages-common`: the small modules of our own that several pages share.
  *
  * Neither takes a module the landing page's entry loads (it keeps its few files, no heavier), nor
- * one that imports, at any depth, the forms or dialog libraries: a page without forms must not
- * load them. A module in neither stays where Rolldown puts it.
+ * one that imports, at any depth, a library the app's start does not load (zod, react-hook-form,
+ * Radix, luxon…): a page without forms must not load them. A module in neither stays where
+ * Rolldown puts it.
  */
 export function signedInChunkGroups(root: string) {
   const appEntry = path.resolve(root, "src/main.tsx");
@@ -56,9 +57,12 @@ export function signedInChunkGroups(root: string) {
       // Through packages/shared's index: what the app's start takes from it belongs with the start,
       // or the two groups would import each other.
       const appStart = staticClosure(graph, [appEntry, shell], true);
-      // The libraries the app's start really loads (the index re-exports zod's schemas too).
+      // The libraries the app's start and the landing page really load (the index re-exports zod's
+      // schemas too).
       const loaded = new Set(
-        [...staticClosure(graph, [appEntry, shell], false), ...landing].filter((id) => LIBRARY.test(id)),
+        [...staticClosure(graph, [appEntry, shell], false), ...staticClosure(graph, [landingEntry], false)].filter(
+          (id) => LIBRARY.test(id),
+        ),
       );
       known = { graph, appStart, landing, loaded, reaches: new Map() };
     }
