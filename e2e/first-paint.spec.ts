@@ -80,3 +80,22 @@ test("the drawn sign-in page shows the theme toggle's icon for the visitor's the
     await context.close();
   }
 });
+
+// A page of the shell whose header needs no data is drawn with it (docs/decisions/084): its title
+// paints with the HTML, in the frame of the app, and the app's page takes its place.
+test("/workflows is painted with its header before its scripts run, and the app takes its place", async ({
+  ownerPage: page,
+}) => {
+  await page.route(/\/assets\/[^/]*\.js$/, (route) => route.abort());
+  await page.goto("/workflows");
+  const drawn = page.locator("[data-prerendered]");
+  await expect(drawn.getByRole("heading", { name: "Workflows", exact: true })).toBeVisible();
+  await expect(drawn.getByText("Commands in order, run by hand or on a schedule")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Create Workflow" })).toHaveCount(0);
+
+  await page.unrouteAll();
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Create Workflow" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Workflows", exact: true })).toBeVisible();
+  await expect(page.locator("[data-prerendered]")).toHaveCount(0);
+});

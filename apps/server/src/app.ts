@@ -206,7 +206,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // First: every request is counted, including those the hooks below refuse.
   registerMetrics(app);
-  registerSecurityHeaders(app);
+  const webDist = options.webDist ?? WEB_DIST;
+  registerSecurityHeaders(app, webDist);
   registerErrorHandler(app);
   registerJsonBody(app);
   registerYamlBody(app);
@@ -226,7 +227,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(runnerPackageRoutes(options.runnerPackage ?? RUNNER_PACKAGE));
   await serveMetrics(app, database.poolStats);
   registerBackgroundJobs(app, database);
-  await registerSpa(app, options.webDist ?? WEB_DIST);
+  await registerSpa(app, webDist);
 
   app.addHook("onClose", async () => {
     await events.close();

@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 import type { Manifest, Plugin } from "vite";
@@ -7,6 +7,11 @@ import { compressFile } from "./precompress.ts";
 /** Where the pages' copies of index.html and their table go, inside dist (read by the server's spa.ts). */
 export const PAGES_DIR = "pages";
 export const PAGES_TABLE = `${PAGES_DIR}/pages.json`;
+/**
+ * Where build/prerender.ts draws a page of the shell with its header (src/prerender/drawn-screens.tsx):
+ * `frames/<name>.html`, named as the page's own file is. A page with a frame starts from it, not index.html.
+ */
+export const FRAMES_DIR = "frames";
 
 /** A page of the app's shell: its route's path, and the source modules its first render needs. */
 export type ShellPage = { path: string; modules: string[] };
@@ -55,10 +60,13 @@ export function writePagePreloads(outDir: string, pages: ShellPage[], manifest: 
       (file) => !loaded.has(file),
     );
     const links = files.map((file) => `\n    <link rel="modulepreload" crossorigin href="/${file}">`).join("");
+    const name = `${routePath.slice(1).replace(/[^a-zA-Z0-9]+/g, "-")}.html`;
+    const frame = path.join(outDir, FRAMES_DIR, name);
+    const base = existsSync(frame) ? readFileSync(frame, "utf8") : indexHtml;
     // Right after the entry's script tag: the page's code is asked for before the entry's own imports.
-    const html = indexHtml.replace(/(<script type="module"[^>]*><\/script>)/, `$1${links}`);
-    if (html === indexHtml && links) throw new Error("index.html has no module script to preload a page's code beside");
-    const file = `${PAGES_DIR}/${routePath.slice(1).replace(/[^a-zA-Z0-9]+/g, "-")}.html`;
+    const html = base.replace(/(<script type="module"[^>]*><\/script>)/, `$1${links}`);
+    if (html === base && links) throw new Error("index.html has no module script to preload a page's code beside");
+    const file = `${PAGES_DIR}/${name}`;
     writeFileSync(path.join(outDir, file), html);
     compressFile(path.join(outDir, file));
     return { path: routePath, file };

@@ -1,9 +1,10 @@
+import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Manifest } from "vite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { shellPages, writePagePreloads } from "../../../web/build/page-preloads.ts";
+import { FRAMES_DIR, shellPages, writePagePreloads } from "../../../web/build/page-preloads.ts";
 import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 
 // A page's first visit asks for its own code with the entry's, not after the entry ran
@@ -12,8 +13,10 @@ import { createTestApp, type TestApp } from "../helpers/test-app.ts";
 // Vite's shape, so no test waits for a build.
 
 const ROUTER = path.resolve(import.meta.dirname, "../../../web/src/app/router.tsx");
+const THEME_SCRIPT = `document.documentElement.classList.toggle("dark", true);`;
 const ENTRY_HTML = `<!doctype html>
 <html><head>
+    <script>${THEME_SCRIPT}</script>
     <script type="module" crossorigin src="/assets/app-1.js"></script>
     <link rel="modulepreload" crossorigin href="/assets/react-1.js">
 </head><body><div id="root"></div></body></html>`;
@@ -40,6 +43,9 @@ beforeAll(async () => {
   writeFileSync(path.join(webDist, "index.html"), ENTRY_HTML);
   mkdirSync(path.join(webDist, "prerendered"));
   writeFileSync(path.join(webDist, "prerendered/login.html"), ENTRY_HTML.replace("<div", "<h1>Sign in</h1><div"));
+  // The workflows page drawn with its header (build/prerender.ts), which its own HTML starts from.
+  mkdirSync(path.join(webDist, FRAMES_DIR));
+  writeFileSync(path.join(webDist, FRAMES_DIR, "workflows.html"), ENTRY_HTML.replace("<div", "<h1>Workflows</h1><div"));
   const pages = shellPages(readFileSync(ROUTER, "utf8"));
   writePagePreloads(webDist, pages, manifestFor([...new Set(pages.flatMap(({ modules }) => modules))]));
   t = await createTestApp({ webDist });
@@ -80,5 +86,26 @@ describe("the HTML of a page of the shell", () => {
       expect(response.statusCode, url).toBe(200);
       expect(preloads(response.body), url).toEqual(["/assets/react-1.js"]);
     }
+  });
+});
+
+describe("a page drawn with its header", () => {
+  it("is what /workflows gets, with the page's preloads; /dashboard gets the plain frame", async () => {
+    const workflows = await t.app.inject({ method: "GET", url: "/workflows" });
+    expect(workflows.body).toContain("<h1>Workflows</h1>");
+    expect(preloads(workflows.body)).toContain("/assets/workflows-with-runs-1.js");
+    const dashboard = await t.app.inject({ method: "GET", url: "/dashboard" });
+    expect(dashboard.body).not.toContain("<h1>");
+  });
+});
+
+describe("the inline script of index.html (the theme, before the first paint)", () => {
+  it("is allowed by its hash, and no other inline script is", async () => {
+    const response = await t.app.inject({ method: "GET", url: "/dashboard" });
+    const hash = createHash("sha256").update(THEME_SCRIPT).digest("base64");
+    const scriptSrc = String(response.headers["content-security-policy"])
+      .split(";")
+      .find((directive) => directive.startsWith("script-src"));
+    expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hash}'`);
   });
 });

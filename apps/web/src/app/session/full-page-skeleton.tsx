@@ -1,10 +1,13 @@
+import type { ReactNode } from "react";
 import { Skeleton } from "@/components/ui/skeleton.tsx";
 
 /**
  * The app shell's frame while the session loads: the same sidebar and phone header, with the
  * product's name, so the app's first paint (drawn into index.html by the build) already shows it.
+ * `children`, what of the page needs no data, takes the place of the content's placeholders (a page
+ * the build draws with its header, src/prerender/drawn-screens.tsx).
  */
-export function FullPageSkeleton() {
+export function FullPageSkeleton({ children }: { children?: ReactNode }) {
   return (
     <div className="min-h-screen bg-gray-50 dark:bg-gray-950">
       <div className="fixed inset-y-0 left-0 hidden w-64 border-r border-gray-200 bg-white lg:block dark:border-gray-800 dark:bg-gray-900">
@@ -22,8 +25,12 @@ export function FullPageSkeleton() {
       <div className="lg:pl-64" role="status" aria-busy="true">
         <span className="sr-only">Loading</span>
         <div className="mx-auto max-w-7xl space-y-4 px-4 py-6 sm:px-6 lg:px-8">
-          <Skeleton className="h-8 w-64" />
-          <Skeleton className="h-32 w-full" />
+          {children ?? (
+            <>
+              <Skeleton className="h-8 w-64" />
+              <Skeleton className="h-32 w-full" />
+            </>
+          )}
         </div>
       </div>
     </div>

@@ -13,6 +13,7 @@ import { useWorkflows } from "../api/get-workflows.ts";
 import { useWorkflowFilters } from "../lib/use-workflow-filters.ts";
 import { WorkflowList } from "./workflow-list.tsx";
 import { WorkflowStatCards } from "./workflow-stat-cards.tsx";
+import { WorkflowsHeader } from "./workflows-header.tsx";
 import { WorkflowsToolbar } from "./workflows-toolbar.tsx";
 import { NoticeAlert, useNotice } from "@/components/ui/notice.tsx";
 
@@ -87,20 +88,17 @@ function WorkflowsView({
 
   return (
     <div className="space-y-6">
-      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h1 className="text-2xl font-semibold text-gray-900 dark:text-gray-100">Workflows</h1>
-          <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">
-            Commands in order, run by hand or on a schedule, with each run's progress.
-          </p>
-        </div>
-        {canEdit && !form && (
-          <Button onClick={() => openForm(null)} className="w-full sm:w-auto">
-            <Plus aria-hidden="true" className="size-4" />
-            Create Workflow
-          </Button>
-        )}
-      </header>
+      <WorkflowsHeader
+        action={
+          canEdit &&
+          !form && (
+            <Button onClick={() => openForm(null)} className="w-full sm:w-auto">
+              <Plus aria-hidden="true" className="size-4" />
+              Create Workflow
+            </Button>
+          )
+        }
+      />
 
       <NoticeAlert notice={notice} onDismiss={() => setNotice(null)} />
 
