@@ -101,6 +101,19 @@ export async function transact<T>(
   return result;
 }
 
+/**
+ * A change of single statements that each stand alone (a claim, a step's start): `work` runs on
+ * the database itself, with no transaction around it, and what it announces goes out afterwards.
+ */
+export async function changeWithoutTransaction<T>(
+  context: ChangeContext,
+  work: (db: Executor, log: ChangeLog) => Promise<T>,
+): Promise<T> {
+  const { result, announcements } = await logged(context, context.db, work);
+  await announce(context, announcements);
+  return result;
+}
+
 /** `work` inside a transaction (or savepoint) someone else commits: the caller announces afterwards. */
 export async function logged<T>(
   context: ChangeContext,

@@ -1,6 +1,6 @@
 import type { ClaimResponse, Job } from "@flowdeck/shared/runners/protocol";
 import { parameterEnvName, parameterEnvValue } from "@flowdeck/shared/workflows/parameters";
-import { announce, logged, type RunnerScope } from "../../lib/change-log.ts";
+import { changeWithoutTransaction, type RunnerScope } from "../../lib/change-log.ts";
 import { claimRun as claimNextRun, returnClaim } from "./lifecycle.ts";
 import { listRunSteps, type RunRecord } from "./repository.ts";
 import { secretsForRun } from "../secrets/for-runs.ts";
@@ -39,7 +39,7 @@ export async function claimRun(options: ClaimOptions): Promise<ClaimResponse> {
       const taken = await tryClaim(options, runner);
       if (taken && signal.aborted) {
         // The runner hung up while the run was being claimed: nobody would ever get the answer.
-        await giveBack(scope, taken);
+        await changeWithoutTransaction(scope, (db, log) => returnClaim(db, log, taken.run));
         return { job: null };
       }
       if (taken) {
@@ -67,22 +67,15 @@ type ClaimedRun = {
 async function tryClaim({ scope, leaseMs }: ClaimOptions, runner: Claimer): Promise<ClaimedRun | undefined> {
   // The claim is one statement of its own (lifecycle.ts): no transaction, so a look that finds
   // nothing costs one round trip. What the job carries is read once the run is the runner's.
-  const { result: taken, announcements } = await logged(scope, scope.db, (db, log) =>
+  const taken = await changeWithoutTransaction(scope, (db, log) =>
     claimNextRun(db, log, { runner, now: new Date(), leaseMs }),
   );
   scope.metrics?.claimLooked(taken !== undefined);
   if (!taken) return undefined;
-  await announce(scope, announcements);
   // The run's secrets go to the runner that claimed it, in this answer only: never stored with the run.
   const steps = await listRunSteps(scope.db, taken.run.id);
   const secrets = await secretsForRun(scope.db, taken.run);
   return { ...taken, steps, secrets };
-}
-
-async function giveBack(scope: RunnerScope, { run }: ClaimedRun) {
-  const { result, announcements } = await logged(scope, scope.db, (db, log) => returnClaim(db, log, run));
-  await announce(scope, announcements);
-  return result;
 }
 
 function toJob({ run, steps, workflowName, secrets }: ClaimedRun): Job {

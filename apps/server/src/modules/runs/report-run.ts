@@ -2,7 +2,7 @@ import { AppError } from "@flowdeck/shared";
 import { RUNNER_MESSAGES } from "@flowdeck/shared/runners/messages";
 import type { CompleteRun, RunControl, StepReport } from "@flowdeck/shared/runners/protocol";
 import type { Executor } from "../../db/database.ts";
-import { announce, transact, type ChangeLog, type RunnerScope } from "../../lib/change-log.ts";
+import { changeWithoutTransaction, transact, type ChangeLog, type RunnerScope } from "../../lib/change-log.ts";
 import { mark, settleProgress } from "../checklist/progress.ts";
 import { lockWorkflow, type LockedWorkflow } from "../workflows/repository.ts";
 import { controlFor } from "./control.ts";
@@ -61,10 +61,13 @@ export async function reportStep({
   const now = new Date();
   // A step starting changes only the run: one statement, and the answer comes from it.
   if (report.state === "started") {
-    const started = await startRunStep(scope.db, { runId, runnerId: scope.actor.runnerId, position, now, leaseMs });
+    const started = await changeWithoutTransaction(scope, async (db, log) => {
+      const step = await startRunStep(db, { runId, runnerId: scope.actor.runnerId, position, now, leaseMs });
+      if (step?.started) log.signalRun({ runId, seq: null });
+      return step;
+    });
     // Not running any more (or not this runner's): the answer says why, from the run as it is.
     if (!started) return controlFor(await runOf(scope.db, scope, runId));
-    if (started.started) await announce(scope, [{ run: { runId, seq: null } }]);
     return controlFor({ status: "running", cancelRequestedAt: started.cancel_requested ? now : null });
   }
   const found = await runOf(scope.db, scope, runId);
