@@ -62,6 +62,7 @@ test("an admin creates a secret, an editor sees it read-only, a viewer is denied
   await expect(page.getByRole("row", { name: /OLD_TOKEN/ })).toBeVisible();
   await page.getByRole("button", { name: "Delete OLD_TOKEN" }).click();
   await page.getByRole("dialog", { name: "Delete secret" }).getByRole("button", { name: "Delete secret" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0); // the page behind an open dialog is hidden
   await expect(page.getByRole("row", { name: /OLD_TOKEN/ })).toHaveCount(0);
   await expect(page.getByRole("status").filter({ hasText: "Secret OLD_TOKEN deleted." })).toBeVisible();
 
