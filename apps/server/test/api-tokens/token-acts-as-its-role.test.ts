@@ -44,6 +44,7 @@ const READS: Record<string, OrgChange> = {
   "GET /api/orgs/:orgId/secrets": { change: (o) => o.client.get(org(o, "/secrets")) },
   "GET /api/orgs/:orgId/export": { change: (o) => o.client.get(org(o, "/export")) },
   "GET /api/orgs/:orgId/approvals": { change: (o) => o.client.get(org(o, "/approvals")) },
+  "GET /api/orgs/:orgId/runs": { change: (o) => o.client.get(org(o, "/runs")) },
   "GET /api/orgs/:orgId/workflows/:workflowId/hooks": {
     setup: async (o) => {
       const task = await createTask(o.client, o.organizationId);

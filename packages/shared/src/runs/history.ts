@@ -32,6 +32,25 @@ export const RunHistoryPageSchema = z.object({
 export type RunHistoryPage = z.infer<typeof RunHistoryPageSchema>;
 
 /**
+ * GET /api/orgs/:orgId/runs (decision 087): every run of the organization newest first, with the
+ * history's filters and one more, `workflowId`; each run names its workflow.
+ */
+export const OrgRunsQuerySchema = RunHistoryQuerySchema.extend({
+  workflowId: z.string().trim().min(1).max(100).optional(),
+});
+export type OrgRunsQuery = z.infer<typeof OrgRunsQuerySchema>;
+
+export const OrgRunSchema = LastRunSchema.extend({ workflowName: z.string() });
+export type OrgRun = z.infer<typeof OrgRunSchema>;
+
+export const OrgRunsPageSchema = z.object({
+  items: z.array(OrgRunSchema),
+  /** Null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type OrgRunsPage = z.infer<typeof OrgRunsPageSchema>;
+
+/**
  * GET /api/orgs/:orgId/history/runners: the organization's runners by name, for the history's
  * runner filter; any member reads it (the runs already name their runner). Revoked ones too: their
  * runs stay in the history.

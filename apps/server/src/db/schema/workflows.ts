@@ -247,6 +247,11 @@ export const workflowRuns = pgTable(
       table.startedAt.desc().nullsFirst(),
       table.id.desc().nullsFirst(),
     ),
+    // The organization's runs newest first (GET …/runs, decision 087): its keyset pages cost the
+    // same however many runs it has, fan-outs' targets left out as the list leaves them out.
+    index("workflow_runs_org_history_idx")
+      .on(table.organizationId, table.startedAt.desc().nullsFirst(), table.id.desc().nullsFirst())
+      .where(sql`${table.parentRunId} is null`),
     // At most one run under way per workflow, whatever the number of schedulers and clicks.
     uniqueIndex("workflow_runs_one_under_way")
       .on(table.workflowId)

@@ -8,28 +8,30 @@ import { runColumns } from "./repository.ts";
 /** The health panel's window: today (UTC) and the 29 days before. */
 const HEALTH_DAYS = 30;
 
-/** A workflow's runs are in the order they were asked for: the one cursor (db/keyset.ts) walks started_at and id. */
+/** Runs are in the order they were asked for: the one cursor (db/keyset.ts) walks started_at and id. */
 const HISTORY_ORDER: KeysetColumns = { createdAt: workflowRuns.startedAt, id: workflowRuns.id };
 
 /**
- * A workflow's runs newest first after the cursor, on `workflow_runs_history_idx` (workflow,
- * started_at desc, id desc): each page costs the same however long the history is. One row more
- * than asked says whether another page follows.
+ * Runs newest first after the cursor: a workflow's on `workflow_runs_history_idx` (workflow,
+ * started_at desc, id desc), or the whole organization's on `workflow_runs_org_history_idx`: each
+ * page costs the same however long the history is. One row more than asked says whether another
+ * page follows. Each row names its workflow.
  */
 export async function listHistory(
   db: Executor,
-  options: { organizationId: string; workflowId: string; query: RunHistoryQuery },
+  options: { organizationId: string; workflowId: string | undefined; query: RunHistoryQuery },
 ) {
   const { organizationId, workflowId, query } = options;
   return db
-    .select({ ...runColumns, position: cursorPosition(HISTORY_ORDER) })
+    .select({ ...runColumns, workflowName: workflows.name, position: cursorPosition(HISTORY_ORDER) })
     .from(workflowRuns)
+    .innerJoin(workflows, eq(workflows.id, workflowRuns.workflowId))
     .leftJoin(user, eq(user.id, workflowRuns.startedBy))
     .leftJoin(runners, eq(runners.id, workflowRuns.runnerId))
     .where(
       and(
         eq(workflowRuns.organizationId, organizationId),
-        eq(workflowRuns.workflowId, workflowId),
+        workflowId ? eq(workflowRuns.workflowId, workflowId) : undefined,
         // Runs, not a fan-out's targets (decision 080); a runner filter finds the fan-outs it took part in.
         isNull(workflowRuns.parentRunId),
         query.status ? eq(workflowRuns.status, query.status) : undefined,

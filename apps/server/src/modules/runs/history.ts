@@ -1,6 +1,8 @@
 import { AppError } from "@flowdeck/shared";
 import {
   type HistoryRunners,
+  type OrgRunsPage,
+  type OrgRunsQuery,
   type RunHistoryPage,
   type RunHistoryQuery,
   type WorkflowHealth,
@@ -27,6 +29,18 @@ export async function getRunHistory({
   await loadWorkflow(db, organizationId, workflowId);
   const rows = await listHistory(db, { organizationId, workflowId, query });
   return { items: rows.slice(0, query.limit).map(toLastRun), nextCursor: keysetNextCursor(rows, query.limit) };
+}
+
+/**
+ * A page of every run of the organization (decision 087), optionally of one workflow: a workflow
+ * of another organization, or none, simply has no runs here.
+ */
+export async function getOrgRuns({ db, organizationId, query }: Scope & { query: OrgRunsQuery }): Promise<OrgRunsPage> {
+  const rows = await listHistory(db, { organizationId, workflowId: query.workflowId, query });
+  return {
+    items: rows.slice(0, query.limit).map((row) => ({ ...toLastRun(row), workflowName: row.workflowName })),
+    nextCursor: keysetNextCursor(rows, query.limit),
+  };
 }
 
 /** The runners the history can be filtered by: the organization's, revoked ones last. */

@@ -1,5 +1,7 @@
 import {
   HistoryRunnersSchema,
+  OrgRunsPageSchema,
+  OrgRunsQuerySchema,
   RunHistoryPageSchema,
   RunHistoryQuerySchema,
   WorkflowHealthSchema,
@@ -25,7 +27,7 @@ import {
 import { decideRun, listPendingApprovals } from "./approvals.ts";
 import { executeWorkflow } from "./execute-workflow.ts";
 import { retryFailedTargets } from "./retry-failed.ts";
-import { getHistoryRunners, getRunHistory, getRunOptions, getWorkflowHealth } from "./history.ts";
+import { getHistoryRunners, getOrgRuns, getRunHistory, getRunOptions, getWorkflowHealth } from "./history.ts";
 import { MAX_STREAMS_PER_PERSON, streamLimitsOf } from "../../lib/stream-limits.ts";
 import { createRunFeeds } from "./run-stream.ts";
 import { cancelRun, getRun, getRunLog, runLogText } from "./service.ts";
@@ -98,6 +100,16 @@ export const runRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       getRunHistory({ ...reader(request), workflowId: request.params.workflowId, query: request.query }),
+  );
+
+  // Every run of the organization, the same filters and pages (decision 087).
+  app.get(
+    `${ORG}/runs`,
+    {
+      config: { action: "workflows.read" },
+      schema: { params: OrgParamsSchema, querystring: OrgRunsQuerySchema, response: { 200: OrgRunsPageSchema } },
+    },
+    async (request) => getOrgRuns({ ...reader(request), query: request.query }),
   );
 
   app.get(

@@ -71,6 +71,7 @@ export const OPERATION_SUMMARIES: Readonly<Record<string, string>> = {
   "GET /api/orgs/:orgId/workflows/:workflowId/history": "Page through a workflow's run history",
   "GET /api/orgs/:orgId/workflow-health": "Get each workflow's last run and 30-day success",
   "GET /api/orgs/:orgId/history/runners": "List the runners named in the run history",
+  "GET /api/orgs/:orgId/runs": "Page through every run of the organization",
 
   "GET /api/orgs/:orgId/runs/:runId": "Get a run with its steps",
   "GET /api/orgs/:orgId/runs/:runId/stream": "Follow a run and its output as it happens (Server-Sent Events)",

@@ -1,0 +1,1 @@
+CREATE INDEX "workflow_runs_org_history_idx" ON "workflow_runs" USING btree ("organization_id","started_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "workflow_runs"."parent_run_id" is null;
