@@ -29,6 +29,7 @@ import { LONG_COMMAND_NAME, seedRealisticData } from "./support/realistic-data.t
 const APP_TITLES: { path: string; page: string }[] = [
   { path: "/dashboard", page: "Dashboard" },
   { path: "/workflows", page: "Workflows" },
+  { path: "/runs", page: "Runs" },
   { path: "/approvals", page: "Approvals" },
   { path: "/tasks", page: "Tasks" },
   { path: "/documents", page: "Documents" },

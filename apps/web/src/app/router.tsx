@@ -16,6 +16,7 @@ const protectedPages = [
     path: "/workflows",
     page: lazyPage(() => import("@/app/workflows/workflows-with-runs.tsx"), "WorkflowsWithRunsPage"),
   },
+  { path: "/runs", page: lazyPage(() => import("@/features/runs/components/runs-page.tsx"), "RunsPage") },
   {
     path: "/approvals",
     page: lazyPage(() => import("@/features/approvals/components/approvals-page.tsx"), "ApprovalsPage"),

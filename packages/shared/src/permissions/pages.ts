@@ -18,6 +18,8 @@ export type PageDefinition = {
 export const PAGES = [
   { path: "/dashboard", label: "Dashboard", section: "General", minimumRole: "viewer", servesNoOrganization: true },
   { path: "/workflows", label: "Workflows", section: "General", minimumRole: "viewer" },
+  // Every run of the organization (decision 087), for anyone who may see the workflows.
+  { path: "/runs", label: "Runs", section: "General", minimumRole: "viewer" },
   // Runs waiting for the member's approval (decision 067): anyone may be a named approver.
   { path: "/approvals", label: "Approvals", section: "General", minimumRole: "viewer" },
   { path: "/tasks", label: "Tasks", section: "General", minimumRole: "editor" },

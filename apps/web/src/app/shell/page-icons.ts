@@ -5,6 +5,7 @@ import {
   CreditCard,
   FileCode,
   FileText,
+  History,
   KeyRound,
   LayoutDashboard,
   LockKeyhole,
@@ -26,6 +27,7 @@ import {
 export const PAGE_ICONS: Record<(typeof PAGES)[number]["path"], LucideIcon> = {
   "/dashboard": LayoutDashboard,
   "/workflows": Workflow,
+  "/runs": History,
   "/approvals": ShieldCheck,
   "/tasks": SquareTerminal,
   "/documents": FileText,

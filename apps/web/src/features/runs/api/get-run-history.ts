@@ -1,4 +1,4 @@
-import type { RunHistoryPage, WorkflowHealth } from "@flowdeck/shared/runs/history";
+import type { OrgRunsPage, RunHistoryPage, WorkflowHealth } from "@flowdeck/shared/runs/history";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { api } from "@/lib/api-client.ts";
 import { orgPath } from "@/lib/org-api.ts";
@@ -27,6 +27,23 @@ export function useRunHistory(orgId: string, workflowId: string, filters: Histor
       api<RunHistoryPage>(workflowRunsPath(orgId, workflowId, `/history?${historyParams(filters, pageParam)}`), {
         signal,
       }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+  });
+}
+
+/** The Runs page's filters: the history's, and which workflow ("" for every one). */
+export type OrgRunFilters = HistoryFilters & { workflowId: string };
+
+/** Every run of the organization (decision 087), a keyset page at a time. */
+export function useOrgRuns(orgId: string, filters: OrgRunFilters) {
+  return useInfiniteQuery({
+    queryKey: runKeys.orgRuns(orgId, filters),
+    queryFn: ({ pageParam, signal }) => {
+      const params = historyParams(filters, pageParam);
+      if (filters.workflowId) params.set("workflowId", filters.workflowId);
+      return api<OrgRunsPage>(orgPath(orgId, `runs?${params}`), { signal });
+    },
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
   });

@@ -7,6 +7,7 @@ export const runKeys = {
   /** Under "workflow": a run's start, state and end refresh a workflow's history and health. */
   history: (orgId: string, workflowId: string, filters: unknown) =>
     orgKey(orgId, "workflow", "history", workflowId, filters),
+  orgRuns: (orgId: string, filters: unknown) => orgKey(orgId, "workflow", "org-runs", filters),
   recent: (orgId: string, workflowId: string, limit: number) =>
     orgKey(orgId, "workflow", "recent-runs", workflowId, limit),
   health: (orgId: string) => orgKey(orgId, "workflow", "health"),
