@@ -69,6 +69,10 @@ export const workflowHookCalls = pgTable(
   },
   (table) => [
     index("workflow_hook_calls_hook_idx").on(table.hookId, table.id.desc()),
+    // Deleting a run sets its calls' run to null (retention deletes thousands a pass).
+    index("workflow_hook_calls_run_idx")
+      .on(table.runId)
+      .where(sql`${table.runId} is not null`),
     uniqueIndex("workflow_hook_calls_delivery_unique").on(table.hookId, table.deliveryId),
   ],
 );

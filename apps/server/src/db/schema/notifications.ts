@@ -73,6 +73,10 @@ export const notificationDeliveries = pgTable(
       .on(table.nextAttemptAt)
       .where(sql`${table.status} = 'pending'`),
     index("notification_deliveries_org_idx").on(table.organizationId, table.createdAt.desc()),
+    // Deleting a rule sets its past deliveries' rule to null.
+    index("notification_deliveries_rule_idx")
+      .on(table.ruleId)
+      .where(sql`${table.ruleId} is not null`),
     check("notification_deliveries_channel_valid", oneOf(table.channel, NOTIFICATION_CHANNELS)),
     check("notification_deliveries_status_valid", oneOf(table.status, DELIVERY_STATUSES)),
   ],

@@ -1,0 +1,5 @@
+CREATE INDEX "workflow_run_steps_step_idx" ON "workflow_run_steps" USING btree ("step_id") WHERE "workflow_run_steps"."step_id" is not null;--> statement-breakpoint
+CREATE INDEX "workflow_runs_requested_by_token_idx" ON "workflow_runs" USING btree ("requested_by_token_id") WHERE "workflow_runs"."requested_by_token_id" is not null;--> statement-breakpoint
+CREATE INDEX "workflow_runs_triggered_by_idx" ON "workflow_runs" USING btree ("triggered_by_run_id") WHERE "workflow_runs"."triggered_by_run_id" is not null;--> statement-breakpoint
+CREATE INDEX "notification_deliveries_rule_idx" ON "notification_deliveries" USING btree ("rule_id") WHERE "notification_deliveries"."rule_id" is not null;--> statement-breakpoint
+CREATE INDEX "workflow_hook_calls_run_idx" ON "workflow_hook_calls" USING btree ("run_id") WHERE "workflow_hook_calls"."run_id" is not null;
