@@ -39,6 +39,7 @@ export async function benchRunScale(adminUrl) {
       { name: "GET /healthz", path: "/healthz" },
       { name: "GET history, first page", path: `/api/orgs/${org.organizationId}/workflows/${workflowIds[0]}/history` },
       { name: "GET workflow-health (panel)", path: `/api/orgs/${org.organizationId}/workflow-health` },
+      { name: "GET runs, first page", path: `/api/orgs/${org.organizationId}/runs` },
     ];
     const time = (routeList) => timeRoutes(server.url, session.cookie, routeList);
 
@@ -85,7 +86,7 @@ function printRatios(routes, small, large) {
     const ratios = large[index].map((value, repeat) => value / small[index][repeat]);
     console.log(
       `  ${route.name.padEnd(28)} ${SMALL} runs ${ms(median(small[index]))} ms, ${LARGE} runs ` +
-        `${ms(median(large[index]))} ms: ${spread(ratios)}× (target ≤ 1.5× for history and panel)`,
+        `${ms(median(large[index]))} ms: ${spread(ratios)}× (target ≤ 1.5× for history, panel and runs)`,
     );
   }
 }
@@ -98,10 +99,16 @@ async function explain(databaseUrl, { organizationId, workflowIds }, label) {
         where r.organization_id = $1 and r.workflow_id = $2
         order by r.started_at desc, r.id desc limit 26`,
     "health panel": HEALTH_PANEL_SQL,
+    // Every run of the organization (decision 087), on workflow_runs_org_history_idx.
+    "runs first page": `select r.id from workflow_runs r
+        join workflows w on w.id = r.workflow_id
+        left join users u on u.id = r.started_by left join runners n on n.id = r.runner_id
+        where r.organization_id = $1 and r.parent_run_id is null
+        order by r.started_at desc, r.id desc limit 26`,
   };
   console.log(`  EXPLAIN ANALYZE with ${label}:`);
   for (const [name, sql] of Object.entries(queries)) {
-    const params = name === "health panel" ? [organizationId] : [organizationId, workflowIds[0]];
+    const params = name === "history first page" ? [organizationId, workflowIds[0]] : [organizationId];
     const plan = await queryDatabase(databaseUrl, `explain (analyze, costs off) ${sql}`, params);
     const lines = plan.map((row) => row["QUERY PLAN"]);
     const scans = [

@@ -9,7 +9,6 @@ import {
 } from "@flowdeck/shared/runs/history";
 import type { RunStatus } from "@flowdeck/shared/runs/constants";
 import type { Executor } from "../../db/database.ts";
-import { loadWorkflow } from "../workflows/load-workflow.ts";
 import { findWorkflow, listSteps } from "../workflows/repository.ts";
 import { runOptions } from "./execution.ts";
 import { WORKFLOW_MESSAGES } from "@flowdeck/shared/workflows/messages";
@@ -26,7 +25,9 @@ export async function getRunHistory({
   workflowId,
   query,
 }: Scope & { workflowId: string; query: RunHistoryQuery }): Promise<RunHistoryPage> {
-  await loadWorkflow(db, organizationId, workflowId);
+  // Only whether it is the organization's: one statement, not the workflow with its steps and runs.
+  if (!(await findWorkflow(db, organizationId, workflowId)))
+    throw new AppError("not-found", WORKFLOW_MESSAGES.notFound);
   const rows = await listHistory(db, { organizationId, workflowId, query });
   return { items: rows.slice(0, query.limit).map(toLastRun), nextCursor: keysetNextCursor(rows, query.limit) };
 }
