@@ -9,7 +9,7 @@ import { formatDateTime } from "@/lib/format-date.ts";
 import { parametersLine } from "../lib/parameter-text.ts";
 import { runKindText } from "../lib/run-kind.ts";
 
-/** A run of a list; the Runs page's name their workflow. */
+/** A run of a list; on the Runs page it names its workflow. */
 type ListedRun = LastRun & { workflowName?: string };
 
 type RunsTableProps = {
